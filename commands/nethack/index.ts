@@ -1,0 +1,10 @@
+// /nethack: every NetHack rule question, one subcommand each (files beside this one).
+import { defineCommandGroup } from '../../src/bot/types.ts';
+import { statusSubcommand } from './status.ts';
+
+export const nethackCommand = defineCommandGroup({
+  name: 'nethack',
+  description: 'NetHack hunger rules, from the source (3.6.7 by default)',
+  subcommands: [statusSubcommand],
+  groups: [],
+});

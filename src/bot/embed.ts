@@ -1,0 +1,73 @@
+// One truncation helper every reply passes through, so no embed can break Discord's limits.
+import type { APIEmbed } from 'discord-api-types/v10';
+import {
+  EMBED_AUTHOR_MAX,
+  EMBED_DESCRIPTION_MAX,
+  EMBED_FIELD_NAME_MAX,
+  EMBED_FIELD_VALUE_MAX,
+  EMBED_FIELDS_MAX,
+  EMBED_FOOTER_MAX,
+  EMBED_TITLE_MAX,
+  MESSAGE_EMBED_TOTAL_MAX,
+  MESSAGE_EMBEDS_MAX,
+} from './limits.ts';
+
+const ELLIPSIS = '…';
+
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return text.slice(0, Math.max(0, max - ELLIPSIS.length)) + ELLIPSIS;
+}
+
+function embedLength(e: APIEmbed): number {
+  let n = (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0) + (e.author?.name.length ?? 0);
+  for (const f of e.fields ?? []) n += f.name.length + f.value.length;
+  return n;
+}
+
+function truncateOne(e: APIEmbed): APIEmbed {
+  const out: APIEmbed = { ...e };
+  if (out.title) out.title = truncate(out.title, EMBED_TITLE_MAX);
+  if (out.description) out.description = truncate(out.description, EMBED_DESCRIPTION_MAX);
+  if (out.footer) out.footer = { ...out.footer, text: truncate(out.footer.text, EMBED_FOOTER_MAX) };
+  if (out.author) out.author = { ...out.author, name: truncate(out.author.name, EMBED_AUTHOR_MAX) };
+  if (out.fields) {
+    out.fields = out.fields.slice(0, EMBED_FIELDS_MAX).map((f) => ({
+      ...f,
+      name: truncate(f.name || '\u200b', EMBED_FIELD_NAME_MAX),
+      value: truncate(f.value || '\u200b', EMBED_FIELD_VALUE_MAX),
+    }));
+  }
+  return out;
+}
+
+/**
+ * Enforce every embed limit: per-part lengths, 25 fields, 10 embeds, and 6000 characters
+ * across the whole message (dropping trailing fields, then shortening the description).
+ */
+export function truncateEmbeds(embeds: readonly APIEmbed[]): APIEmbed[] {
+  const list = embeds.slice(0, MESSAGE_EMBEDS_MAX).map(truncateOne);
+  let total = list.reduce((n, e) => n + embedLength(e), 0);
+  for (let i = list.length - 1; i >= 0 && total > MESSAGE_EMBED_TOTAL_MAX; i--) {
+    const e = list[i]!;
+    while (e.fields && e.fields.length > 0 && total > MESSAGE_EMBED_TOTAL_MAX) {
+      const f = e.fields.pop()!;
+      total -= f.name.length + f.value.length;
+    }
+    if (total > MESSAGE_EMBED_TOTAL_MAX && e.description) {
+      const keep = Math.max(0, e.description.length - (total - MESSAGE_EMBED_TOTAL_MAX));
+      total -= e.description.length;
+      e.description = truncate(e.description, keep);
+      total += e.description.length;
+    }
+    if (total > MESSAGE_EMBED_TOTAL_MAX && i > 0) {
+      total -= embedLength(e);
+      list.splice(i, 1);
+    }
+  }
+  return list;
+}
+
+export function messageLength(embeds: readonly APIEmbed[]): number {
+  return embeds.reduce((n, e) => n + embedLength(e), 0);
+}

@@ -1,0 +1,67 @@
+// Environment, validated with zod at start. A bad value stops the bot with one clear line
+// naming the variable; secrets are never echoed.
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const snowflake = (name: string) =>
+  z.preprocess(emptyToUndefined, z.string().regex(/^\d{17,20}$/, `${name} must be a Discord id (17 to 20 digits)`).optional());
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const EnvSchema = z.object({
+  DISCORD_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\w-]{20,}\.[\w-]{4,}\.[\w-]{20,}$/, 'DISCORD_TOKEN does not look like a bot token (three parts separated by dots)')
+      .optional(),
+  ),
+  DISCORD_APPLICATION_ID: snowflake('DISCORD_APPLICATION_ID'),
+  DISCORD_GUILD_ID: snowflake('DISCORD_GUILD_ID'),
+  DISCORD_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^[0-9a-fA-F]{64}$/, 'DISCORD_PUBLIC_KEY must be the 64 hex characters from the Developer Portal').optional(),
+  ),
+  HTTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535, 'HTTP_PORT must be a port number (1-65535)').optional()),
+  /** Where Discord's API lives. Only tests and proxies change it. */
+  DISCORD_API_URL: z.preprocess(emptyToUndefined, z.url('DISCORD_API_URL must be a URL').optional()),
+  STORE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((s) => /^(sqlite:\/\/|redis:\/\/|rediss:\/\/|postgres(ql)?:\/\/|memory:\/\/$)/.test(s) || !s.includes('://'), {
+        message: 'STORE_URL must be sqlite://<file>, redis://…, postgresql://… or memory://',
+      })
+      .default('sqlite://data/hungerbot.sqlite'),
+  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
+  /** Console mode writes attachments (PNG charts) here. */
+  FILE_DIR: z.preprocess(emptyToUndefined, z.string().default('data/files')),
+});
+
+export type Config = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Validate an environment. Throws ConfigError with one line per bad variable (never the value). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0] ?? 'environment');
+      return i.message.includes(name) ? i.message : `${name}: ${i.message}`;
+    });
+    throw new ConfigError(`Configuration error: ${lines.join('; ')}`);
+  }
+  const cfg = parsed.data;
+  if (cfg.DISCORD_PUBLIC_KEY && !cfg.HTTP_PORT) throw new ConfigError('Configuration error: DISCORD_PUBLIC_KEY is set, so HTTP_PORT is needed for the interactions endpoint');
+  return cfg;
+}
+
+/** Load `.env` from the working directory if there is one (Node's own parser; no dependency). */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}

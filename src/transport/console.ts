@@ -1,0 +1,222 @@
+// Console mode: the bot with no Discord at all. A person types slash-command lines and sees
+// the embeds; scripts use the batch form (`ask --json`), one JSON reply per input line.
+// Same parsing, validation, handlers and store as Discord, as one fixed local user.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface, type Interface } from 'node:readline';
+import type { APIEmbed } from 'discord-api-types/v10';
+import type { APIApplicationCommandOption } from 'discord-api-types/v10';
+import { autocomplete, dispatch, errorReply, type DispatchDeps } from '../bot/dispatch.ts';
+import type { Invoker, Reply } from '../bot/types.ts';
+import { parseCommandLine, quoteValue, tokenize, toInvocation } from './commandLine.ts';
+
+/** The one local user of console mode. Its heroes persist in the store like anyone's. */
+export const CONSOLE_USER: Invoker = { id: 'console', name: 'console' };
+
+export interface ConsoleOptions extends Omit<DispatchDeps, 'transport'> {
+  /** Where attachments (PNG charts) are written. */
+  fileDir: string;
+  user?: Invoker;
+  color?: boolean;
+}
+
+/** A reply as the batch interface prints it: files become paths on disk. */
+export interface JsonReply {
+  embeds: APIEmbed[];
+  result: unknown;
+  ephemeral: boolean;
+  files?: { name: string; path: string; bytes: number }[];
+  buttons?: { customId: string; label: string; style: string }[];
+}
+
+let fileCounter = 0;
+
+export function writeFiles(reply: Reply, dir: string): JsonReply['files'] {
+  if (!reply.files?.length) return undefined;
+  mkdirSync(dir, { recursive: true });
+  return reply.files.map((f) => {
+    const path = resolve(join(dir, `${Date.now()}-${process.pid}-${++fileCounter}-${f.name}`));
+    writeFileSync(path, f.data);
+    return { name: f.name, path, bytes: f.data.length };
+  });
+}
+
+export function toJsonReply(reply: Reply, dir: string): JsonReply {
+  const out: JsonReply = { embeds: reply.embeds, result: reply.result, ephemeral: reply.ephemeral ?? false };
+  const files = writeFiles(reply, dir);
+  if (files) out.files = files;
+  if (reply.buttons?.length) out.buttons = reply.buttons;
+  return out;
+}
+
+/** Run one console line: a slash command, or `press <customId>` for a button. */
+export async function runLine(line: string, opts: ConsoleOptions): Promise<Reply> {
+  const deps: DispatchDeps = { registry: opts.registry, services: opts.services, transport: 'console' };
+  const user = opts.user ?? CONSOLE_USER;
+  const trimmed = line.trim();
+  const press = /^press\s+(\S+)$/i.exec(trimmed);
+  if (press) return dispatch({ kind: 'component', commandName: '', options: {}, customId: press[1]!, user }, deps);
+  try {
+    const parsed = parseCommandLine(trimmed, opts.registry);
+    return await dispatch(toInvocation(parsed, user), deps);
+  } catch (err) {
+    return errorReply(err, { commandName: trimmed.split(/\s/)[0]?.replace(/^\//, '') ?? '', user }, opts.services);
+  }
+}
+
+// ---- readable rendering -------------------------------------------------------------
+
+const ANSI = { reset: '\x1b[0m', bold: '\x1b[1m', dim: '\x1b[2m' };
+
+function colorBar(color: number | undefined, useColor: boolean): string {
+  if (!useColor || color === undefined) return '┃';
+  const r = (color >> 16) & 255;
+  const g = (color >> 8) & 255;
+  const b = color & 255;
+  return `\x1b[38;2;${r};${g};${b}m┃${ANSI.reset}`;
+}
+
+/** Markdown links and code ticks made readable in a terminal. */
+function plainMarkdown(text: string): string {
+  return text.replace(/\[`?([^\]`]+)`?\]\((https?:[^)]+)\)/g, '$1 <$2>').replace(/\*\*([^*]+)\*\*/g, '$1');
+}
+
+export function renderReplyText(reply: Reply, useColor = false, files?: JsonReply['files']): string {
+  const lines: string[] = [];
+  const b = (s: string) => (useColor ? `${ANSI.bold}${s}${ANSI.reset}` : s);
+  const d = (s: string) => (useColor ? `${ANSI.dim}${s}${ANSI.reset}` : s);
+  for (const e of reply.embeds) {
+    const bar = colorBar(e.color, useColor);
+    const out: string[] = [];
+    if (e.title) out.push(b(e.title));
+    if (e.description) out.push(...plainMarkdown(e.description).split('\n'));
+    for (const f of e.fields ?? []) {
+      out.push('', b(f.name));
+      out.push(...plainMarkdown(f.value).split('\n').map((l) => `  ${l}`));
+    }
+    if (e.image?.url) out.push('', d(`[image: ${e.image.url}]`));
+    if (e.footer?.text) out.push('', d(e.footer.text));
+    lines.push(...out.map((l) => `${bar} ${l}`));
+  }
+  for (const f of files ?? []) lines.push(d(`📎 ${f.name} saved to ${f.path}`));
+  if (reply.buttons?.length) {
+    lines.push(d('Buttons: ' + reply.buttons.map((x) => `[${x.label}] → press ${x.customId}`).join('   ')));
+  }
+  if (reply.ephemeral) lines.push(d('(only you can see this)'));
+  return lines.join('\n');
+}
+
+// ---- tab completion ------------------------------------------------------------------
+
+/** Completions for a partly typed line: commands, subcommands, option names, autocompleted values. */
+export async function completeLine(line: string, opts: ConsoleOptions): Promise<[string[], string]> {
+  const registry = opts.registry;
+  if (!line.startsWith('/')) return [registry.commands.map((c) => `/${c.definition.name}`), line];
+  const tokens = tokenize(line.slice(1));
+  const endsWithSpace = /\s$/.test(line);
+  const current = endsWithSpace ? '' : (tokens.pop()?.text ?? '');
+  const currentRaw = endsWithSpace ? '' : line.slice(line.lastIndexOf(' ') + 1);
+  if (tokens.length === 0 && !endsWithSpace) {
+    const hits = registry.commands.map((c) => `/${c.definition.name}`).filter((n) => n.startsWith(`/${current}`));
+    return [hits.map((h) => `${h} `), `/${current}`];
+  }
+  const command = registry.get(tokens[0]?.text.toLowerCase() ?? '');
+  if (!command) return [[], currentRaw];
+  let level = (command.definition.options ?? []) as APIApplicationCommandOption[];
+  const words = tokens.slice(1).filter((t) => !t.text.includes(':'));
+  let group: string | undefined;
+  let subcommand: string | undefined;
+  for (const w of words) {
+    const def = level.find((o) => o.name === w.text);
+    if (def && (def.type === 1 || def.type === 2)) {
+      if (def.type === 2) group = def.name;
+      else subcommand = def.name;
+      level = (def.options ?? []) as APIApplicationCommandOption[];
+    }
+  }
+  const subChoices = level.filter((o) => o.type === 1 || o.type === 2);
+  if (subChoices.length > 0 && !current.includes(':')) {
+    return [subChoices.filter((o) => o.name.startsWith(current)).map((o) => `${o.name} `), currentRaw];
+  }
+  const colon = current.indexOf(':');
+  if (colon < 0) {
+    const used = new Set(tokens.filter((t) => t.text.includes(':')).map((t) => t.text.split(':')[0]));
+    return [level.filter((o) => o.name.startsWith(current) && !used.has(o.name)).map((o) => `${o.name}:`), currentRaw];
+  }
+  const name = current.slice(0, colon);
+  const typed = current.slice(colon + 1);
+  const def = level.find((o) => o.name === name);
+  if (!def) return [[], currentRaw];
+  let values: string[] = [];
+  if ('choices' in def && def.choices?.length) values = def.choices.map((c) => String(c.value)).filter((v) => v.toLowerCase().startsWith(typed.toLowerCase()));
+  else if (def.type === 5) values = ['true', 'false'].filter((v) => v.startsWith(typed));
+  else if ('autocomplete' in def && def.autocomplete) {
+    const partial: Record<string, string> = {};
+    for (const t of tokens) {
+      const c = t.text.indexOf(':');
+      if (c > 0) partial[t.text.slice(0, c)] = t.text.slice(c + 1);
+    }
+    const choices = await autocomplete(
+      { kind: 'autocomplete', commandName: command.definition.name, group, subcommand, options: partial, focused: { name, value: typed }, user: opts.user ?? CONSOLE_USER },
+      { registry, services: opts.services, transport: 'console' },
+    );
+    values = choices.map((c) => String(c.value));
+  }
+  return [values.map((v) => `${name}:${quoteValue(v)} `), currentRaw];
+}
+
+// ---- interactive REPL ----------------------------------------------------------------
+
+export async function runRepl(opts: ConsoleOptions, io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; terminal?: boolean }): Promise<void> {
+  const useColor = opts.color ?? false;
+  const rl: Interface = createInterface({
+    input: io.input,
+    output: io.output,
+    terminal: io.terminal ?? false,
+    historySize: 200,
+    prompt: 'hungerbot> ',
+    completer: (line: string, cb: (err: Error | null, result: [string[], string]) => void) => {
+      completeLine(line, opts).then((r) => cb(null, r), () => cb(null, [[], line]));
+    },
+  });
+  const say = (s: string) => io.output.write(s + '\n');
+  say('hungerbot console — type a slash command (Tab completes), /help for the list, "exit" to leave.');
+  rl.prompt();
+  let queue = Promise.resolve();
+  await new Promise<void>((done) => {
+    rl.on('line', (line) => {
+      queue = queue.then(async () => {
+        const text = line.trim();
+        if (text === 'exit' || text === 'quit') {
+          rl.close();
+          return;
+        }
+        if (text) {
+          const reply = await runLine(text, opts);
+          const files = writeFiles(reply, opts.fileDir);
+          say(renderReplyText(reply, useColor, files));
+        }
+        rl.prompt();
+      });
+    });
+    rl.on('close', () => {
+      queue.then(() => done(), () => done());
+    });
+  });
+}
+
+// ---- batch form ----------------------------------------------------------------------
+
+/** `ask --json` with no command line: one command line per input line, one JSON reply per output line. */
+export async function runBatch(opts: ConsoleOptions, io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream }, json: boolean): Promise<number> {
+  const rl = createInterface({ input: io.input, crlfDelay: Infinity, terminal: false });
+  let count = 0;
+  for await (const line of rl) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    const reply = await runLine(line, opts);
+    if (json) io.output.write(JSON.stringify(toJsonReply(reply, opts.fileDir)) + '\n');
+    else io.output.write(renderReplyText(reply, false, writeFiles(reply, opts.fileDir)) + '\n\n');
+    count++;
+  }
+  return count;
+}

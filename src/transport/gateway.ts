@@ -1,0 +1,114 @@
+// Gateway mode: a discord.js Client with the Guilds intent only and caches trimmed to what a
+// slash-command bot uses. Interactions go through the one pipeline in dispatch.ts.
+import {
+  AttachmentBuilder,
+  Client,
+  Events,
+  GatewayIntentBits,
+  MessageFlags,
+  Options,
+  type Interaction,
+} from 'discord.js';
+import { autocomplete, dispatch, type DispatchDeps } from '../bot/dispatch.ts';
+import { DEFER_AFTER_MS } from '../bot/limits.ts';
+import type { Invoker, Reply } from '../bot/types.ts';
+import { buttonRows, invocationFromOptions, type RawOption } from './interaction.ts';
+
+export interface GatewayBot {
+  client: Client;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function filesOf(reply: Reply): AttachmentBuilder[] {
+  return (reply.files ?? []).map((f) => new AttachmentBuilder(f.data, { name: f.name, description: f.description }));
+}
+
+function payload(reply: Reply) {
+  return {
+    embeds: reply.embeds,
+    components: buttonRows(reply.buttons) as never[],
+    files: filesOf(reply),
+    allowedMentions: { parse: [] as never[] },
+  };
+}
+
+export function createGatewayBot(opts: Omit<DispatchDeps, 'transport'> & { token: string; apiUrl?: string }): GatewayBot {
+  const deps: DispatchDeps = { registry: opts.registry, services: opts.services, transport: 'gateway' };
+  const { logger } = opts.services;
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    // Interactions carry everything we need; keep only the caches discord.js itself requires.
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: 0,
+      GuildMemberManager: { maxSize: 0, keepOverLimit: (m) => m.id === m.client.user.id },
+      UserManager: 0,
+      PresenceManager: 0,
+      ReactionManager: 0,
+      GuildEmojiManager: 0,
+      GuildStickerManager: 0,
+      VoiceStateManager: 0,
+      ThreadManager: 0,
+      GuildScheduledEventManager: 0,
+      StageInstanceManager: 0,
+      GuildInviteManager: 0,
+      AutoModerationRuleManager: 0,
+      BaseGuildEmojiManager: 0,
+    }),
+    allowedMentions: { parse: [] },
+    ...(opts.apiUrl ? { rest: { api: opts.apiUrl } } : {}),
+  });
+
+  const userOf = (i: Interaction): Invoker => ({ id: i.user.id, name: i.user.username });
+
+  async function onInteraction(interaction: Interaction): Promise<void> {
+    if (interaction.isAutocomplete()) {
+      const inv = invocationFromOptions('autocomplete', interaction.commandName, interaction.options.data as readonly RawOption[], userOf(interaction));
+      await interaction.respond(await autocomplete(inv, deps));
+      return;
+    }
+    if (interaction.isChatInputCommand()) {
+      const inv = invocationFromOptions('command', interaction.commandName, interaction.options.data as readonly RawOption[], userOf(interaction));
+      const work = dispatch(inv, deps);
+      // Answer within Discord's 3 s: if the handler is slow, defer first and edit later.
+      const quick = await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())]);
+      if (quick) {
+        await interaction.reply({ ...payload(quick), flags: quick.ephemeral ? MessageFlags.Ephemeral : undefined });
+        return;
+      }
+      await interaction.deferReply({ flags: inv.options.hide === true ? MessageFlags.Ephemeral : undefined });
+      await interaction.editReply(payload(await work));
+      return;
+    }
+    if (interaction.isButton()) {
+      const reply = await dispatch(
+        { kind: 'component', commandName: '', options: {}, customId: interaction.customId, user: userOf(interaction) },
+        deps,
+      );
+      // A button press replaces the message it was on (e.g. a confirmation becomes the result).
+      await interaction.update(payload(reply));
+    }
+  }
+
+  client.on(Events.InteractionCreate, (interaction) => {
+    onInteraction(interaction).catch((err: unknown) => {
+      logger.error({ err, interactionId: interaction.id, userId: interaction.user.id }, 'could not answer an interaction');
+    });
+  });
+  client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
+  client.on(Events.Warn, (msg) => logger.warn(msg));
+
+  return {
+    client,
+    async start() {
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      await client.login(opts.token);
+      await ready;
+      logger.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'connected to Discord');
+    },
+    async stop() {
+      await client.destroy();
+    },
+  };
+}

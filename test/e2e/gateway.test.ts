@@ -1,0 +1,96 @@
+// End to end through the real discord.js Client against a local fake Discord (REST + gateway).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { commands } from '../../commands/index.ts';
+import { Registry, dispatch } from '../../src/bot/dispatch.ts';
+import { createLogger } from '../../src/log.ts';
+import { openStore, type Store } from '../../src/store/store.ts';
+import { createGatewayBot, type GatewayBot } from '../../src/transport/gateway.ts';
+import { FAKE_TOKEN, startFakeDiscord, type FakeDiscord, type RecordedRequest } from '../helpers/fakeDiscord.ts';
+import { nethackStatus } from '../../src/engine/nethack/status.ts';
+
+let discord: FakeDiscord;
+let bot: GatewayBot;
+let store: Store;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  discord = await startFakeDiscord();
+  store = await openStore('memory://');
+  const sink = new Writable({ write: (c, _e, cb) => (logLines.push(String(c)), cb()) });
+  const logger = createLogger('debug', sink, [FAKE_TOKEN]);
+  bot = createGatewayBot({ registry: new Registry(commands), services: { store, logger }, token: FAKE_TOKEN, apiUrl: discord.apiUrl });
+  await bot.start();
+});
+
+afterAll(async () => {
+  await bot?.stop();
+  await store?.close();
+  await discord?.close();
+});
+
+const callbackFor = (id: string) => (r: RecordedRequest) => r.method === 'POST' && r.path.startsWith(`/interactions/${id}/`);
+
+describe('gateway mode against a fake Discord', () => {
+  it('identifies with the Guilds intent only and no compression', () => {
+    expect(discord.identifies).toHaveLength(1);
+    expect(discord.identifies[0]).toMatchObject({ intents: 1, compress: false });
+  });
+
+  it('answers /nethack status with the engine result as an embed (src/eat.c newuhs())', async () => {
+    const { id } = discord.interaction({
+      type: 2,
+      name: 'nethack',
+      options: [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: 150 }] }],
+    });
+    const req = await discord.waitForRequest(callbackFor(id));
+    const expected = nethackStatus({ nutrition: 150 });
+    expect(req.body).toMatchObject({
+      type: 4,
+      data: { embeds: [{ title: `Nutrition 150: ${expected.status}` }], allowed_mentions: { parse: [] } },
+    });
+    expect((req.body as { data: { flags?: number } }).data.flags ?? 0).toBe(0); // public reply
+    const embed = (req.body as { data: { embeds: { fields: { name: string; value: string }[] }[] } }).data.embeds[0]!;
+    expect(embed.fields.find((f) => f.name === 'Source')?.value).toContain(
+      'newuhs()`](https://github.com/NetHack/NetHack/blob/NetHack-3.6.7_Released/src/eat.c',
+    );
+    // The exact body: the same embeds the pipeline produces for this invocation, nothing else.
+    const direct = await dispatch(
+      { kind: 'command', commandName: 'nethack', subcommand: 'status', options: { nutrition: 150 }, user: { id: 'x', name: 'x' } },
+      { registry: new Registry(commands), services: { store, logger: createLogger('silent') }, transport: 'gateway' },
+    );
+    expect((req.body as { data: { embeds: unknown } }).data.embeds).toEqual(direct.embeds);
+    expect((req.body as { data: { components: unknown[] } }).data.components).toEqual([]);
+    expect(expected.status).toBe('Hungry');
+  });
+
+  it('answers bad input with an ephemeral error and keeps running', async () => {
+    const { id } = discord.interaction({
+      type: 2,
+      name: 'nethack',
+      options: [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: 100_000_000 }] }],
+    });
+    const req = await discord.waitForRequest(callbackFor(id));
+    expect(req.body).toMatchObject({ type: 4, data: { flags: 64, embeds: [{ title: "That didn't work" }] } });
+    // still alive: another command works
+    const next = discord.interaction({ type: 2, name: 'help', options: [] });
+    const ok = await discord.waitForRequest(callbackFor(next.id));
+    expect(ok.body).toMatchObject({ type: 4, data: { embeds: [{ title: 'hungerbot: roguelike hunger, from the source' }] } });
+    expect((ok.body as { data: { flags?: number } }).data.flags ?? 0).toBe(0);
+  });
+
+  it('answers autocomplete with at most 25 choices', async () => {
+    const { id } = discord.interaction({
+      type: 4,
+      name: 'nethack',
+      options: [{ name: 'status', type: 1, options: [{ name: 'version', type: 3, value: '3', focused: true }] }],
+    });
+    const req = await discord.waitForRequest(callbackFor(id));
+    // status has no autocomplete option, so the bot answers with an empty list rather than failing
+    expect(req.body).toMatchObject({ type: 8, data: { choices: [] } });
+  });
+
+  it('never writes the token to a log', () => {
+    expect(logLines.join('\n')).not.toContain(FAKE_TOKEN);
+  });
+});

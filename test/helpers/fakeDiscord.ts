@@ -1,0 +1,232 @@
+// A local stand-in for Discord that speaks the real protocols: REST over HTTP and the gateway
+// over WebSocket, on one 127.0.0.1 port. The real discord.js Client logs in to it; the test
+// sends INTERACTION_CREATE and asserts on the REST calls the bot makes back.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+export const FAKE_APP_ID = '1100000000000000001';
+export const FAKE_GUILD_ID = '1200000000000000002';
+export const FAKE_CHANNEL_ID = '1300000000000000003';
+export const FAKE_USER_ID = '1400000000000000004';
+export const FAKE_TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfakeX.fake_token_for_tests_only_0123456789';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+  raw: Buffer;
+}
+
+export interface FakeDiscord {
+  port: number;
+  apiUrl: string;
+  requests: RecordedRequest[];
+  identifies: unknown[];
+  /** Resolves with the first request matching `pred`, recorded already or still to come. */
+  waitForRequest(pred: (r: RecordedRequest) => boolean, timeoutMs?: number): Promise<RecordedRequest>;
+  /** Send a gateway dispatch (op 0) to the connected client. */
+  dispatch(t: string, d: unknown): void;
+  interaction(opts: { type: 2 | 3 | 4; name?: string; options?: unknown[]; customId?: string; userId?: string }): { id: string; token: string };
+  close(): Promise<void>;
+}
+
+let interactionCounter = 0;
+
+function messageObject(body: unknown) {
+  const b = (body ?? {}) as Record<string, unknown>;
+  return {
+    id: String(1500000000000000000n + BigInt(++interactionCounter)),
+    channel_id: FAKE_CHANNEL_ID,
+    type: 20,
+    content: b.content ?? '',
+    embeds: b.embeds ?? [],
+    components: b.components ?? [],
+    attachments: [],
+    author: { id: FAKE_APP_ID, username: 'hungerbot', discriminator: '0000', avatar: null, bot: true, global_name: null },
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    pinned: false,
+    flags: 0,
+  };
+}
+
+function parseBody(raw: Buffer, contentType: string | undefined): unknown {
+  if (!raw.length) return undefined;
+  if (contentType?.startsWith('application/json')) return JSON.parse(raw.toString('utf8'));
+  if (contentType?.startsWith('multipart/form-data')) {
+    // Return the payload_json part plus the names of the file parts.
+    const text = raw.toString('latin1');
+    const payload = /name="payload_json"[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/.exec(text);
+    const files = [...text.matchAll(/name="(files\[\d+\])"; filename="([^"]+)"/g)].map((m) => ({ field: m[1], filename: m[2] }));
+    return { payload_json: payload ? JSON.parse(Buffer.from(payload[1]!, 'latin1').toString('utf8')) : undefined, files };
+  }
+  return raw.toString('utf8');
+}
+
+export async function startFakeDiscord(opts: { token?: string } = {}): Promise<FakeDiscord> {
+  const token = opts.token ?? FAKE_TOKEN;
+  const requests: RecordedRequest[] = [];
+  const identifies: unknown[] = [];
+  const waiters: { pred: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }[] = [];
+  let socket: WebSocket | undefined;
+  let seq = 0;
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      // discord.js encodes @original as %40original.
+      const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, '');
+      const rec: RecordedRequest = { method: req.method ?? 'GET', path, query: url.search, headers: req.headers, body: parseBody(raw, req.headers['content-type']), raw };
+      requests.push(rec);
+      for (const w of [...waiters]) {
+        if (w.pred(rec)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(rec);
+        }
+      }
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (rec.method === 'GET' && path === '/gateway/bot') {
+        if (req.headers.authorization !== `Bot ${token}`) return json(401, { message: '401: Unauthorized', code: 0 });
+        return json(200, {
+          url: `ws://127.0.0.1:${port}`,
+          shards: 1,
+          session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+        });
+      }
+      if (rec.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(path)) {
+        if (url.searchParams.get('with_response') === 'true') return json(200, { interaction: { id: path.split('/')[2], type: 2 }, resource: {} });
+        res.writeHead(204);
+        return res.end();
+      }
+      if (/^\/webhooks\/\d+\/[^/]+(\/messages\/@original)?$/.test(path) && (rec.method === 'PATCH' || rec.method === 'POST')) {
+        const b = rec.body as { payload_json?: unknown } | undefined;
+        return json(200, messageObject(b && 'payload_json' in b ? b.payload_json : b));
+      }
+      if (rec.method === 'PUT' && /^\/applications\/\d+(\/guilds\/\d+)?\/commands$/.test(path)) {
+        if (req.headers.authorization !== `Bot ${token}`) return json(401, { message: '401: Unauthorized', code: 0 });
+        const body = (rec.body as { name: string }[]) ?? [];
+        return json(200, body.map((c, i) => ({ ...c, id: String(1600000000000000000n + BigInt(i)), application_id: FAKE_APP_ID, version: '1' })));
+      }
+      json(404, { message: 'Unknown route in fake Discord', code: 0 });
+    });
+  });
+
+  const wss = new WebSocketServer({ server });
+  const send = (op: number, d: unknown, t: string | null = null) =>
+    socket?.send(JSON.stringify({ op, d, s: op === 0 ? ++seq : null, t }));
+  wss.on('connection', (ws) => {
+    socket = ws;
+    ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 41250 }, s: null, t: null }));
+    ws.on('message', (data) => {
+      const m = JSON.parse(String(data)) as { op: number; d: { token?: string } };
+      if (m.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
+      if (m.op === 2) {
+        identifies.push(m.d);
+        if (m.d.token !== token) return ws.close(4004, 'Authentication failed.');
+        send(0, {
+          v: 10,
+          session_id: 'fake-session',
+          resume_gateway_url: `ws://127.0.0.1:${port}`,
+          shard: [0, 1],
+          user: { id: FAKE_APP_ID, username: 'hungerbot', discriminator: '0000', avatar: null, bot: true, flags: 0, global_name: null },
+          guilds: [{ id: FAKE_GUILD_ID, unavailable: true }],
+          application: { id: FAKE_APP_ID, flags: 0 },
+        }, 'READY');
+        send(0, {
+          id: FAKE_GUILD_ID,
+          name: 'Test Guild',
+          icon: null,
+          owner_id: FAKE_USER_ID,
+          unavailable: false,
+          member_count: 2,
+          large: false,
+          features: [],
+          roles: [{ id: FAKE_GUILD_ID, name: '@everyone', permissions: '2248473465835073', position: 0, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 }],
+          channels: [{ id: FAKE_CHANNEL_ID, type: 0, guild_id: FAKE_GUILD_ID, name: 'general', position: 0, permission_overwrites: [], nsfw: false, parent_id: null, flags: 0 }],
+          threads: [],
+          members: [],
+          emojis: [],
+          stickers: [],
+          presences: [],
+          voice_states: [],
+          stage_instances: [],
+          guild_scheduled_events: [],
+          joined_at: '2024-01-01T00:00:00.000Z',
+          premium_tier: 0,
+          preferred_locale: 'en-US',
+          system_channel_flags: 0,
+          verification_level: 0,
+          default_message_notifications: 0,
+          explicit_content_filter: 0,
+          mfa_level: 0,
+          nsfw_level: 0,
+          afk_timeout: 300,
+        }, 'GUILD_CREATE');
+      }
+    });
+  });
+
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    apiUrl: `http://127.0.0.1:${port}/api`,
+    requests,
+    identifies,
+    waitForRequest(pred, timeoutMs = 5000) {
+      const found = requests.find(pred);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('fake Discord: no matching request')), timeoutMs);
+        waiters.push({ pred, resolve: (r) => (clearTimeout(timer), resolve(r)) });
+      });
+    },
+    dispatch: (t, d) => send(0, d, t),
+    interaction({ type, name, options, customId, userId }) {
+      const id = String(1700000000000000000n + BigInt(++interactionCounter));
+      const itoken = `itoken-${id}`;
+      const user = { id: userId ?? FAKE_USER_ID, username: 'alice', discriminator: '0', global_name: 'Alice', avatar: null };
+      send(0, {
+        id,
+        token: itoken,
+        type,
+        application_id: FAKE_APP_ID,
+        version: 1,
+        guild_id: FAKE_GUILD_ID,
+        channel_id: FAKE_CHANNEL_ID,
+        channel: { id: FAKE_CHANNEL_ID, type: 0, guild_id: FAKE_GUILD_ID, name: 'general', position: 0, permission_overwrites: [], nsfw: false, parent_id: null, flags: 0 },
+        member: { user, roles: [], joined_at: '2024-01-01T00:00:00.000Z', deaf: false, mute: false, flags: 0, permissions: '2248473465835073' },
+        app_permissions: '2248473465835073',
+        locale: 'en-US',
+        guild_locale: 'en-US',
+        entitlements: [], // discord.js throws without it
+        authorizing_integration_owners: { '0': FAKE_GUILD_ID },
+        context: 0,
+        attachment_size_limit: 10485760,
+        ...(type === 3
+          ? { data: { custom_id: customId, component_type: 2 }, message: messageObject({ embeds: [] }) }
+          : { data: { id: '1800000000000000000', name, type: 1, options: options ?? [] } }),
+      }, 'INTERACTION_CREATE');
+      return { id, token: itoken };
+    },
+    async close() {
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
