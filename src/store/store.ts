@@ -63,6 +63,7 @@ export function describeStoreUrl(url: string): string {
 
 class KeyvStore implements Store {
   private readonly locks = new Map<string, Promise<void>>();
+  private closed = false;
   constructor(
     readonly kind: StoreKind,
     readonly location: string,
@@ -71,12 +72,17 @@ class KeyvStore implements Store {
     private readonly closeBackend: () => Promise<void>,
   ) {}
 
+  private ensureOpen(): void {
+    if (this.closed) throw new StorageError(`${this.kind} store is closed`);
+  }
+
   private wrap(op: string, err: unknown): never {
     if (err instanceof StorageError) throw err;
     throw new StorageError(`${this.kind} store: ${op} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 
   async get<T>(key: string): Promise<T | undefined> {
+    this.ensureOpen();
     try {
       return (await this.keyv.get(key)) as T | undefined;
     } catch (err) {
@@ -85,6 +91,7 @@ class KeyvStore implements Store {
   }
 
   async set(key: string, value: unknown): Promise<void> {
+    this.ensureOpen();
     let ok: boolean;
     try {
       ok = await this.keyv.set(key, value);
@@ -95,6 +102,7 @@ class KeyvStore implements Store {
   }
 
   async delete(key: string): Promise<boolean> {
+    this.ensureOpen();
     try {
       return await this.keyv.delete(key);
     } catch (err) {
@@ -137,6 +145,7 @@ class KeyvStore implements Store {
   }
 
   update<T>(key: string, fn: (current: unknown) => UpdateDecision<T> | Promise<UpdateDecision<T>>): Promise<T> {
+    if (this.closed) return Promise.reject(new StorageError(`${this.kind} store is closed`));
     return this.withLock(key, async () => {
       for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
         let raw: string | undefined;
@@ -164,6 +173,8 @@ class KeyvStore implements Store {
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     await this.closeBackend();
   }
 }
@@ -213,7 +224,17 @@ return 1`;
 
 async function openRedis(url: string): Promise<Store> {
   const { default: KeyvRedis } = await import('@keyv/redis');
-  const adapter = new KeyvRedis(url, { throwOnConnectError: true, connectionTimeout: 5000, throwOnErrors: true } as never);
+  const clientOptions = {
+    url,
+    // Fail fast instead of queueing commands while Redis is away: the user gets a clear
+    // "storage unavailable" and nothing is half-written.
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 5000,
+      reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2000),
+    },
+  };
+  const adapter = new KeyvRedis(clientOptions as never, { throwOnConnectError: true, connectionTimeout: 5000, throwOnErrors: true } as never);
   const keyv = new Keyv({ store: adapter, useKeyPrefix: false, throwOnErrors: true });
   keyv.on('error', () => {});
   keyv.namespace = undefined; // keys are stored exactly as given, so the raw CAS below sees the same keys

@@ -1,0 +1,87 @@
+// Every command definition against Discord's rules (discord-api-docs application-commands.mdx),
+// checked on the same list the dispatcher and the deploy script use.
+import { describe, expect, it } from 'vitest';
+import type { APIApplicationCommandOption } from 'discord-api-types/v10';
+import type { RESTPutAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
+import { commands } from '../../commands/index.ts';
+import { commandBodies } from '../../src/deploy.ts';
+import {
+  COMMAND_CHOICE_LIMIT,
+  COMMAND_DESCRIPTION_MAX,
+  COMMAND_NAME_PATTERN,
+  COMMAND_OPTION_LIMIT,
+  COMMAND_TOTAL_CHARS_MAX,
+} from '../../src/bot/limits.ts';
+
+type Opt = APIApplicationCommandOption & { options?: Opt[]; choices?: { name: string; value: string | number }[]; required?: boolean; autocomplete?: boolean };
+
+/** Names, descriptions and choice names/values, summed over the whole command. */
+function totalChars(name: string, description: string, options: readonly Opt[]): number {
+  let n = name.length + description.length;
+  for (const o of options) {
+    n += totalChars(o.name, o.description, o.options ?? []);
+    for (const c of o.choices ?? []) n += c.name.length + String(c.value).length;
+  }
+  return n;
+}
+
+function checkOptions(path: string, options: readonly Opt[], problems: string[]): void {
+  if (options.length > COMMAND_OPTION_LIMIT) problems.push(`${path}: ${options.length} options (max ${COMMAND_OPTION_LIMIT})`);
+  const names = new Set<string>();
+  let seenOptional = false;
+  for (const o of options) {
+    const where = `${path} ${o.name}`;
+    if (!COMMAND_NAME_PATTERN.test(o.name) || o.name !== o.name.toLowerCase()) problems.push(`${where}: bad name`);
+    if (names.has(o.name)) problems.push(`${where}: duplicate name`);
+    names.add(o.name);
+    if (!o.description || o.description.length > COMMAND_DESCRIPTION_MAX) problems.push(`${where}: description length ${o.description?.length}`);
+    if (o.type === 1 || o.type === 2) {
+      checkOptions(where, o.options ?? [], problems);
+      continue;
+    }
+    if (o.required && seenOptional) problems.push(`${where}: required after optional`);
+    if (!o.required) seenOptional = true;
+    if ((o.choices?.length ?? 0) > COMMAND_CHOICE_LIMIT) problems.push(`${where}: ${o.choices?.length} choices`);
+    if (o.autocomplete && o.choices?.length) problems.push(`${where}: autocomplete together with choices`);
+    for (const c of o.choices ?? []) {
+      if (c.name.length < 1 || c.name.length > 100) problems.push(`${where}: choice name length`);
+      if (typeof c.value === 'string' && c.value.length > 100) problems.push(`${where}: choice value length`);
+    }
+  }
+  // Subcommands and plain options cannot be mixed at one level.
+  const kinds = new Set(options.map((o) => (o.type === 1 || o.type === 2 ? 'sub' : 'plain')));
+  if (kinds.size > 1) problems.push(`${path}: subcommands mixed with options`);
+}
+
+describe('command definitions follow Discord rules', () => {
+  it('has unique command names', () => {
+    const names = commands.map((c) => c.definition.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  for (const command of commands) {
+    const def = command.definition;
+    it(`/${def.name}: names, lengths, option counts, order, choices`, () => {
+      const problems: string[] = [];
+      if (!COMMAND_NAME_PATTERN.test(def.name)) problems.push('bad command name');
+      if (!def.description || def.description.length > COMMAND_DESCRIPTION_MAX) problems.push('bad command description');
+      checkOptions(`/${def.name}`, (def.options ?? []) as Opt[], problems);
+      expect(problems).toEqual([]);
+    });
+
+    it(`/${def.name}: at most ${COMMAND_TOTAL_CHARS_MAX} characters in total`, () => {
+      expect(totalChars(def.name, def.description, (def.options ?? []) as Opt[])).toBeLessThanOrEqual(COMMAND_TOTAL_CHARS_MAX);
+    });
+
+    it(`/${def.name}: has at least one example for /help`, () => {
+      expect(command.examples.length).toBeGreaterThan(0);
+      for (const e of command.examples) expect(e.startsWith(`/${def.name}`)).toBe(true);
+    });
+  }
+
+  it('the deploy script sends exactly the registered definitions', () => {
+    // Also a compile-time check: the body has the type Discord's bulk-overwrite route takes.
+    const body: RESTPutAPIApplicationCommandsJSONBody = commandBodies();
+    expect(body).toEqual(commands.map((c) => c.definition));
+  });
+});

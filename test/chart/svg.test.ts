@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { buildNutritionChartSvg, downsample, escapeXml, formatNumber, nethackBands, crawlBands, rasterize } from '../../src/chart/index.ts';
+import { niceTicks, spreadLabels } from '../../src/chart/svg.ts';
+import { pixelAt } from './png.ts';
+
+const series = (n: number, f: (t: number) => number) => Array.from({ length: n }, (_, t) => ({ turn: t, nutrition: f(t) }));
+
+describe('text escaping', () => {
+  it('escapes <&>"\' and strips XML-invalid characters', () => {
+    expect(escapeXml(`a<b>&"c'\u0000\u0007d\uD800`)).toBe('a&lt;b&gt;&amp;&quot;c&apos;d');
+  });
+
+  it('a title with <&> is drawn as text, not parsed as markup', () => {
+    const title = '<script>alert("x")</script> & <b>Bob</b>';
+    const input = { title, footer: 'NetHack 3.6.7 <&>', points: series(100, (t) => 500 - t), bands: nethackBands() };
+    const { svg } = buildNutritionChartSvg(input);
+    expect(svg).not.toContain('<script>');
+    expect(svg).not.toContain('<b>');
+    expect(svg).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;Bob&lt;/b&gt;');
+    expect(svg).toContain('NetHack 3.6.7 &lt;&amp;&gt;');
+    // It still renders, and the title area holds text pixels that a blank title lacks.
+    const brightInTitle = (t: string): number => {
+      const img = rasterize(buildNutritionChartSvg({ ...input, title: t }).svg);
+      const px = img.pixels();
+      let bright = 0;
+      for (let y = 4; y < 40; y++) for (let x = 10; x < 400; x++) if (pixelAt(px, img.width, x, y)[0] > 200) bright++;
+      return bright;
+    };
+    expect(brightInTitle(title)).toBeGreaterThan(300);
+    expect(brightInTitle(' ')).toBe(0);
+  });
+
+  it('control characters in a hero name do not break the SVG', () => {
+    const input = { title: 'Hero\u0001\u001f\nname', footer: '', points: series(10, () => 100), bands: nethackBands() };
+    expect(() => rasterize(buildNutritionChartSvg(input).svg)).not.toThrow();
+  });
+
+  it('long titles are cut with an ellipsis', () => {
+    const { svg } = buildNutritionChartSvg({ title: 'x'.repeat(500), footer: '', points: [], bands: nethackBands() });
+    expect(svg).toMatch(/x+…<\/text>/);
+    expect(svg).not.toContain('x'.repeat(200));
+  });
+});
+
+describe('axis labels', () => {
+  it('formats turns with thousands separators', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(-0)).toBe('0');
+    const { svg } = buildNutritionChartSvg({ title: 't', footer: 'f', points: series(2, (t) => 900 - t).map((p, i) => ({ ...p, turn: 120_000 + i * 5_000 })), bands: nethackBands() });
+    expect(svg).toMatch(/>12[0-5],[05]00<\/text>/);
+  });
+
+  it('labels every NetHack threshold in range (0, 50, 150, 1000) even when close together', () => {
+    const { svg } = buildNutritionChartSvg({ title: 't', footer: 'f', points: series(1500, (t) => 1400 - t), bands: nethackBands() });
+    for (const v of ['0', '50', '150', '1,000']) expect(svg).toContain(`text-anchor="end">${v}</text>`);
+    for (const b of nethackBands()) expect(svg).toContain(`>${b.label}</text>`);
+  });
+
+  it('niceTicks uses integer 1/2/5 steps', () => {
+    expect(niceTicks(0, 1000, 5)).toEqual([0, 200, 400, 600, 800, 1000]);
+    expect(niceTicks(0, 1, 10)).toEqual([0, 1]);
+    expect(niceTicks(12_000, 13_000, 4)).toEqual([12_000, 12_200, 12_400, 12_600, 12_800, 13_000]);
+  });
+
+  it('spreadLabels keeps the gap, the bounds and the order', () => {
+    const out = spreadLabels([100, 101, 102, 300], 10, 0, 305);
+    expect(out[1]! - out[0]!).toBeCloseTo(10);
+    expect(out[2]! - out[1]!).toBeCloseTo(10);
+    expect(out[1]).toBeCloseTo(101); // a cluster is centred on its wanted mean
+    expect(out[3]).toBe(300);
+    const clamped = spreadLabels([0, 0, 0], 10, 5, 100);
+    expect(clamped).toEqual([5, 15, 25]);
+  });
+});
+
+describe('downsampling', () => {
+  // Deterministic wiggly series with isolated spikes that a naive stride would miss.
+  const n = 20_000;
+  const pts = series(n, (t) => 5000 - t / 5 + ((t * 7919) % 13) - 6 + (t === 12_345 ? 3000 : 0) + (t === 777 ? -4000 : 0));
+
+  it('keeps the first, last, global min and global max points', () => {
+    const out = downsample(pts, 100);
+    expect(out.length).toBeLessThanOrEqual(400);
+    expect(out.length).toBeGreaterThan(100);
+    expect(out[0]).toBe(pts[0]);
+    expect(out[out.length - 1]).toBe(pts[n - 1]);
+    expect(out).toContain(pts[12_345]);
+    expect(out).toContain(pts[777]);
+    for (let i = 1; i < out.length; i++) expect(out[i]!.turn).toBeGreaterThan(out[i - 1]!.turn);
+  });
+
+  it('keeps every bucket\'s own minimum and maximum', () => {
+    const buckets = 50;
+    const out = new Set(downsample(pts, buckets));
+    const size = n / buckets;
+    for (let b = 0; b < buckets; b++) {
+      const slice = pts.slice(b * size, (b + 1) * size);
+      const lo = slice.reduce((a, p) => (p.nutrition < a.nutrition ? p : a));
+      const hi = slice.reduce((a, p) => (p.nutrition > a.nutrition ? p : a));
+      expect(out.has(lo) && out.has(hi), `bucket ${b}`).toBe(true);
+    }
+  });
+
+  it('returns short series unchanged', () => {
+    const few = series(30, (t) => t);
+    expect(downsample(few, 100)).toEqual(few);
+  });
+
+  it('the chart draws at most four points per plot pixel column', () => {
+    const built = buildNutritionChartSvg({ title: 't', footer: 'f', points: pts, bands: nethackBands() });
+    const pw = built.layout.plot.right - built.layout.plot.left;
+    expect(built.layout.drawnPoints).toBeLessThanOrEqual(4 * pw);
+    expect(built.layout.drawnPoints).toBeLessThan(n / 4);
+    // The spike at +3000 is inside the auto y range, so it was kept.
+    expect(built.layout.yDomain[1]).toBeGreaterThanOrEqual(pts[12_345]!.nutrition);
+  });
+});
+
+describe('bands', () => {
+  it('NetHack bands follow newuhs(): >1000, 151–1000, 51–150, 1–50, ≤0', () => {
+    expect(nethackBands().map((b) => [b.label, b.from, b.to])).toEqual([
+      ['Satiated', 1001, Infinity],
+      ['Not Hungry', 151, 1000],
+      ['Hungry', 51, 150],
+      ['Weak', 1, 50],
+      ['Fainting', -Infinity, 0],
+    ]);
+  });
+
+  it('Crawl bands use food.h HUNGER_* per version and tile 0..max', () => {
+    const top = (v: '0.13' | '0.14' | '0.15') => crawlBands(v).map((b) => b.to);
+    expect(top('0.13')).toEqual([12000, 11000, 9000, 7000, 2600, 2066, 1533, 1000]);
+    expect(top('0.14')).toEqual([11900, 10900, 8900, 6900, 2500, 1966, 1433, 900]);
+    expect(top('0.15')).toEqual(top('0.14'));
+    expect(crawlBands('0.13').map((b) => b.label)).toEqual([
+      'Engorged', 'Very Full', 'Full', 'Satiated', 'Hungry', 'Very Hungry', 'Near Starving', 'Starving',
+    ]);
+    for (const v of ['0.13', '0.14', '0.15'] as const) {
+      const bs = crawlBands(v);
+      for (let i = 1; i < bs.length; i++) expect(bs[i - 1]!.from).toBe(bs[i]!.to + 1);
+      expect(bs[bs.length - 1]!.from).toBe(0);
+    }
+  });
+});
+
+describe('font metrics', () => {
+  it('measures text close to what resvg actually draws', async () => {
+    const { chartFontMetrics, chartFontFiles, FONT_FAMILY } = await import('../../src/chart/font.ts');
+    const { Resvg } = await import('@resvg/resvg-js');
+    const { regular } = chartFontMetrics();
+    const text = 'Near Starving 12,345';
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="100"><text x="10" y="50" font-size="40" font-family="${FONT_FAMILY}">${text}</text></svg>`;
+    const files = chartFontFiles();
+    const bbox = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: [files.regular, files.bold], defaultFontFamily: FONT_FAMILY } }).getBBox();
+    expect(bbox).toBeDefined();
+    const measured = regular.width(text, 40);
+    // The ink box is a little narrower than the advance width (side bearings).
+    expect(bbox!.width).toBeGreaterThan(measured * 0.93);
+    expect(bbox!.width).toBeLessThan(measured * 1.01);
+    expect(regular.width('MMMM', 10)).toBeGreaterThan(regular.width('iiii', 10) * 2);
+  });
+});

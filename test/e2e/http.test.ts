@@ -1,0 +1,90 @@
+// The HTTP interactions endpoint, driven the way Discord drives it: requests signed with an
+// Ed25519 key whose public half the bot was configured with.
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '../../commands/index.ts';
+import { Registry, dispatch } from '../../src/bot/dispatch.ts';
+import { createLogger } from '../../src/log.ts';
+import { openStore, type Store } from '../../src/store/store.ts';
+import { startHttpEndpoint, type HttpEndpoint } from '../../src/transport/http.ts';
+import { messageBody } from '../../src/transport/interaction.ts';
+
+let endpoint: HttpEndpoint;
+let store: Store;
+let privateKey: KeyObject;
+const registry = new Registry(commands);
+const logger = createLogger('silent');
+
+beforeAll(async () => {
+  const pair = generateKeyPairSync('ed25519');
+  privateKey = pair.privateKey;
+  const publicHex = pair.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
+  store = await openStore('memory://');
+  endpoint = await startHttpEndpoint({ registry, services: { store, logger }, publicKey: publicHex, port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await endpoint?.close();
+  await store?.close();
+});
+
+async function post(body: string, headers: Record<string, string>) {
+  const res = await fetch(`http://127.0.0.1:${endpoint.port}/interactions`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+}
+
+function signed(body: unknown, key = privateKey) {
+  const raw = JSON.stringify(body);
+  const ts = String(Math.floor(Date.now() / 1000));
+  const sig = sign(null, Buffer.from(ts + raw), key).toString('hex');
+  return { raw, headers: { 'x-signature-ed25519': sig, 'x-signature-timestamp': ts } };
+}
+
+const statusInteraction = (nutrition: number | string) => ({
+  id: '1700000000000000001',
+  application_id: '1100000000000000001',
+  type: 2,
+  token: 'tok',
+  member: { user: { id: '1400000000000000004', username: 'alice' } },
+  data: { name: 'nethack', type: 1, options: [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: nutrition }] }] },
+});
+
+describe('HTTP interactions endpoint', () => {
+  it('answers a signed PING with PONG', async () => {
+    const { raw, headers } = signed({ type: 1 });
+    expect(await post(raw, headers)).toEqual({ status: 200, json: { type: 1 } });
+  });
+
+  it('rejects a bad signature, missing headers and an altered body with 401', async () => {
+    const { raw, headers } = signed({ type: 1 });
+    const other = generateKeyPairSync('ed25519').privateKey;
+    expect((await post(raw, signed({ type: 1 }, other).headers)).status).toBe(401);
+    expect((await post(raw, {})).status).toBe(401);
+    expect((await post(raw.replace('1', '2'), headers)).status).toBe(401);
+  });
+
+  it('answers a signed /nethack status with exactly the pipeline reply', async () => {
+    const { raw, headers } = signed(statusInteraction(1000));
+    const res = await post(raw, headers);
+    const expected = await dispatch(
+      { kind: 'command', commandName: 'nethack', subcommand: 'status', options: { nutrition: 1000 }, user: { id: '1400000000000000004', name: 'alice' } },
+      { registry, services: { store, logger }, transport: 'http' },
+    );
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ type: 4, data: messageBody(expected) });
+    expect((expected.result as { status: string }).status).toBe('Not Hungry');
+  });
+
+  it('answers invalid input with an ephemeral error (flag 64)', async () => {
+    const { raw, headers } = signed(statusInteraction(10_000_000));
+    const res = await post(raw, headers);
+    expect(res.json).toMatchObject({ type: 4, data: { flags: 64, embeds: [{ title: "That didn't work" }] } });
+  });
+
+  it('answers a signed but malformed payload with 400 and keeps serving', async () => {
+    const { raw, headers } = signed('not an interaction');
+    expect((await post(raw, headers)).status).toBe(400);
+    const ping = signed({ type: 1 });
+    expect((await post(ping.raw, ping.headers)).json).toEqual({ type: 1 });
+  });
+});
