@@ -1,10 +1,11 @@
 // /nethack: every NetHack rule question, one subcommand each (files beside this one).
 import { defineCommandGroup } from '../../src/bot/types.ts';
+import { petGroup } from './pet.ts';
 import { statusSubcommand } from './status.ts';
 
 export const nethackCommand = defineCommandGroup({
   name: 'nethack',
   description: 'NetHack hunger rules, from the source (3.6.7 by default)',
   subcommands: [statusSubcommand],
-  groups: [],
+  groups: [petGroup],
 });
