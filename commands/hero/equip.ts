@@ -1,0 +1,204 @@
+// /hero set, wear, remove, intrinsic: change what the hunger rules read from the hero.
+import { z } from 'zod';
+import { UserError } from '../../src/bot/errors.ts';
+import { toChoices } from '../../src/bot/fuzzy.ts';
+import { booleanOption, hideOption, hideSchema, integerOption, intIn, numberOption, stringOption } from '../../src/bot/options.ts';
+import { defineSubcommand } from '../../src/bot/types.ts';
+import { ringTypes } from '../../src/engine/nethack/burn.ts';
+import { resolveCrawlSpecies } from '../../src/heroes/crawl.ts';
+import { AMULET_NAMES, NETHACK_RACES, resolveAmulet, resolveRingLabel, resolveRole } from '../../src/heroes/nethack.ts';
+import { ENCUMBRANCE_LEVELS, NETHACK_INTRINSICS, type Hero, type HeroCore } from '../../src/heroes/schema.ts';
+import { changeHero, coreOf, heroReply } from './common.ts';
+import { heroNameAutocomplete, heroOption } from './manage.ts';
+
+export const setSubcommand = defineSubcommand({
+  name: 'set',
+  description: "Set your hero's nutrition, turn or attributes",
+  example: '/hero set nutrition:1200 turn:5000',
+  options: [
+    integerOption('nutrition', 'Nutrition (Crawl: satiation)', { min: -10_000, max: 100_000 }),
+    integerOption('turn', 'Current turn (moves)', { min: 0, max: 100_000_000 }),
+    integerOption('con', 'Constitution (NetHack)', { min: 3, max: 25 }),
+    integerOption('int', 'Intelligence', { min: 1, max: 99 }),
+    integerOption('xl', 'Experience level (NetHack)', { min: 1, max: 30 }),
+    numberOption('spellcasting', 'Spellcasting skill (Crawl)', { min: 0, max: 27 }),
+    stringOption('role', 'NetHack role', { autocomplete: true }),
+    stringOption('race', 'NetHack race', { choices: NETHACK_RACES }),
+    stringOption('alignment', 'NetHack alignment', { choices: ['lawful', 'neutral', 'chaotic'] }),
+    stringOption('encumbrance', 'NetHack encumbrance', { choices: ENCUMBRANCE_LEVELS }),
+    stringOption('species', 'Crawl species', { autocomplete: true }),
+    heroOption,
+    hideOption,
+  ],
+  schema: z.object({
+    nutrition: intIn('nutrition', -10_000, 100_000).optional(),
+    turn: intIn('turn', 0, 100_000_000).optional(),
+    con: intIn('con', 3, 25).optional(),
+    int: intIn('int', 1, 99).optional(),
+    xl: intIn('xl', 1, 30).optional(),
+    spellcasting: z.number().min(0).max(27).optional(),
+    role: z.string().optional(),
+    race: z.enum(NETHACK_RACES).optional(),
+    alignment: z.enum(['lawful', 'neutral', 'chaotic']).optional(),
+    encumbrance: z.enum(ENCUMBRANCE_LEVELS).optional(),
+    species: z.string().optional(),
+    hero: z.string().optional(),
+    hide: hideSchema,
+  }),
+  autocomplete(focused, partial, ctx) {
+    if (focused.name === 'role') return toChoices(focused.value, ['Archeologist', 'Barbarian', 'Caveman', 'Healer', 'Knight', 'Monk', 'Priest', 'Rogue', 'Ranger', 'Samurai', 'Tourist', 'Valkyrie', 'Wizard'].map((r) => ({ name: r })));
+    if (focused.name === 'species') return toChoices(focused.value, [] as { name: string }[]);
+    return heroNameAutocomplete(focused, partial, ctx);
+  },
+  async run(args, ctx) {
+    const { hero, summary } = await changeHero(ctx, args.hero, 'set', (h) => {
+      const changes: string[] = [];
+      const note = (k: string, v: unknown) => changes.push(`${k} ${v}`);
+      let core: HeroCore = coreOf(h);
+      if (core.game === 'nethack') {
+        if (args.spellcasting !== undefined || args.species) throw new UserError('`spellcasting` and `species` are for Crawl heroes.', undefined, 'wrong_game');
+        const s = { ...core.nethack };
+        if (args.nutrition !== undefined) (s.nutrition = args.nutrition), note('nutrition', args.nutrition), (s.alive = true);
+        if (args.turn !== undefined) {
+          if (args.turn < 1) throw new UserError('NetHack turns start at 1.', undefined, 'bad_turn');
+          (s.turn = args.turn), note('turn', args.turn);
+        }
+        if (args.con !== undefined) (s.con = args.con), note('Con', args.con);
+        if (args.int !== undefined) {
+          if (args.int > 25) throw new UserError('NetHack Intelligence is at most 25.', undefined, 'bad_option');
+          (s.int = args.int), note('Int', args.int);
+        }
+        if (args.xl !== undefined) (s.xl = args.xl), note('XL', args.xl);
+        if (args.role) (s.role = resolveRole(args.role)), note('role', s.role);
+        if (args.race) (s.race = args.race), note('race', args.race);
+        if (args.alignment) (s.alignment = args.alignment), note('alignment', args.alignment);
+        if (args.encumbrance) (s.encumbrance = args.encumbrance), note('encumbrance', args.encumbrance);
+        core = { ...core, nethack: s };
+      } else {
+        if (args.con !== undefined || args.xl !== undefined || args.role || args.race || args.alignment || args.encumbrance) {
+          throw new UserError('`con`, `xl`, `role`, `race`, `alignment` and `encumbrance` are for NetHack heroes.', 'For Crawl burden use `/hero wear`-style rate options in `/crawl rate`.', 'wrong_game');
+        }
+        const c = { ...core.crawl };
+        if (args.nutrition !== undefined) (c.value = args.nutrition), note('satiation', args.nutrition), (c.alive = true);
+        if (args.turn !== undefined) (c.turn = args.turn), note('turn', args.turn);
+        if (args.int !== undefined) (c.int = args.int), note('Int', args.int);
+        if (args.spellcasting !== undefined) (c.spellcasting = args.spellcasting), note('Spellcasting', args.spellcasting);
+        if (args.species) (c.species = resolveCrawlSpecies(core.version, args.species)), note('species', c.species);
+        core = { ...core, crawl: c };
+      }
+      if (!changes.length) throw new UserError('Nothing to set.', 'Give at least one option, e.g. `/hero set nutrition:1200`.', 'nothing_to_set');
+      return { core, summary: `Set ${changes.join(', ')}.` };
+    });
+    return heroReply(hero, { headline: summary, ephemeral: args.hide });
+  },
+});
+
+export const wearSubcommand = defineSubcommand({
+  name: 'wear',
+  description: 'Put on a ring (left or right hand) or an amulet',
+  example: '/hero wear hand:left ring:"ring of regeneration"',
+  options: [
+    stringOption('ring', 'Ring, e.g. "ring of protection +2"', { autocomplete: true }),
+    stringOption('hand', 'Hand for the ring (default: a free one)', { choices: ['left', 'right'] }),
+    stringOption('amulet', 'Amulet, e.g. "amulet of life saving"', { autocomplete: true }),
+    booleanOption('yendor', 'Carry the real Amulet of Yendor'),
+    heroOption,
+    hideOption,
+  ],
+  schema: z.object({ ring: z.string().optional(), hand: z.enum(['left', 'right']).optional(), amulet: z.string().optional(), yendor: z.boolean().optional(), hero: z.string().optional(), hide: hideSchema }),
+  autocomplete(focused, partial, ctx) {
+    if (focused.name === 'ring') {
+      const names = ringTypes().map((t) => (t === 'meat ring' ? t : `ring of ${t}`));
+      return toChoices(focused.value, names.map((n) => ({ name: n })));
+    }
+    if (focused.name === 'amulet') return toChoices(focused.value, AMULET_NAMES.map((n) => ({ name: n })));
+    return heroNameAutocomplete(focused, partial, ctx);
+  },
+  async run(args, ctx) {
+    if (!args.ring && !args.amulet && args.yendor === undefined) throw new UserError('Name a ring or an amulet to wear.', 'e.g. `/hero wear hand:left ring:"ring of regeneration"`.', 'nothing_to_wear');
+    const { hero, summary } = await changeHero(ctx, args.hero, 'wear', (h) => {
+      const core = coreOf(h);
+      if (core.game !== 'nethack') throw new UserError('Rings and amulets here follow NetHack rules; for Crawl use `/crawl rate` options.', undefined, 'wrong_game');
+      const s = { ...core.nethack };
+      const done: string[] = [];
+      if (args.ring) {
+        const label = resolveRingLabel(args.ring);
+        const hand = args.hand ?? (!s.leftRing ? 'left' : !s.rightRing ? 'right' : null);
+        if (!hand) throw new UserError('Both hands already wear a ring.', 'Remove one first (`/hero remove hand:left`), or say which hand to replace with `hand:`.', 'hands_full');
+        if (hand === 'left') s.leftRing = { label };
+        else s.rightRing = { label };
+        done.push(`${label} on the ${hand} hand`);
+      }
+      if (args.amulet) {
+        s.amulet = resolveAmulet(args.amulet);
+        done.push(s.amulet);
+      }
+      if (args.yendor !== undefined) {
+        s.yendor = args.yendor;
+        done.push(args.yendor ? 'the Amulet of Yendor (carried)' : 'no longer carrying the Amulet of Yendor');
+      }
+      return { core: { ...core, nethack: s }, summary: `Put on ${done.join(' and ')}.` };
+    });
+    return heroReply(hero as Hero, { headline: summary, ephemeral: args.hide });
+  },
+});
+
+export const removeSubcommand = defineSubcommand({
+  name: 'remove',
+  description: 'Take off a ring or the amulet',
+  example: '/hero remove hand:left',
+  options: [stringOption('hand', 'Ring hand', { choices: ['left', 'right', 'both'] }), booleanOption('amulet', 'Take off the amulet'), heroOption, hideOption],
+  schema: z.object({ hand: z.enum(['left', 'right', 'both']).optional(), amulet: z.boolean().optional(), hero: z.string().optional(), hide: hideSchema }),
+  autocomplete: heroNameAutocomplete,
+  async run(args, ctx) {
+    if (!args.hand && !args.amulet) throw new UserError('Say what to take off: `hand:left`, `hand:right`, `hand:both` or `amulet:true`.', undefined, 'nothing_to_remove');
+    const { hero, summary } = await changeHero(ctx, args.hero, 'remove', (h) => {
+      const core = coreOf(h);
+      if (core.game !== 'nethack') throw new UserError('Only NetHack heroes wear rings and amulets here.', undefined, 'wrong_game');
+      const s = { ...core.nethack };
+      const done: string[] = [];
+      if (args.hand === 'left' || args.hand === 'both') {
+        if (s.leftRing) done.push(`${s.leftRing.label} (left)`);
+        s.leftRing = null;
+      }
+      if (args.hand === 'right' || args.hand === 'both') {
+        if (s.rightRing) done.push(`${s.rightRing.label} (right)`);
+        s.rightRing = null;
+      }
+      if (args.amulet) {
+        if (s.amulet) done.push(s.amulet);
+        s.amulet = null;
+      }
+      if (!done.length) throw new UserError('Nothing is worn there.', undefined, 'nothing_worn');
+      return { core: { ...core, nethack: s }, summary: `Took off ${done.join(' and ')}.` };
+    });
+    return heroReply(hero, { headline: summary, ephemeral: args.hide });
+  },
+});
+
+export const intrinsicSubcommand = defineSubcommand({
+  name: 'intrinsic',
+  description: 'Gain or lose an intrinsic or status that changes hunger',
+  example: '/hero intrinsic name:breathless state:gain',
+  options: [
+    stringOption('name', 'Intrinsic or status', { required: true, choices: NETHACK_INTRINSICS }),
+    stringOption('state', 'gain (default) or lose', { choices: ['gain', 'lose'] }),
+    heroOption,
+    hideOption,
+  ],
+  schema: z.object({ name: z.enum(NETHACK_INTRINSICS), state: z.enum(['gain', 'lose']).default('gain'), hero: z.string().optional(), hide: hideSchema }),
+  autocomplete: heroNameAutocomplete,
+  async run(args, ctx) {
+    const { hero, summary } = await changeHero(ctx, args.hero, 'intrinsic', (h) => {
+      const core = coreOf(h);
+      if (core.game !== 'nethack') throw new UserError('These intrinsics follow NetHack rules; Crawl statuses are options of `/crawl rate`.', undefined, 'wrong_game');
+      const s = { ...core.nethack };
+      const has = s.intrinsics.includes(args.name);
+      if (args.state === 'gain' && has) throw new UserError(`${h.name} already has ${args.name}.`, undefined, 'no_change');
+      if (args.state === 'lose' && !has) throw new UserError(`${h.name} does not have ${args.name}.`, undefined, 'no_change');
+      s.intrinsics = args.state === 'gain' ? [...s.intrinsics, args.name] : s.intrinsics.filter((i) => i !== args.name);
+      return { core: { ...core, nethack: s }, summary: `${args.state === 'gain' ? 'Gained' : 'Lost'} ${args.name}.` };
+    });
+    return heroReply(hero, { headline: summary, ephemeral: args.hide });
+  },
+});

@@ -1,0 +1,52 @@
+// /hero: each user's own NetHack and Crawl characters, stored per Discord user.
+import { UserError } from '../../src/bot/errors.ts';
+import { defineCommandGroup, type HandlerContext } from '../../src/bot/types.ts';
+import { attackSubcommand, castSubcommand, eatSubcommand, onEatButton, praySubcommand, turnSubcommand, waitSubcommand } from './actions.ts';
+import { intrinsicSubcommand, removeSubcommand, setSubcommand, wearSubcommand } from './equip.ts';
+import {
+  deleteSubcommand,
+  exportSubcommand,
+  listSubcommand,
+  logSubcommand,
+  newSubcommand,
+  onCancelButton,
+  onDeleteButton,
+  renameSubcommand,
+  showSubcommand,
+  switchSubcommand,
+  undoSubcommand,
+} from './manage.ts';
+
+export const heroCommand = defineCommandGroup({
+  name: 'hero',
+  description: 'Track your own heroes: nutrition, rings, meals, forecast',
+  subcommands: [
+    newSubcommand,
+    showSubcommand,
+    listSubcommand,
+    switchSubcommand,
+    renameSubcommand,
+    deleteSubcommand,
+    setSubcommand,
+    wearSubcommand,
+    removeSubcommand,
+    intrinsicSubcommand,
+    eatSubcommand,
+    waitSubcommand,
+    turnSubcommand,
+    castSubcommand,
+    attackSubcommand,
+    praySubcommand,
+    logSubcommand,
+    undoSubcommand,
+    exportSubcommand,
+  ],
+  /** Buttons: hero:delete:..., hero:cancel:..., hero:eat:... */
+  component(rest: string, ctx: HandlerContext) {
+    const [action, ...parts] = rest.split(':');
+    if (action === 'delete') return onDeleteButton(parts, ctx);
+    if (action === 'cancel') return onCancelButton(parts, ctx);
+    if (action === 'eat') return onEatButton(parts, ctx);
+    throw new UserError('That button no longer does anything.', 'Run the command again.', 'stale_button');
+  },
+});

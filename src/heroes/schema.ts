@@ -1,0 +1,184 @@
+// Stored heroes: one record per Discord user, validated with zod on every read and write.
+// The record carries a schema version; older records are migrated on read (and written back
+// in the new shape only when the user next changes something).
+import { z } from 'zod';
+import { CRAWL_VERSIONS, NETHACK_VERSIONS } from '../engine/cite.ts';
+
+export const HERO_SCHEMA_VERSION = 2;
+export const MAX_HEROES_PER_USER = 10;
+export const MAX_LOG_EVENTS = 50;
+export const MAX_UNDO = 20;
+export const HERO_NAME_MAX = 32;
+
+export const ENCUMBRANCE_LEVELS = ['Unencumbered', 'Burdened', 'Stressed', 'Strained', 'Overtaxed', 'Overloaded'] as const;
+
+/** Intrinsics and statuses that change NetHack hunger (src/eat.c gethungry(), choke()). */
+export const NETHACK_INTRINSICS = ['regeneration', 'hunger', 'conflict', 'slow digestion', 'breathless', 'inediate form', 'unaware'] as const;
+export type NethackIntrinsic = (typeof NETHACK_INTRINSICS)[number];
+
+const heroName = z
+  .string()
+  .trim()
+  .min(1, 'a hero needs a name')
+  .max(HERO_NAME_MAX, `hero names are at most ${HERO_NAME_MAX} characters`);
+
+export const RingSlotSchema = z.object({ label: z.string().min(1).max(80) }).nullable();
+
+export const NethackStateSchema = z.object({
+  role: z.string().max(32).default('Valkyrie'),
+  race: z.string().max(16).default('human'),
+  alignment: z.enum(['lawful', 'neutral', 'chaotic']).default('neutral'),
+  con: z.number().int().min(3).max(25).default(18),
+  int: z.number().int().min(3).max(25).default(10),
+  xl: z.number().int().min(1).max(30).default(1),
+  nutrition: z.number().int().min(-100_000).max(100_000),
+  turn: z.number().int().min(1).max(100_000_000),
+  leftRing: RingSlotSchema.default(null),
+  rightRing: RingSlotSchema.default(null),
+  /** Worn amulet name, e.g. "amulet of life saving"; null when none. */
+  amulet: z.string().max(64).nullable().default(null),
+  /** Carrying the real Amulet of Yendor. */
+  yendor: z.boolean().default(false),
+  intrinsics: z.array(z.enum(NETHACK_INTRINSICS)).default([]),
+  encumbrance: z.enum(ENCUMBRANCE_LEVELS).default('Unencumbered'),
+  /** Attacks per turn while fighting (for `attack`). */
+  alive: z.boolean().default(true),
+});
+export type NethackState = z.infer<typeof NethackStateSchema>;
+
+export const CrawlStateSchema = z.object({
+  species: z.string().max(32).default('Human'),
+  /** Satiation (you.hunger). */
+  value: z.number().int().min(-100_000).max(100_000),
+  turn: z.number().int().min(0).max(100_000_000),
+  int: z.number().int().min(1).max(99).default(10),
+  spellcasting: z.number().min(0).max(27).default(0),
+  /** Options passed to the Crawl rate engine (rings, mutations, statuses), by option name. */
+  rate: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+  alive: z.boolean().default(true),
+});
+export type CrawlState = z.infer<typeof CrawlStateSchema>;
+
+const base = {
+  id: z.string().regex(/^[a-z0-9]{6,16}$/),
+  name: heroName,
+  createdAt: z.string(),
+};
+
+const NethackHeroCore = z.object({ ...base, game: z.literal('nethack'), version: z.enum(NETHACK_VERSIONS), nethack: NethackStateSchema });
+const CrawlHeroCore = z.object({ ...base, game: z.literal('crawl'), version: z.enum(CRAWL_VERSIONS), crawl: CrawlStateSchema });
+export const HeroCoreSchema = z.discriminatedUnion('game', [NethackHeroCore, CrawlHeroCore]);
+export type HeroCore = z.infer<typeof HeroCoreSchema>;
+
+export const HeroEventSchema = z.object({
+  at: z.string(),
+  kind: z.string().max(24),
+  summary: z.string().max(300),
+  /** The turn and nutrition/satiation after the event, for the log. */
+  turn: z.number().int(),
+  nutrition: z.number().int(),
+});
+export type HeroEvent = z.infer<typeof HeroEventSchema>;
+
+export const HeroSchema = z.intersection(
+  HeroCoreSchema,
+  z.object({
+    log: z.array(HeroEventSchema).max(MAX_LOG_EVENTS).default([]),
+    /** Snapshots before each of the last events, newest last: `undo` pops one. */
+    undo: z.array(z.object({ event: HeroEventSchema, before: HeroCoreSchema })).max(MAX_UNDO).default([]),
+    /** A meal waiting for the user's confirmation because it would choke them. */
+    pending: z.object({ nonce: z.string(), food: z.string(), expiresAt: z.string() }).nullable().default(null),
+  }),
+);
+export type Hero = z.infer<typeof HeroSchema>;
+
+export const UserHeroesSchema = z.object({
+  schemaVersion: z.literal(HERO_SCHEMA_VERSION),
+  userId: z.string(),
+  activeId: z.string().nullable(),
+  heroes: z.array(HeroSchema).max(MAX_HEROES_PER_USER),
+  updatedAt: z.string(),
+});
+export type UserHeroes = z.infer<typeof UserHeroesSchema>;
+
+/**
+ * Version 1 (the first stored shape): one NetHack hero per user, rings as a plain list of
+ * names, no event log. Kept so such records keep working.
+ */
+export const UserHeroesV1Schema = z.object({
+  schemaVersion: z.literal(1),
+  userId: z.string(),
+  hero: z.object({
+    name: heroName,
+    nutrition: z.number().int(),
+    turn: z.number().int().min(1),
+    rings: z.array(z.string()).max(2).default([]),
+    amulet: z.string().nullable().default(null),
+    con: z.number().int().min(3).max(25).default(18),
+    createdAt: z.string().optional(),
+  }),
+});
+export type UserHeroesV1 = z.infer<typeof UserHeroesV1Schema>;
+
+export function newHeroId(): string {
+  return Math.random().toString(36).slice(2, 10).padEnd(8, '0');
+}
+
+/** v1 -> v2: the single hero becomes the active one; rings go left then right. */
+export function migrateV1(v1: UserHeroesV1, now: string): UserHeroes {
+  const h = v1.hero;
+  const nethack = NethackStateSchema.parse({
+    nutrition: h.nutrition,
+    turn: h.turn,
+    con: h.con,
+    leftRing: h.rings[0] ? { label: h.rings[0] } : null,
+    rightRing: h.rings[1] ? { label: h.rings[1] } : null,
+    amulet: h.amulet,
+  });
+  const id = 'v1hero01';
+  return {
+    schemaVersion: HERO_SCHEMA_VERSION,
+    userId: v1.userId,
+    activeId: id,
+    heroes: [
+      {
+        id,
+        name: h.name,
+        createdAt: h.createdAt ?? now,
+        game: 'nethack',
+        version: '3.6.7',
+        nethack,
+        log: [{ at: now, kind: 'migrate', summary: 'Record upgraded from schema 1 to 2.', turn: h.turn, nutrition: h.nutrition }],
+        undo: [],
+        pending: null,
+      },
+    ],
+    updatedAt: now,
+  };
+}
+
+export type ParsedRecord =
+  | { ok: true; record: UserHeroes; migratedFrom: number | null }
+  | { ok: false; problem: string };
+
+/** Validate (and migrate) a stored record. Never throws; never changes the stored value. */
+export function parseRecord(raw: unknown, now: string): ParsedRecord {
+  if (raw === undefined || raw === null) return { ok: false, problem: 'empty' };
+  const version = typeof raw === 'object' && raw !== null && 'schemaVersion' in raw ? (raw as { schemaVersion: unknown }).schemaVersion : undefined;
+  if (version === 1) {
+    const v1 = UserHeroesV1Schema.safeParse(raw);
+    if (!v1.success) return { ok: false, problem: describe(v1.error) };
+    return { ok: true, record: migrateV1(v1.data, now), migratedFrom: 1 };
+  }
+  if (version !== HERO_SCHEMA_VERSION) return { ok: false, problem: `unknown schema version ${JSON.stringify(version)}` };
+  const v2 = UserHeroesSchema.safeParse(raw);
+  if (!v2.success) return { ok: false, problem: describe(v2.error) };
+  return { ok: true, record: v2.data, migratedFrom: null };
+}
+
+function describe(err: z.ZodError): string {
+  return err.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || 'record'}: ${i.message}`)
+    .join('; ');
+}
