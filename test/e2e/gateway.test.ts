@@ -90,6 +90,29 @@ describe('gateway mode against a fake Discord', () => {
     expect(req.body).toMatchObject({ type: 8, data: { choices: [] } });
   });
 
+  it('attaches the hero chart as a file and answers a button press by updating the message', async () => {
+    const created = discord.interaction({ type: 2, name: 'hero', options: [{ name: 'new', type: 1, options: [{ name: 'name', type: 3, value: 'Gate' }] }] });
+    await discord.waitForRequest(callbackFor(created.id));
+    const shown = discord.interaction({ type: 2, name: 'hero', options: [{ name: 'show', type: 1, options: [] }] });
+    const req = await discord.waitForRequest(callbackFor(shown.id));
+    // With a file, discord.js sends multipart: payload_json plus the PNG part.
+    const body = req.body as { payload_json: { type: number; data: { embeds: { image?: { url: string } }[]; attachments: { filename: string }[] } }; files: { filename: string }[] };
+    expect(body.payload_json.type).toBe(4);
+    expect(body.files[0]!.filename).toMatch(/^hero-[0-9a-f]+\.png$/);
+    expect(body.payload_json.data.embeds[0]!.image?.url).toBe(`attachment://${body.files[0]!.filename}`);
+    expect(req.raw.includes(Buffer.from('\x89PNG', 'latin1'))).toBe(true);
+
+    const del = discord.interaction({ type: 2, name: 'hero', options: [{ name: 'delete', type: 1, options: [] }] });
+    const ask = await discord.waitForRequest(callbackFor(del.id));
+    const data = (ask.body as { data: { flags: number; components: { components: { custom_id: string; style: number }[] }[] } }).data;
+    expect(data.flags).toBe(64);
+    const danger = data.components[0]!.components.find((c) => c.style === 4)!;
+    const press = discord.interaction({ type: 3, customId: danger.custom_id });
+    const update = await discord.waitForRequest(callbackFor(press.id));
+    expect(update.body).toMatchObject({ type: 7, data: { embeds: [{ title: 'Deleted' }] } });
+    expect(await store.get(`hungerbot:heroes:${'1400000000000000004'}`)).toBeUndefined();
+  });
+
   it('never writes the token to a log', () => {
     expect(logLines.join('\n')).not.toContain(FAKE_TOKEN);
   });

@@ -81,6 +81,21 @@ describe('HTTP interactions endpoint', () => {
     expect(res.json).toMatchObject({ type: 4, data: { flags: 64, embeds: [{ title: "That didn't work" }] } });
   });
 
+  it('answers with multipart (payload_json + PNG) when the reply has a chart', async () => {
+    const base = { id: '1700000000000000009', application_id: '1100000000000000001', type: 2, token: 't2', member: { user: { id: '1400000000000000005', username: 'carol' } } };
+    const mk = signed({ ...base, data: { name: 'hero', type: 1, options: [{ name: 'new', type: 1, options: [{ name: 'name', type: 3, value: 'Web' }] }] } });
+    expect((await post(mk.raw, mk.headers)).status).toBe(200);
+    const show = signed({ ...base, data: { name: 'hero', type: 1, options: [{ name: 'show', type: 1, options: [] }] } });
+    const res = await fetch(`http://127.0.0.1:${endpoint.port}/interactions`, { method: 'POST', body: show.raw, headers: { 'content-type': 'application/json', ...show.headers } });
+    expect(res.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    const body = Buffer.from(await res.arrayBuffer());
+    const text = body.toString('latin1');
+    const payload = JSON.parse(/name="payload_json"[^\r\n]*\r\n[^\r\n]*\r\n\r\n(.*?)\r\n--/s.exec(text)![1]!);
+    expect(payload).toMatchObject({ type: 4, data: { attachments: [{ id: 0 }] } });
+    expect(text).toMatch(/name="files\[0\]"; filename="hero-[0-9a-f]+\.png"/);
+    expect(body.includes(Buffer.from('\x89PNG', 'latin1'))).toBe(true);
+  });
+
   it('answers a signed but malformed payload with 400 and keeps serving', async () => {
     const { raw, headers } = signed('not an interaction');
     expect((await post(raw, headers)).status).toBe(400);
