@@ -1,11 +1,16 @@
 // /nethack: every NetHack rule question, one subcommand each (files beside this one).
 import { defineCommandGroup } from '../../src/bot/types.ts';
+import { drainSubcommand } from './drain.ts';
+import { foodSubcommand } from './food.ts';
+import { forecastSubcommand } from './forecast.ts';
+import { lifesaveSubcommand } from './lifesave.ts';
+import { mealSubcommand } from './meal.ts';
 import { petGroup } from './pet.ts';
 import { statusSubcommand } from './status.ts';
 
 export const nethackCommand = defineCommandGroup({
   name: 'nethack',
   description: 'NetHack hunger rules, from the source (3.6.7 by default)',
-  subcommands: [statusSubcommand],
+  subcommands: [statusSubcommand, forecastSubcommand, mealSubcommand, foodSubcommand, drainSubcommand, lifesaveSubcommand],
   groups: [petGroup],
 });

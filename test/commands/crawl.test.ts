@@ -83,6 +83,34 @@ describe('/crawl other subcommands', () => {
   });
 });
 
+describe('/crawl embeds fit Discord', () => {
+  it('every field <= 1024 characters, every message <= 6000, <= 25 fields', async () => {
+    const lines = [
+      '/crawl status value:1000',
+      '/crawl status value:3000 species:Vampire version:0.14',
+      '/crawl rate species:Troll sustenance:1 hasted:true invisible:true injured:true regen_rings:1 regen:true chei:true burden:burdened artefact:2',
+      '/crawl forecast value:11900 species:Vampire version:0.14',
+      '/crawl food item:ambrosia',
+      '/crawl food item:"potion of blood" species:Centaur',
+      '/crawl chunk type:clean species:Ghoul rotten:true god:Zin intelligence:high xl:12',
+      '/crawl spell level:9 int:8 skill:3.5 species:Vampire value:2000',
+      '/crawl ability name:"Divine Vigour" value:1000',
+      '/crawl drain what:"hungry ghost" value:8000 damaged:false',
+    ];
+    for (const line of lines) {
+      const r = await h.ask(line);
+      expect(res(r).error, line).toBeUndefined();
+      const e = r.embeds[0]!;
+      expect(e.fields?.length ?? 0).toBeLessThanOrEqual(25);
+      for (const f of e.fields ?? []) expect(f.value.length, `${line} / ${f.name}`).toBeLessThanOrEqual(1024);
+      const size = (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0) + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+      expect(size, line).toBeLessThanOrEqual(6000);
+      expect(e.footer?.text, line).toMatch(/Crawl 0\.1[345]/);
+      expect(JSON.stringify(e), line).toContain('github.com/crawl/crawl/blob/0.1');
+    }
+  });
+});
+
 describe('/crawl definition limits', () => {
   it('fits Discord: options per subcommand, description lengths, total characters', () => {
     const def = crawlCommand.definition;

@@ -85,6 +85,14 @@ describe('potions', () => {
     expectCites(crawlFood('0.15', 'porridge', {}), '0.15', 'potion.cc:370');
     expect(crawlFood('0.14', 'porridge', { species: 'Kobold' }).distribution!.expected).toBe(0);
   });
+  // drink() does not call can_ingest() for potions: Herbivore 3 may drink blood and always sickens
+  // (x_chance_in_y(3 + 1, 4), potion.cc:173 in 0.14); 0.13 still adds the generic 40.
+  it('Herbivore 3 can drink blood but is always sick', () => {
+    const r14 = crawlFood('0.14', 'potion of blood', { species: 'Spriggan' });
+    expect(r14.canEat).toBe(true);
+    expect(r14.nutrition).toBe(0);
+    expect(crawlFood('0.13', 'potion of blood', { species: 'Spriggan' }).nutrition).toBe(40);
+  });
   it('Engorged refuses', () => {
     expect(crawlFood('0.14', 'bread ration', { hunger: 11000 }).canEat).toBe(false);
   });

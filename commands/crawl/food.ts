@@ -1,0 +1,77 @@
+// /crawl food item:<name> [carnivore] [herbivore] [species] — nutrition by diet level,
+// eating time, special effects, potions of blood and porridge.
+import { z } from 'zod';
+import { defineSubcommand } from '../../src/bot/types.ts';
+import { booleanOption, hideOption, hideSchema, integerOption, intIn, stringOption } from '../../src/bot/options.ts';
+import { COLORS, field, fmt } from '../../src/bot/render.ts';
+import { crawlFood, type CrawlFoodResult } from '../../src/engine/crawl/index.ts';
+import { autocompleteCrawl, distText, footer, guard, resolveVersion, sources, speciesOption, versionOption, versionSchema, wikiField } from './common.ts';
+
+const cell = (v: number | null) => (v === null ? '—' : fmt(v));
+
+export function foodEmbed(r: CrawlFoodResult) {
+  const eater = `${r.eater.species}${r.eater.carnivore ? `, Carnivore ${r.eater.carnivore}` : ''}${r.eater.herbivore ? `, Herbivore ${r.eater.herbivore}` : ''}`;
+  const fields = [
+    field('Nutrition', r.canEat && r.distribution ? `**${distText(r.distribution)}**` : `**cannot eat** — ${r.refusal ?? ''}`, true),
+    field('Eater', eater, true),
+    field('Time', r.timing, true),
+  ];
+  if (r.canEat && r.refusal === null && r.distribution === null) fields.push(field('Note', 'No nutrition.'));
+  if (r.item.category !== 'potion' || r.byLevel.normal !== null) {
+    const b = r.byLevel;
+    fields.push(
+      field(
+        'By diet level',
+        `Normal ${cell(b.normal)} · Carnivore ${b.carnivore.map(cell).join(' / ')} · Herbivore ${b.herbivore.map(cell).join(' / ')}` +
+          (r.item.category === 'potion' && r.item.id !== 'POT_PORRIDGE' ? ' (expected, counting the chance to sicken)' : ''),
+      ),
+    );
+  }
+  if (r.item.value !== null && r.item.category === 'permafood')
+    fields.push(field('Formula', `${fmt(r.item.value)} + C × ${fmt(r.item.carnivoreMod ?? 0)} + H × ${fmt(r.item.herbivoreMod ?? 0)}; weight ${r.item.weight} aum`));
+  if (r.effects.length) fields.push(field('Effects', r.effects.map((e) => `• ${e}`).join('\n')));
+  if (r.notes.length) fields.push(field('Notes', r.notes.join('\n')));
+  fields.push(...wikiField(r.wiki.note), sources(r.citations));
+  return { title: `${r.item.name[0]!.toUpperCase()}${r.item.name.slice(1)}`, color: r.canEat ? COLORS.ok : COLORS.warning, fields, footer: footer(r.version) };
+}
+
+export const foodSubcommand = defineSubcommand({
+  name: 'food',
+  description: 'What a food item or potion feeds, by diet',
+  example: '/crawl food item:"bread ration" carnivore:2',
+  options: [
+    stringOption('item', 'Food or potion', { required: true, autocomplete: true, maxLength: 60 }),
+    integerOption('carnivore', 'Carnivore level (default: species)', { min: 0, max: 3 }),
+    integerOption('herbivore', 'Herbivore level (default: species)', { min: 0, max: 3 }),
+    speciesOption(),
+    integerOption('value', 'Current hunger (Engorged refuses)', { min: 0, max: 40000 }),
+    booleanOption('gourmand', 'Wearing an amulet of the gourmand'),
+    versionOption,
+    hideOption,
+  ],
+  schema: z.object({
+    item: z.string().min(1).max(60),
+    carnivore: intIn('carnivore', 0, 3).optional(),
+    herbivore: intIn('herbivore', 0, 3).optional(),
+    species: z.string().max(40).optional(),
+    value: intIn('value', 0, 40000).optional(),
+    gourmand: z.boolean().optional(),
+    version: versionSchema,
+    hide: hideSchema,
+  }),
+  autocomplete: (focused, partial) => autocompleteCrawl(focused, partial),
+  run(args) {
+    const v = resolveVersion(args.version, args.hide);
+    if (!v.ok) return v.reply;
+    const r = guard(() =>
+      crawlFood(v.version, args.item, {
+        ...(args.species !== undefined ? { species: args.species } : {}),
+        ...(args.carnivore !== undefined ? { carnivore: args.carnivore } : {}),
+        ...(args.herbivore !== undefined ? { herbivore: args.herbivore } : {}),
+        ...(args.value !== undefined ? { hunger: args.value } : {}),
+        ...(args.gourmand !== undefined ? { gourmandAmulet: args.gourmand } : {}),
+      }),
+    );
+    return { embeds: [foodEmbed(r)], result: r, ephemeral: args.hide };
+  },
+});

@@ -1,0 +1,186 @@
+// /nethack meal food:<name> nutrition:<n> — a meal bite by bite: warning, prompt, choking.
+import { z } from 'zod';
+import type { APIEmbedField } from 'discord-api-types/v10';
+import { defineSubcommand } from '../../src/bot/types.ts';
+import { booleanOption, hideOption, hideSchema, integerOption, intIn, nethackVersionOption, nethackVersionSchema, stringOption } from '../../src/bot/options.ts';
+import { COLORS, field, fmt, sourcesField } from '../../src/bot/render.ts';
+import { resolveName, toChoices, type Named } from '../../src/bot/fuzzy.ts';
+import { UserError } from '../../src/bot/errors.ts';
+import { BUCS, RACES, foodFor, foodNames, planMeal, type FoodRef, type MealResult } from '../../src/engine/nethack/index.ts';
+import type { NethackVersion } from '../../src/engine/cite.ts';
+import { NUTRITION_MAX, NUTRITION_MIN, STATUS_COLORS, TURN_MAX, nethackFooter } from './forecast.ts';
+
+export const ROLES = ['Archeologist', 'Barbarian', 'Caveman', 'Healer', 'Knight', 'Monk', 'Priest', 'Rogue', 'Ranger', 'Samurai', 'Tourist', 'Valkyrie', 'Wizard'] as const;
+
+let foodItems: Named[] | null = null;
+export function foodNamed(): Named[] {
+  foodItems ??= foodNames().map((f) => ({ name: f.name, aliases: f.aliases, label: f.label }));
+  return foodItems;
+}
+
+/** Resolve what the user typed to a food of this version (friendly errors). Globs accept a trailing weight. */
+export function resolveFood(typed: string, version: NethackVersion): FoodRef {
+  let text = typed.trim();
+  let globWeight: number | undefined;
+  const gw = text.match(/^(glob of [a-z ]+?)\s*(?:\(?(?:weight\s*)?(\d+)\)?)$/i);
+  if (gw) {
+    text = gw[1]!;
+    globWeight = Number(gw[2]);
+  }
+  const item = resolveName(text, foodNamed(), 'food');
+  try {
+    return foodFor(item.name, version, { globWeight });
+  } catch (e) {
+    throw new UserError((e as Error).message, 'Pick another food or version.', 'unknown_food');
+  }
+}
+
+export const roleChoices = (typed: string) => toChoices(typed, ROLES.map((r) => ({ name: r })));
+
+const schema = z.object({
+  food: z.string().min(1).max(100),
+  nutrition: intIn('nutrition', NUTRITION_MIN, NUTRITION_MAX),
+  turn: intIn('turn', 1, TURN_MAX).default(1),
+  breathless: z.boolean().optional(),
+  strangled: z.boolean().optional(),
+  lifesaving: z.boolean().optional(),
+  role: z.string().max(30).optional(),
+  race: z.enum(RACES).default('human'),
+  rotten: z.boolean().optional(),
+  eaten: intIn('eaten', 1, 5000).optional(),
+  buc: z.enum(BUCS).default('uncursed'),
+  age: intIn('age', 0, TURN_MAX).optional(),
+  hunger: z.boolean().optional(),
+  continue: z.boolean().default(true),
+  version: nethackVersionSchema,
+  hide: hideSchema,
+});
+
+export const mealSubcommand = defineSubcommand({
+  name: 'meal',
+  description: 'Eat a food: bites, nutrition, warning, choking',
+  example: '/nethack meal food:"food ration" nutrition:1250',
+  options: [
+    stringOption('food', 'Food, corpse or tin ("jackal corpse", "tin of spinach")', { required: true, autocomplete: true, maxLength: 100 }),
+    integerOption('nutrition', 'Nutrition when you start eating', { required: true, min: NUTRITION_MIN, max: NUTRITION_MAX }),
+    integerOption('turn', 'Turn counter now (moves, default 1)', { min: 1, max: TURN_MAX }),
+    booleanOption('breathless', 'Magical breathing or breathless form'),
+    booleanOption('strangled', 'Being strangled'),
+    booleanOption('lifesaving', 'Wearing an amulet of life saving'),
+    stringOption('role', 'Your role (Knights lose alignment choking)', { autocomplete: true, maxLength: 30 }),
+    stringOption('race', 'Your race (lembas, cram)', { choices: RACES }),
+    booleanOption('rotten', 'The food turned out rotten'),
+    integerOption('eaten', 'Partly eaten: nutrition left in it', { min: 1, max: 5000 }),
+    stringOption('buc', 'Blessed, uncursed or cursed', { choices: BUCS }),
+    integerOption('age', 'Age in turns (rot chance)', { min: 0, max: TURN_MAX }),
+    booleanOption('hunger', 'Hunger property (5.0: cannot choke to death)'),
+    booleanOption('continue', 'Answer to "Continue eating?" (default yes)'),
+    nethackVersionOption,
+    hideOption,
+  ],
+  schema,
+  autocomplete(focused) {
+    if (focused.name === 'food') return toChoices(focused.value, foodNamed());
+    if (focused.name === 'role') return roleChoices(focused.value);
+    return [];
+  },
+  run(args) {
+    const food = resolveFood(args.food, args.version);
+    const role = args.role ? resolveName(args.role, ROLES.map((r) => ({ name: r })), 'role').name : undefined;
+    let r: MealResult;
+    try {
+      r = planMeal({
+        version: args.version,
+        food,
+        nutrition: args.nutrition,
+        moves: args.turn,
+        race: args.race,
+        role,
+        breathless: args.breathless,
+        strangled: args.strangled,
+        lifesaving: args.lifesaving,
+        hunger: args.hunger,
+        rotten: args.rotten,
+        eaten: args.eaten,
+        buc: args.buc,
+        age: args.age,
+        continueAtPrompt: args.continue,
+      });
+    } catch (e) {
+      if (e instanceof RangeError) throw new UserError(e.message, 'Check the value and try again.', 'invalid_option');
+      throw e;
+    }
+    return { embeds: [mealEmbed(r)], result: r, ephemeral: args.hide };
+  },
+});
+
+function mealEmbed(r: MealResult) {
+  const fields: APIEmbedField[] = [];
+  const fmtN = (n: number) => (Number.isInteger(n) ? fmt(n) : fmt(Math.round(n * 10) / 10));
+  if (r.refused) {
+    fields.push(field('Refused', r.refused), sourcesField(r.citations));
+    return { title: `${r.food.name}: cannot eat`, color: COLORS.error, fields, footer: nethackFooter(r.version) };
+  }
+  let verdict: string;
+  if (r.choke) {
+    const o = r.choke.outcome;
+    const chance = r.choke.probability < 1 ? ` (${(r.choke.probability * 100).toFixed(1)}% chance)` : '';
+    verdict = `**You choke** on bite ${r.choke.bite}${r.choke.beforeBite ? ' (before it: already at 2000+)' : ''}, at turn ${fmt(r.choke.moves)}, nutrition ${fmtN(r.choke.nutrition)}${chance}.\n`;
+    verdict += `Survive ${o.surviveChance === 1 ? 'always' : `${(o.surviveChance * 100).toFixed(0)}%`} (${o.surviveReason}) → vomit, nutrition ${fmtN(o.nutritionIfSurvive)}.`;
+    if (o.deathChance > 0) verdict += `\nDie ${(o.deathChance * 100).toFixed(0)}%${o.lifesaved ? ` → life saving: nutrition ${o.lifesaved.nutrition}, −${o.lifesaved.conLoss} Con, amulet used up` : ''}.`;
+    if (o.knightPenalty) verdict += '\nKnight: −1 alignment ("You feel like a glutton!").';
+  } else verdict = r.canChoke ? 'You do not choke.' : 'This meal **cannot** choke you (not Satiated when it starts).';
+  fields.push(field('Verdict', verdict));
+  if (r.finish) fields.push(field('After the meal', `Nutrition **${fmtN(r.finish.nutrition)}** (${r.finish.status}) at turn ${fmt(r.finish.moves)}${r.finish.probability < 0.9999 ? ` (${(r.finish.probability * 100).toFixed(1)}% of the time)` : ''}.`, true));
+  if (r.tin) {
+    const t = r.tin;
+    fields.push(field('Tin', `${t.exactNutrition !== null ? fmt(t.exactNutrition) : `${t.nutritionRange[0]}–${t.nutritionRange[1]}`} nutrition, all at once${t.greasy ? '; greasy (slippery fingers)' : ''}${t.vomiting ? '; rotten: vomiting' : ''}.`, true));
+  } else {
+    fields.push(
+      field(
+        'Meal',
+        `${plural(r.bites, 'bite')} over ${plural(r.actions, 'action')}; ${r.nmod < 0 ? `${fmt(r.perBite ?? -r.nmod)} per bite` : r.nmod > 0 ? `1 on bites where usedtime % ${r.nmod} ≠ 0` : 'no nutrition'}; total ${fmt(r.totalGain)}${r.remainderLost ? ` (${fmt(r.remainderLost)} lost to rounding)` : ''}.`,
+        true,
+      ),
+    );
+  }
+  if (r.warning || r.prompt) {
+    const lines: string[] = [];
+    if (r.warning) lines.push(`Bite ${r.warning.bite} (turn ${fmt(r.warning.moves)}): "You're having a hard time getting all of it down." at ${fmtN(r.warning.nutrition)}.`);
+    if (r.prompt) lines.push(`"${r.version === '3.4.3' ? 'Stop eating?' : 'Continue eating?'}" on bite ${r.prompt.bite}. Stopping leaves you at ${fmtN(r.prompt.ifStopped.nutrition)} at turn ${fmt(r.prompt.ifStopped.moves)}.`);
+    fields.push(field('Warning', lines.join('\n')));
+  }
+  if (r.table.length > 1) {
+    // First bites, every bite with an event (and the one before it), and the last bite.
+    const keep = new Set<number>([0, 1, r.table.length - 1]);
+    r.table.forEach((b, i) => {
+      if (b.event) keep.add(i).add(Math.max(0, i - 1));
+    });
+    const rows: string[] = [];
+    let last = -1;
+    for (const i of [...keep].sort((a, b) => a - b).slice(0, 14)) {
+      const b = r.table[i]!;
+      if (i > last + 1) rows.push('…');
+      rows.push(`${b.bite}. t${b.moves}: ${fmtN(b.before)} +${fmtN(b.gain)} → ${fmtN(b.after)}${b.event ? ` ${b.event}` : ''}`);
+      last = i;
+    }
+    fields.push(field('Bites', '```\n' + rows.join('\n') + '\n```'));
+  }
+  fields.push(field('Safe now', r.safeNutritionNow === null ? 'Not Satiated: a meal started now cannot choke you.' : `At most ${fmt(r.safeNutritionNow)} more nutrition without reaching 2000.`, true));
+  if (r.rot) {
+    const rot = r.rot;
+    const bits = [rot.note];
+    if (rot.rottenChance !== null && rot.rottenChance > 0 && rot.rottenChance < 1) bits.push(`Rotten: ${(rot.rottenChance * 100).toFixed(1)}%.`);
+    if (rot.taintedChance) bits.push(`Tainted: ${(rot.taintedChance * 100).toFixed(1)}%.`);
+    fields.push(field('Rot', bits.join(' ')));
+  }
+  if (r.notes.length) fields.push(field('Notes', r.notes.map((n) => `• ${n}`).join('\n')));
+  if (r.wiki.length) fields.push(field('Wiki differs', r.wiki.map((n) => `• ${n}`).join('\n')));
+  fields.push(sourcesField(r.citations, 6));
+  const color = r.choke ? COLORS.fainting : (STATUS_COLORS[r.finish?.status ?? 'Not Hungry'] ?? COLORS.info);
+  return { title: `${r.food.name} at nutrition ${fmt(r.input.nutrition)}${r.choke ? ': you choke' : ''}`, color, fields, footer: nethackFooter(r.version) };
+}
+
+function plural(n: number, one: string): string {
+  return `${fmt(n)} ${n === 1 ? one : `${one}s`}`;
+}
