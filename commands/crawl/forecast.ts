@@ -2,7 +2,8 @@
 // (same options as /crawl rate) or a fixed rate:<n>.
 import { z } from 'zod';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { hideOption, integerOption, intIn } from '../../src/bot/options.ts';
+import { booleanOption, hideOption, integerOption, intIn } from '../../src/bot/options.ts';
+import { crawlForecastChart } from '../../src/chart/forecast.ts';
 import { COLORS, field, fmt } from '../../src/bot/render.ts';
 import { crawlForecast, type CrawlForecastResult } from '../../src/engine/crawl/index.ts';
 import { autocompleteCrawl, distText, footer, guard, heroInputFrom, heroOptions, heroSchemaShape, resolveVersion, sources, versionOption } from './common.ts';
@@ -35,10 +36,11 @@ export const forecastSubcommand = defineSubcommand({
     integerOption('value', 'Hunger value now', { required: true, min: 0, max: 40000 }),
     integerOption('rate', 'Fixed rate per 10 aut instead of a character', { min: 1, max: 200 }),
     ...heroOptions(),
+    booleanOption('chart', 'Attach a PNG chart of satiation'),
     versionOption,
     hideOption,
   ],
-  schema: z.object({ ...heroSchemaShape, value: intIn('value', 0, 40000), rate: intIn('rate', 1, 200).optional() }),
+  schema: z.object({ ...heroSchemaShape, value: intIn('value', 0, 40000), rate: intIn('rate', 1, 200).optional(), chart: z.boolean().default(false) }),
   autocomplete: (focused, partial) => autocompleteCrawl(focused, partial),
   run(args) {
     const v = resolveVersion(args.version, args.hide);
@@ -51,6 +53,13 @@ export const forecastSubcommand = defineSubcommand({
         ...(args.walking !== undefined ? { walking: args.walking } : {}),
       }),
     );
-    return { embeds: [forecastEmbed(r)], result: r, ephemeral: args.hide };
+    const chart = args.chart ? crawlForecastChart(r, { title: `Satiation from ${fmt(r.start.value)} (Crawl ${r.version})`, fileName: 'crawl-forecast.png' }) : undefined;
+    const embed = forecastEmbed(r);
+    return {
+      embeds: [chart ? { ...embed, image: { url: `attachment://${chart.name}` } } : embed],
+      result: { ...r, chart: chart?.name ?? null },
+      ephemeral: args.hide,
+      files: chart ? [chart] : undefined,
+    };
   },
 });

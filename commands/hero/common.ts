@@ -4,12 +4,12 @@ import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import { UserError } from '../../src/bot/errors.ts';
 import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/render.ts';
 import type { FileSpec, HandlerContext, Reply } from '../../src/bot/types.ts';
-import { crawlBands, nethackBands, renderNutritionChart, type ChartMarker } from '../../src/chart/index.ts';
+import { crawlForecastChart, nethackForecastChart } from '../../src/chart/forecast.ts';
 import { citationRef, nethackCite, type Citation } from '../../src/engine/cite.ts';
 import { HeroRepo, activeHero, replaceHero } from '../../src/heroes/repo.ts';
 import { MAX_LOG_EVENTS, MAX_UNDO, type Hero, type HeroCore, type HeroEvent, type UserHeroes } from '../../src/heroes/schema.ts';
-import { nutritionSeries, viewNethack } from '../../src/heroes/nethack.ts';
-import { crawlHeroView, crawlSeries } from '../../src/heroes/crawl.ts';
+import { viewNethack } from '../../src/heroes/nethack.ts';
+import { crawlHeroView } from '../../src/heroes/crawl.ts';
 import { STATUS_COLOR } from '../nethack/status.ts';
 
 export const repoFor = (ctx: HandlerContext) => new HeroRepo(ctx.services.store);
@@ -132,26 +132,7 @@ export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
       milestones: v.forecast.milestones,
       starvationLimit: v.starvationLimit,
     };
-    if (opts.chart) {
-      const horizon = chartHorizon(v.forecast.milestones.map((m) => m.turns));
-      const points = nutritionSeries(s, hero.version, horizon);
-      const markers: ChartMarker[] = v.forecast.milestones
-        .filter((m) => m.exact && m.turns !== null && !m.already && m.turns <= horizon)
-        .map((m) => ({ turn: m.moves!, nutrition: m.nutrition!, label: m.status }));
-      chartFile = {
-        name: fileName,
-        contentType: 'image/png',
-        description: `Projected nutrition of ${hero.name}`,
-        data: renderNutritionChart({
-          title: `${hero.name} — next ${fmt(horizon)} turns`,
-          footer: `NetHack ${hero.version} · src/eat.c gethungry(), newuhs()`,
-          points,
-          bands: nethackBands(),
-          markers,
-          nowTurn: s.turn,
-        }),
-      };
-    }
+    if (opts.chart) chartFile = nethackForecastChart(v.forecast, { title: `${hero.name}: nutrition from turn ${fmt(s.turn)}`, fileName });
   } else {
     const c = hero.crawl;
     const view = crawlHeroView(hero);
@@ -165,22 +146,7 @@ export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
     );
     citations.push(...view.citations.slice(0, 4));
     result = { game: 'crawl', version: hero.version, hero: { id: hero.id, name: hero.name, ...c }, ...view.result };
-    if (opts.chart) {
-      const { points, markers, horizon } = crawlSeries(hero);
-      chartFile = {
-        name: fileName,
-        contentType: 'image/png',
-        description: `Projected satiation of ${hero.name}`,
-        data: renderNutritionChart({
-          title: `${hero.name} — next ${fmt(horizon)} turns`,
-          footer: `Crawl ${hero.version} · food.cc, player.cc`,
-          points,
-          bands: crawlBands(hero.version),
-          markers,
-          nowTurn: c.turn,
-        }),
-      };
-    }
+    if (opts.chart) chartFile = crawlHeroChart(view.forecast, hero.name, c.turn, fileName);
   }
   if (opts.notes?.length) fields.push(field('Notes', opts.notes.map((n) => `• ${n}`).join('\n')));
   fields.push(field('Recent events', timeline(hero)));
@@ -204,11 +170,8 @@ export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
   };
 }
 
-/** Show until a little past the last milestone, within 50..20,000 turns. */
-function chartHorizon(turns: (number | null)[]): number {
-  const last = Math.max(0, ...turns.filter((t): t is number => t !== null));
-  if (last === 0) return 1000;
-  return Math.min(20_000, Math.max(50, Math.ceil((last * 1.1) / 10) * 10));
+function crawlHeroChart(forecast: ReturnType<typeof crawlHeroView>['forecast'], name: string, turn: number, fileName: string): FileSpec {
+  return crawlForecastChart(forecast, { title: `${name}: satiation from turn ${fmt(turn)}`, fileName, startTurn: turn });
 }
 
 export function requireGame<G extends Hero['game']>(hero: Hero, game: G, what: string): asserts hero is Extract<Hero, { game: G }> {

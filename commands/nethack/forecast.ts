@@ -7,6 +7,7 @@ import { booleanOption, hideOption, hideSchema, integerOption, intIn, nethackVer
 import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/render.ts';
 import { toChoices, type Named } from '../../src/bot/fuzzy.ts';
 import { UserError } from '../../src/bot/errors.ts';
+import { nethackForecastChart } from '../../src/chart/forecast.ts';
 import { citationRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';
 import {
   CONFLICT_SOURCES,
@@ -129,6 +130,7 @@ const schema = z.object({
   attacks: intIn('attacks', 0, 12).default(0),
   con: intIn('con', 3, 25).default(18),
   after: intIn('after', 0, MAX_FORECAST_TURNS).optional(),
+  chart: z.boolean().default(false),
   version: nethackVersionSchema,
   hide: hideSchema,
 });
@@ -154,6 +156,7 @@ export const forecastSubcommand = defineSubcommand({
     integerOption('attacks', 'Melee attacks per turn', { min: 0, max: 12 }),
     integerOption('con', 'Constitution (default 18)', { min: 3, max: 25 }),
     integerOption('after', 'Also show nutrition after this many turns', { min: 0, max: MAX_FORECAST_TURNS }),
+    booleanOption('chart', 'Attach a PNG chart of nutrition'),
     nethackVersionOption,
     hideOption,
   ],
@@ -201,10 +204,12 @@ export const forecastSubcommand = defineSubcommand({
     fields.push(sourcesField(f.citations, 6));
     const first = f.milestones.find((m) => !m.already && !m.never);
     const title = `Nutrition ${fmt(f.input.nutrition)} at turn ${fmt(f.input.moves)}: ${f.status}${first?.moves ? ` → ${first.status} at turn ${fmt(first.moves)}` : ''}`;
+    const chart = args.chart ? nethackForecastChart(f, { title: `Nutrition from ${fmt(f.input.nutrition)} at turn ${fmt(f.input.moves)}`, fileName: 'nethack-forecast.png' }) : undefined;
     return {
-      embeds: [{ title, description: f.methodText, color: STATUS_COLORS[f.status] ?? COLORS.info, fields, footer: nethackFooter(f.version) }],
-      result: f,
+      embeds: [{ title, description: f.methodText, color: STATUS_COLORS[f.status] ?? COLORS.info, fields, footer: nethackFooter(f.version), ...(chart ? { image: { url: `attachment://${chart.name}` } } : {}) }],
+      result: { ...f, chart: chart?.name ?? null },
       ephemeral: args.hide,
+      files: chart ? [chart] : undefined,
     };
   },
 });

@@ -11,7 +11,6 @@ import { CrawlInputError, type CrawlHeroInput } from '../engine/crawl/hero.ts';
 import { crawlRate } from '../engine/crawl/rate.ts';
 import { crawlSpell } from '../engine/crawl/costs.ts';
 import { hungerStateFor, type HungerStateName } from '../engine/crawl/satiation.ts';
-import type { ChartMarker } from '../chart/index.ts';
 import type { CrawlState, Hero, HeroCore } from './schema.ts';
 
 type CrawlCore = Extract<HeroCore, { game: 'crawl' }>;
@@ -135,18 +134,4 @@ export function crawlHeroView(hero: Extract<Hero, { game: 'crawl' }>) {
     result: { level: level.name, rate: rate.rate, foodless: rate.foodless, milestones: forecast.milestones },
     forecast,
   };
-}
-
-export function crawlSeries(hero: Extract<Hero, { game: 'crawl' }>): { points: { turn: number; nutrition: number }[]; markers: ChartMarker[]; horizon: number } {
-  const view = crawlHeroView(hero);
-  const c = hero.crawl;
-  const last = Math.max(0, ...view.forecast.milestones.filter((m) => m.reachable && m.turns).map((m) => m.turns!.expected));
-  const horizon = Math.min(50_000, Math.max(100, Math.ceil((last * 1.1) / 10) * 10 || 1000));
-  const step = Math.max(1, Math.floor(horizon / 1000));
-  const points: { turn: number; nutrition: number }[] = [];
-  for (let t = 0; t <= horizon; t += step) points.push({ turn: c.turn + t, nutrition: Math.max(0, Math.round(c.value - view.rate * t)) });
-  const markers: ChartMarker[] = view.forecast.milestones
-    .filter((m) => m.reachable && m.turns && m.turns.expected > 0 && m.turns.expected <= horizon && m.target !== 'death')
-    .map((m) => ({ turn: c.turn + Math.round(m.turns!.expected), nutrition: m.atOrBelow, label: String(m.target) }));
-  return { points, markers, horizon };
 }

@@ -122,20 +122,6 @@ export function passTurns(s: NethackState, version: NethackVersion, turns: numbe
   return { state: { ...s, nutrition, turn: s.turn + turns, alive }, burned, estimated, notes, citations };
 }
 
-/** A chart series: nutrition at each turn up to `horizon` turns ahead (exact cycle arithmetic). */
-export function nutritionSeries(s: NethackState, version: NethackVersion, horizon: number): { turn: number; nutrition: number }[] {
-  const profile = profileOf(s, version);
-  const exact = isExact(profile, burnFlags(profile));
-  const per20 = expectedPer20(profile).reduce((a, r) => a + r.per20, 0);
-  const step = Math.max(1, Math.floor(horizon / 1000));
-  const points: { turn: number; nutrition: number }[] = [];
-  for (let t = 0; t <= horizon; t += step) {
-    const n = exact ? advance(s.nutrition, s.turn, profile, t).nutrition : Math.round(s.nutrition - (per20 * t) / 20);
-    points.push({ turn: s.turn + t, nutrition: n });
-  }
-  return points;
-}
-
 /** src/role.c roles[] (3.6.7). */
 export const NETHACK_ROLES = ['Archeologist', 'Barbarian', 'Caveman', 'Healer', 'Knight', 'Monk', 'Priest', 'Rogue', 'Ranger', 'Samurai', 'Tourist', 'Valkyrie', 'Wizard'] as const;
 /** src/role.c races[]. */
