@@ -65,3 +65,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function loadDotEnv(path = '.env'): void {
   if (existsSync(path)) process.loadEnvFile(path);
 }
+
+/** Load .env and validate; on a bad value print the one-line reason and return null (exit code 2). */
+export function loadConfigOrReport(write: (line: string) => void = (l) => process.stderr.write(l)): Config | null {
+  loadDotEnv();
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      write(`${err.message}\n`);
+      return null;
+    }
+    throw err;
+  }
+}

@@ -3,7 +3,7 @@
 //   npm run deploy -- --global  -> every guild and DM the app is in
 import { REST, Routes } from 'discord.js';
 import { commands } from '../commands/index.ts';
-import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
+import { loadConfigOrReport } from './config.ts';
 
 export function commandBodies() {
   return commands.map((c) => c.definition);
@@ -20,17 +20,8 @@ export async function deploy(opts: { token: string; applicationId: string; guild
 }
 
 async function main(): Promise<number> {
-  loadDotEnv();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      return 2;
-    }
-    throw err;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 2;
   const global = process.argv.includes('--global');
   if (!config.DISCORD_TOKEN || !config.DISCORD_APPLICATION_ID) {
     process.stderr.write('Deploying needs DISCORD_TOKEN and DISCORD_APPLICATION_ID (see .env.example).\n');

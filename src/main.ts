@@ -2,7 +2,7 @@
 //   no DISCORD_TOKEN            -> the local console (REPL)
 //   DISCORD_TOKEN               -> gateway bot (or the HTTP endpoint when DISCORD_PUBLIC_KEY is set)
 //   `npm start -- ask '<line>'` -> one reply; `ask --json` with no line reads stdin, one JSON per line
-import { ConfigError, loadConfig, loadDotEnv, type Config } from './config.ts';
+import { loadConfigOrReport } from './config.ts';
 import { createApp, type App } from './app.ts';
 import { StorageError } from './bot/errors.ts';
 import { runBatch, runLine, runRepl, renderReplyText, toJsonReply, writeFiles } from './transport/console.ts';
@@ -33,17 +33,8 @@ async function shutdownOn(app: App, stop: () => Promise<void>): Promise<void> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  loadDotEnv();
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      return 2;
-    }
-    throw err;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 2;
   const [mode, ...rest] = argv;
   if (mode === '--help' || mode === '-h' || mode === 'help') {
     process.stdout.write(usage() + '\n');

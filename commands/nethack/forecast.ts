@@ -8,6 +8,7 @@ import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/r
 import { toChoices, type Named } from '../../src/bot/fuzzy.ts';
 import { UserError } from '../../src/bot/errors.ts';
 import { nethackForecastChart } from '../../src/chart/forecast.ts';
+import { STATUS_COLOR } from './status.ts';
 import { citationRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';
 import {
   CONFLICT_SOURCES,
@@ -28,14 +29,7 @@ export const NUTRITION_MIN = -1000;
 export const NUTRITION_MAX = 6000;
 export const TURN_MAX = 100_000_000;
 
-export const STATUS_COLORS: Record<string, number> = {
-  Satiated: COLORS.satiated,
-  'Not Hungry': COLORS.ok,
-  Hungry: COLORS.hungry,
-  Weak: COLORS.weak,
-  Fainting: COLORS.fainting,
-  Dead: COLORS.dead,
-};
+export const STATUS_COLORS: Record<string, number> = { ...STATUS_COLOR, Dead: COLORS.dead };
 
 export function nethackFooter(version: NethackVersion, extra?: string) {
   return versionFooter('NetHack', version, citationRef(nethackCite('src/eat.c', undefined, { version })), extra);
