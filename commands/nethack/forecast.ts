@@ -8,6 +8,7 @@ import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/r
 import { toChoices, type Named } from '../../src/bot/fuzzy.ts';
 import { UserError } from '../../src/bot/errors.ts';
 import { nethackForecastChart } from '../../src/chart/forecast.ts';
+import { forecastOffThread } from '../../src/engine/offload.ts';
 import { STATUS_COLOR } from './status.ts';
 import { citationRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';
 import {
@@ -16,7 +17,6 @@ import {
   MAX_FORECAST_TURNS,
   REGENERATION_SOURCES,
   defaultProfile,
-  forecast,
   parseRing,
   RINGS_FOR_CHOICES,
   type BurnProfile,
@@ -159,9 +159,9 @@ export const forecastSubcommand = defineSubcommand({
     if (focused.name === 'left_ring' || focused.name === 'right_ring') return ringChoices(focused.value);
     return [];
   },
-  run(args) {
+  async run(args) {
     const profile = forecastProfile(args);
-    const f = forecast({ nutrition: args.nutrition, moves: args.turn, profile, attacksPerTurn: args.attacks, con: args.con, after: args.after });
+    const f = await forecastOffThread({ nutrition: args.nutrition, moves: args.turn, profile, attacksPerTurn: args.attacks, con: args.con, after: args.after });
     const fields: APIEmbedField[] = [];
     fields.push(field('Milestones', [0, 1, 2].map((i) => milestoneLine(f, i)).join('\n')));
     const src = f.sources.length

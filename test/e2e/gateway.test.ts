@@ -8,6 +8,7 @@ import { openStore, type Store } from '../../src/store/store.ts';
 import { createGatewayBot, type GatewayBot } from '../../src/transport/gateway.ts';
 import { FAKE_TOKEN, startFakeDiscord, type FakeDiscord, type RecordedRequest } from '../helpers/fakeDiscord.ts';
 import { nethackStatus } from '../../src/engine/nethack/status.ts';
+import { INTERACTION_RESPONSE_DEADLINE_MS } from '../../src/bot/limits.ts';
 
 let discord: FakeDiscord;
 let bot: GatewayBot;
@@ -112,6 +113,21 @@ describe('gateway mode against a fake Discord', () => {
     expect(update.body).toMatchObject({ type: 7, data: { embeds: [{ title: 'Deleted' }] } });
     expect(await store.get(`hungerbot:heroes:${'1400000000000000004'}`)).toBeUndefined();
   });
+
+  it('defers a slow answer within Discord\'s 3 s and then edits the original reply', async () => {
+    // 5.0 with only a ring of slow digestion: the starvation distribution takes seconds (worker thread).
+    const sent = Date.now();
+    const { id, token } = discord.interaction({
+      type: 2,
+      name: 'nethack',
+      options: [{ name: 'forecast', type: 1, options: [{ name: 'nutrition', type: 4, value: 6000 }, { name: 'version', type: 3, value: '5.0' }, { name: 'left_ring', type: 3, value: 'ring of slow digestion' }] }],
+    });
+    const deferred = await discord.waitForRequest(callbackFor(id), 10_000);
+    expect(deferred.body).toMatchObject({ type: 5 });
+    expect(Date.now() - sent).toBeLessThan(INTERACTION_RESPONSE_DEADLINE_MS);
+    const edit = await discord.waitForRequest((r) => r.method === 'PATCH' && r.path === `/webhooks/1100000000000000001/${token}/messages/@original`, 30_000);
+    expect((edit.body as { embeds: { footer: { text: string } }[] }).embeds[0]!.footer.text).toContain('NetHack 5.0');
+  }, 40_000);
 
   it('never writes the token to a log', () => {
     expect(logLines.join('\n')).not.toContain(FAKE_TOKEN);
