@@ -173,9 +173,3 @@ export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
 function crawlHeroChart(forecast: ReturnType<typeof crawlHeroView>['forecast'], name: string, turn: number, fileName: string): FileSpec {
   return crawlForecastChart(forecast, { title: `${name}: satiation from turn ${fmt(turn)}`, fileName, startTurn: turn });
 }
-
-export function requireGame<G extends Hero['game']>(hero: Hero, game: G, what: string): asserts hero is Extract<Hero, { game: G }> {
-  if (hero.game !== game) {
-    throw new UserError(`${what} applies to ${game === 'nethack' ? 'NetHack' : 'Crawl'} heroes; ${hero.name} plays ${hero.game === 'nethack' ? 'NetHack' : 'Crawl'}.`, undefined, 'wrong_game');
-  }
-}

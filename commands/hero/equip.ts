@@ -5,10 +5,10 @@ import { toChoices } from '../../src/bot/fuzzy.ts';
 import { booleanOption, hideOption, hideSchema, integerOption, intIn, numberOption, stringOption } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
 import { ringTypes } from '../../src/engine/nethack/burn.ts';
-import { resolveCrawlSpecies } from '../../src/heroes/crawl.ts';
-import { AMULET_NAMES, NETHACK_RACES, resolveAmulet, resolveRingLabel, resolveRole } from '../../src/heroes/nethack.ts';
+import { crawlSpeciesNames, resolveCrawlSpecies } from '../../src/heroes/crawl.ts';
+import { AMULET_NAMES, NETHACK_RACES, NETHACK_ROLES, resolveAmulet, resolveRingLabel, resolveRole } from '../../src/heroes/nethack.ts';
 import { ENCUMBRANCE_LEVELS, NETHACK_INTRINSICS, type Hero, type HeroCore } from '../../src/heroes/schema.ts';
-import { changeHero, coreOf, heroReply } from './common.ts';
+import { changeHero, coreOf, heroReply, repoFor } from './common.ts';
 import { heroNameAutocomplete, heroOption } from './manage.ts';
 
 export const setSubcommand = defineSubcommand({
@@ -45,9 +45,13 @@ export const setSubcommand = defineSubcommand({
     hero: z.string().optional(),
     hide: hideSchema,
   }),
-  autocomplete(focused, partial, ctx) {
-    if (focused.name === 'role') return toChoices(focused.value, ['Archeologist', 'Barbarian', 'Caveman', 'Healer', 'Knight', 'Monk', 'Priest', 'Rogue', 'Ranger', 'Samurai', 'Tourist', 'Valkyrie', 'Wizard'].map((r) => ({ name: r })));
-    if (focused.name === 'species') return toChoices(focused.value, [] as { name: string }[]);
+  async autocomplete(focused, partial, ctx) {
+    if (focused.name === 'role') return toChoices(focused.value, NETHACK_ROLES.map((r) => ({ name: r })));
+    if (focused.name === 'species') {
+      const record = await repoFor(ctx).read(ctx.user.id).catch(() => null);
+      const hero = record?.heroes.find((h) => h.id === record.activeId);
+      return toChoices(focused.value, crawlSpeciesNames(hero?.game === 'crawl' ? hero.version : '0.13').map((name) => ({ name })));
+    }
     return heroNameAutocomplete(focused, partial, ctx);
   },
   async run(args, ctx) {

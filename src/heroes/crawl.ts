@@ -119,7 +119,7 @@ export function crawlHeroView(hero: Extract<Hero, { game: 'crawl' }>) {
   const level = hungerStateFor(hero.version, c.value);
   const rate = friendly(() => crawlRate(hero.version, heroInput(c)));
   const forecast = friendly(() => crawlForecast(hero.version, { value: c.value, hero: heroInput(c) }));
-  const rateLines = rate.terms.filter((t) => t.op !== 'start' || true).slice(0, 10).map((t) => `• ${t.label} → ${t.after.min === t.after.max ? t.after.min : `${t.after.min}–${t.after.max}`}`);
+  const rateLines = rate.terms.slice(0, 10).map((t) => `• ${t.label} → ${t.after.min === t.after.max ? t.after.min : `${t.after.min}–${t.after.max}`}`);
   const forecastLines = forecast.milestones
     .filter((m) => m.reachable && m.turns)
     .slice(0, 6)

@@ -195,3 +195,25 @@ describe('console persistence (acceptance)', () => {
     expect(readFileSync(out.files[0]!.path).subarray(1, 4).toString()).toBe('PNG');
   }, 60_000);
 });
+
+describe('/hero for Crawl', () => {
+  it('waits at the species rate, eats by diet level and casts by the spell formula', async () => {
+    const { crawlRate, crawlFood, crawlSpell } = await import('../../src/engine/crawl/index.ts');
+    const h = await createHarness();
+    const created = (await h.ask('/hero new name:Trog game:crawl species:Troll version:0.14')).result as { hero: { value: number; turn: number } };
+    expect(created.hero).toMatchObject({ value: 6000, turn: 0 });
+    // Troll 0.14: player_hunger_rate() is fixed (no random term), so 100 turns cost exactly 100 x rate.
+    const rate = crawlRate('0.14', { species: 'Troll', hunger: 6000 }).rate;
+    expect(rate.min).toBe(rate.max);
+    const waited = (await h.ask('/hero wait turns:100')).result as { hero: { value: number; turn: number } };
+    expect(waited.hero).toEqual(expect.objectContaining({ value: 6000 - 100 * rate.expected, turn: 100 }));
+    const bread = crawlFood('0.14', 'bread ration', { species: 'Troll', hunger: waited.hero.value });
+    const ate = (await h.ask('/hero eat food:"bread ration"')).result as { hero: { value: number; turn: number } };
+    expect(ate.hero.value).toBe(waited.hero.value + bread.nutrition! - bread.item.turns * rate.expected);
+    const spell = crawlSpell('0.14', { species: 'Troll', hunger: ate.hero.value, level: 2, int: 10, skill: 0 });
+    const cast = (await h.ask('/hero cast level:2')).result as { hero: { value: number } };
+    expect(cast.hero.value).toBe(ate.hero.value - spell.charged - rate.expected);
+    expect(res(await h.ask('/hero pray')).error).toMatchObject({ code: 'wrong_game' });
+    await h.close();
+  });
+});
