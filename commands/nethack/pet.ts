@@ -47,7 +47,11 @@ interface NamedItem extends Named {
 export const ITEM_NAMES: readonly NamedItem[] = PET_ITEMS.map((i) => ({ name: i.name, aliases: i.aliases, item: i }));
 
 export function resolvePet(query: string, version: NethackVersion): MonsterEntry {
-  const m = resolveName(query, PET_NAMES, 'monster', 'unknown_monster').monster;
+  // The autocomplete values "werejackal (@)" and "werejackal (d)" both normalize to the bare
+  // name in resolveName() (it drops "(@)"), which would pick the animal form for either; match
+  // the exact choice value first so the human form stays reachable.
+  const raw = query.trim().toLowerCase();
+  const m = PET_NAMES.find((n) => n.name.toLowerCase() === raw)?.monster ?? resolveName(query, PET_NAMES, 'monster', 'unknown_monster').monster;
   if (!speciesFor(m, version)) throw new UserError(`NetHack ${version} has no ${m.name}.`, 'Pick another monster or version.', 'not_in_version');
   return m;
 }
@@ -285,17 +289,19 @@ export const petHungerSubcommand = defineSubcommand({
     const lines = [
       `Hungry from turn **${fmt(t.hungryAt)}**: eats acceptable food it walks onto and catches it when thrown.`,
       ...(t.rangedAttacksReducedAt !== null ? [`Turn ${fmt(t.rangedAttacksReducedAt)}: uses ranged attacks only 1 time in 5.`] : []),
-      `Weak from turn **${fmt(t.weakAt)}** (its next move): confused, max HP cut to a third${r.weakMaxHp !== null ? ` (${r.inputs.maxHp} → ${r.weakMaxHp}${r.weakMaxHp === 0 ? ', so it dies at once' : ''})` : ''}; now eats acceptable food it stands on.`,
+      ...(t.weakAt !== null
+        ? [`Weak from turn **${fmt(t.weakAt)}** (its next move): confused, max HP cut to a third${r.weakMaxHp !== null ? ` (${r.inputs.maxHp} → ${r.weakMaxHp}${r.weakMaxHp === 0 ? ', so it dies at once' : ''})` : ''}; now eats acceptable food it stands on.`]
+        : []),
       t.starvesAt !== null
         ? `Starves from turn **${fmt(t.starvesAt)}** (a move after being weak). Away on another level it turns hostile instead.`
-        : `It eats no food, so it never starves: the game resets its clock to turn + 500.`,
+        : `It eats no food, so it is never weakened and never starves: past hungrytime + 500 the game resets its clock to turn + 500.`,
     ];
     const fields: APIEmbedField[] = [field('Timeline', lines.map((l) => `• ${l}`).join('\n'))];
     const statusText = { fed: 'not hungry', hungry: 'hungry', weak: 'weak (starving)', starved: 'starved' }[r.status];
     fields.push(
       field(
         `At turn ${fmt(r.inputs.turn)}: ${statusText}`,
-        [`hungry in ${fmt(r.turnsUntil.hungry)}`, `weak in ${fmt(r.turnsUntil.weak)}`, r.turnsUntil.starved !== null ? `starved in ${fmt(r.turnsUntil.starved)}` : 'never starves'].join(' · '),
+        [`hungry in ${fmt(r.turnsUntil.hungry)}`, r.turnsUntil.weak !== null ? `weak in ${fmt(r.turnsUntil.weak)}` : 'never weak', r.turnsUntil.starved !== null ? `starved in ${fmt(r.turnsUntil.starved)}` : 'never starves'].join(' · '),
       ),
     );
     if (r.lastMeal) fields.push(field('Last meal', `${r.inputs.lastMeal}: +${fmt(r.lastMeal.nutrition)} (${r.lastMeal.formula})`));
@@ -304,7 +310,7 @@ export const petHungerSubcommand = defineSubcommand({
       fields.push(
         field(
           `With ${r.inputs.food} now`,
-          `+${fmt(a.meal.nutrition)} (${a.meal.formula}); ${a.meal.eatingTime} turn${a.meal.eatingTime === 1 ? '' : 's'} eating. Hungry again at turn **${fmt(a.timeline.hungryAt)}**, weak at ${fmt(a.timeline.weakAt)}${a.timeline.starvesAt !== null ? `, starves at ${fmt(a.timeline.starvesAt)}` : ''}. A meal also ends confusion and gives back the lost max HP (not current HP).`,
+          `+${fmt(a.meal.nutrition)} (${a.meal.formula}); ${a.meal.eatingTime} turn${a.meal.eatingTime === 1 ? '' : 's'} eating. Hungry again at turn **${fmt(a.timeline.hungryAt)}**, ${a.timeline.weakAt !== null ? `weak at ${fmt(a.timeline.weakAt)}` : 'never weak'}${a.timeline.starvesAt !== null ? `, starves at ${fmt(a.timeline.starvesAt)}` : ''}. A meal also ends confusion and gives back the lost max HP (not current HP).`,
         ),
       );
     }

@@ -38,8 +38,8 @@ export interface PetHungerTimeline {
   hungryAt: number;
   /** First turn its ranged attacks drop to 1 in 5 (T > hungrytime + 300); null in 3.4.3. */
   rangedAttacksReducedAt: number | null;
-  /** First turn it can be struck weak: confused, max HP cut to a third (T > hungrytime + 500). */
-  weakAt: number;
+  /** First turn it can be struck weak: confused, max HP cut to a third (T > hungrytime + 500). null: it eats no food, so it never is. */
+  weakAt: number | null;
   /** First turn it can starve to death, once weak (T > hungrytime + 750). null: it never starves. */
   starvesAt: number | null;
   /** Away on another level, it turns hostile on return from here (T > hungrytime + 750, or + 500 with HP < 3). */
@@ -57,7 +57,7 @@ export interface PetHungerResult {
   timeline: PetHungerTimeline;
   status: PetHungerStatus;
   /** Turns from `turn` until hungry, weak, starved (0 when already there). */
-  turnsUntil: { hungry: number; weak: number; starved: number | null };
+  turnsUntil: { hungry: number; weak: number | null; starved: number | null };
   /** Max HP while weak: ⌊maxHp / 3⌋; dies at once when that is 0. */
   weakMaxHp: number | null;
   lastMeal: PetMeal | null;
@@ -71,7 +71,9 @@ function timeline(h: number, eats: boolean, v: NethackVersion): PetHungerTimelin
     hungrytime: h,
     hungryAt: h,
     rangedAttacksReducedAt: v === '3.4.3' ? null : h + 301,
-    weakAt: h + 501,
+    // src/dogmove.c:361-364: a pet that is neither carnivore nor herbivore only gets its
+    // clock reset to T + 500; it is never confused or weakened.
+    weakAt: eats ? h + 501 : null,
     starvesAt: eats ? h + 751 : null,
     goesFeralAt: eats ? h + 751 : null,
   };
@@ -100,7 +102,16 @@ export function petHunger(input: PetHungerInput): PetHungerResult {
   }
   const turn = input.turn ?? (input.lastMealTurn ?? tamedTurn);
   const tl = timeline(h, eats, v);
-  const status: PetHungerStatus = turn < tl.hungryAt ? 'fed' : turn < tl.weakAt ? 'hungry' : !eats || tl.starvesAt === null || turn < tl.starvesAt ? 'weak' : 'starved';
+  let status: PetHungerStatus;
+  if (eats) status = turn < tl.hungryAt ? 'fed' : turn < tl.weakAt! ? 'hungry' : tl.starvesAt === null || turn < tl.starvesAt ? 'weak' : 'starved';
+  else {
+    // src/dogmove.c:361-364: past hungrytime + 500 a non-eater's clock is reset to T + 500,
+    // so (moving every turn) it is reset at hk + 501 to hk + 1001, and is only ever fed or hungry.
+    let hk = h;
+    if (turn > hk + 500) hk += 1001 * Math.floor((turn - hk - 501) / 1001 + 1);
+    status = turn < hk ? 'fed' : 'hungry';
+    if (hk !== h) assumption = `${assumption ? `${assumption}; ` : ''}it eats no food, so its clock was reset to turn + 500 each time it passed hungrytime + 500 (assuming it moves every turn): hungrytime ${hk} at turn ${turn}`;
+  }
   citations.push(cite('src/dogmove.c', 'dog_hunger()', L.weak, 'past hungrytime + 500: confused, max HP to a third'));
   citations.push(cite('src/dogmove.c', 'dog_hunger()', L.starve, 'past hungrytime + 750: starves'));
   if (!eats) citations.push(cite('src/dogmove.c', 'dog_hunger()', L.nonEater, 'non-eaters: hungrytime reset to turn + 500, never starve'));
@@ -131,7 +142,7 @@ export function petHunger(input: PetHungerInput): PetHungerResult {
     assumption,
     timeline: tl,
     status,
-    turnsUntil: { hungry: until(tl.hungryAt), weak: until(tl.weakAt), starved: tl.starvesAt === null ? null : until(tl.starvesAt) },
+    turnsUntil: { hungry: until(tl.hungryAt), weak: tl.weakAt === null ? null : until(tl.weakAt), starved: tl.starvesAt === null ? null : until(tl.starvesAt) },
     weakMaxHp: input.maxHp !== undefined ? Math.floor(input.maxHp / 3) : null,
     lastMeal,
     afterFood,

@@ -60,11 +60,22 @@ export function ocNutrition(item: PetItem, version: NethackVersion): number {
   return item.nutrition;
 }
 
-/** src/eat.c eaten_stat(): base scaled by what is left, at least 1. */
+/** src/eat.c eaten_stat(): base scaled by what is left, at least 1 (0 when full is 0 gives 1). */
 function eatenStat(base: number, oeaten: number, full: number): number {
   const left = Math.min(oeaten, full);
   const v = full ? Math.trunc((base * left) / full) : 0;
   return v < 1 ? 1 : v;
+}
+
+/**
+ * 3.6.7 src/eat.c:330-332 obj_nutrition(): for a lembas wafer whose oeaten is at least the
+ * race-adjusted full value, it rewrites obj->oeaten to nut - 1 (oeaten < 800) or nut.
+ * eaten_stat() calls obj_nutrition() once per use, and dog_nutrition() uses it twice
+ * (src/dogmove.c:182-183), so the second call can see the rewritten value.
+ */
+function lembasClamp(item: PetItem, version: NethackVersion, oeaten: number, full: number): number {
+  if (version !== '3.6.7' || item.otyp !== 'LEMBAS_WAFER' || oeaten < full) return oeaten;
+  return oeaten < item.nutrition ? full - 1 : full;
 }
 
 export function petMeal(input: PetMealInput): PetMeal {
@@ -99,10 +110,14 @@ export function petMeal(input: PetMealInput): PetMeal {
     cites.push(cite(L.size, 'tiny ×8, small ×6, medium ×5, large ×4, huge ×3, gigantic ×2'));
     if (input.oeaten !== undefined && input.oeaten > 0) {
       const full = fullNutrition(item, v, input.heroRace);
-      if (input.oeaten < full) {
-        meating = eatenStat(meating, input.oeaten, full);
-        nutrit = eatenStat(nutrit, input.oeaten, full);
-        formula += `; partly eaten (${input.oeaten}/${full} left): ${nutrit}, ${meating} turn${meating === 1 ? '' : 's'}`;
+      // src/dogmove.c:181-184: eaten_stat() whenever obj->oeaten is set, even when oeaten >= full
+      // (then it yields the base value, or 1 when the full value is 0).
+      let oeaten = lembasClamp(item, v, input.oeaten, full);
+      meating = eatenStat(meating, oeaten, full);
+      oeaten = lembasClamp(item, v, oeaten, full);
+      nutrit = eatenStat(nutrit, oeaten, full);
+      if (input.oeaten < full || oeaten !== input.oeaten || full === 0) {
+        formula += `; partly eaten (${oeaten}/${full} left): ${nutrit}, ${meating} turn${meating === 1 ? '' : 's'}`;
         cites.push(cite(L.eaten, 'partly eaten: eaten_stat() scales both'));
         cites.push(nethackCite('src/eat.c', 'eaten_stat()', { version: v, line: v === '3.6.7' ? 3220 : undefined, note: 'max(1, base × oeaten / full)' }));
       }

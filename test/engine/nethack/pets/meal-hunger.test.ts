@@ -86,7 +86,9 @@ describe('pet hunger clock', () => {
   it('dogmove.c:363 non-eaters never starve', () => {
     const r = petHunger({ pet: mon('rust monster'), turn: 5000 });
     expect(r.timeline.starvesAt).toBeNull();
-    expect(r.status).toBe('weak');
+    // dogmove.c:363: never weak either; the clock is reset to T + 500 at 1502, 2503, 3504, 4505 (hungrytime 5005)
+    expect(r.timeline.weakAt).toBeNull();
+    expect(r.status).toBe('fed');
   });
   it('dog_hunger(): max HP to a third, floor', () => {
     expect(petHunger({ pet: mon('kitten'), maxHp: 8 }).weakMaxHp).toBe(2);
