@@ -101,9 +101,15 @@ export function crawlSpell(version: CrawlVersion, input: SpellInput): CrawlSpell
   const vc = vampireScaleCitation(h);
   if (vc) c.push(vc);
   let refusal: string | null = null;
-  if (h.effectiveUndead === 'US_ALIVE' && !h.foodless && (h.state.index === 0 || h.hunger <= cost)) {
+  // Rods check differently (spl-book.cc, 0.13:1373 / 0.14:1378 / 0.15:1382):
+  // `food && (starving || hunger <= food) && !you.is_undead` - no check at all when the cost is 0,
+  // and no you_foodless() exemption.
+  const rod = input.rodEvocations !== undefined;
+  const checked = rod ? cost > 0 && h.effectiveUndead === 'US_ALIVE' : h.effectiveUndead === 'US_ALIVE' && !h.foodless;
+  if (checked && (h.state.index === 0 || h.hunger <= cost)) {
     refusal = h.state.index === 0 ? 'Too hungry to cast (Starving).' : `Hunger ${h.hunger} is not above the cost ${cost}.`;
   }
+  if (rod) c.push(ccLine(version, 'spl-book.cc', 'rod_spell()', version === '0.13' ? 1373 : version === '0.14' ? 1378 : 1382, 'rods: refused only when the cost is above 0'));
   c.push(cc(version, 'castTooHungry'), cc(version, 'hungerBars', 'bars: 1, 21, 61, 121, 201, 301, 421'));
   const wikiNotes: string[] = [];
   if (cost >= 421) wikiNotes.push('The page describes up to 10 bars; the code stops at 7 (####### means 421 or more).');

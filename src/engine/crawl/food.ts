@@ -127,7 +127,11 @@ export function permafoodValue(row: FoodRow, carnivore: number, herbivore: numbe
   return row.value + carnivore * row.carnMod + herbivore * row.herbMod;
 }
 
-/** A clean chunk eaten at a state where this diet may eat it (hungry enough): 1000, herbivores x75/100 per level. */
+/**
+ * A clean chunk eaten below Satiated + L (L = Carnivore level, 3 with innate gourmand): 1000 for
+ * L > 0, else 1000 cut to 75/100 per Herbivore level. `gourmand` means innate gourmand only: the
+ * amulet does not count in player_likes_chunks(true) (see /crawl chunk for the amulet's charge).
+ */
 export function cleanChunkValue(carnivore: number, herbivore: number, gourmand: boolean): number | null {
   if (herbivore === 3) return null;
   if (carnivore > 0 || gourmand) return 1000;
@@ -179,7 +183,10 @@ export function crawlFood(version: CrawlVersion, itemName: string, eater: FoodEa
         carnivore: [1, 2, 3].map((l) => cleanChunkValue(l, 0, false)),
         herbivore: [1, 2, 3].map((l) => cleanChunkValue(0, l, false)),
       };
-      const v = cleanChunkValue(carnivore, herbivore, gourmand);
+      // _eat_chunk() sizes the chunk with player_likes_chunks(true) (0.14 food.cc:1700,
+      // _chunk_nutrition() at food.cc:1613-1619): "permanently" ignores the amulet of the
+      // gourmand, so only innate gourmand (Trolls) skips the herbivore cut.
+      const v = cleanChunkValue(carnivore, herbivore, hero.levels.gourmand > 0);
       if (v !== null) dist = distribution([[v, 1]]);
       else {
         refusal = "Herbivore 3 cannot eat meat (\"Sorry, you're a herbivore\").";

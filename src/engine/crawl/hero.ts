@@ -204,11 +204,23 @@ export function resolveHero(version: CrawlVersion, input: CrawlHeroInput = {}): 
   }
   if (djinni) notes.push('Djinn have no hunger; magical costs become contamination instead (food.cc make_hungry()).');
 
-  const state = hungerStateFor(version, hunger);
+  // food_change() holds you.hunger in you_min_hunger()..you_max_hunger() (food.cc, e.g. 0.14
+  // food.cc:2507-2530): ghouls never above the Satiated threshold, vampires and ghouls never
+  // below 601 (0.13: 701). A value outside that cannot occur, so use the value the game holds.
+  let held = hunger;
+  if (!foodless) {
+    if (species.id === 'SP_GHOUL') held = Math.min(held, p.thresholds[4]);
+    if (effectiveUndead !== 'US_ALIVE') held = Math.max(held, p.undeadMinimum);
+    if (held !== hunger) {
+      notes.push(`A ${species.name}'s hunger is held between ${p.undeadMinimum} and ${species.id === 'SP_GHOUL' ? p.thresholds[4] : p.maximum}: ${hunger} counts as ${held}.`);
+      citations.push(cc(version, 'minHungerUndead'), ...(species.id === 'SP_GHOUL' ? [cc(version, 'maxHungerGhoul')] : []));
+    }
+  }
+  const state = hungerStateFor(version, held);
   return {
     version,
     species,
-    hunger,
+    hunger: held,
     state,
     undead: species.undead,
     effectiveUndead,

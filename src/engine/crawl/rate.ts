@@ -118,7 +118,7 @@ function evaluate(h: Hero, rolls: Rolls): Step[] {
     push('suppressed', 'Magical suppression: rings, troll leather and artefacts are ignored', 'add', 0, 'rateSuppressed');
     return finish(steps, r, h);
   }
-  if (i.injured && h.levels.slowHealing < 3) {
+  if (i.injured && effectiveSlowHealing(h) < 3) {
     const rings = i.regenerationRings ?? 0;
     if (rings) {
       r += 3 * rings;
@@ -149,6 +149,21 @@ function evaluate(h: Hero, rolls: Rolls): Step[] {
     push('cheibriados', 'Cheibriados (piety 30+): x3/4, truncated', 'mul', '3/4', 'rateChei');
   }
   return finish(steps, r, h);
+}
+
+/**
+ * player_mutation_level(MUT_SLOW_HEALING) as player_hunger_rate() sees it. In 0.13/0.14 a
+ * Vampire's non-innate, non-physical mutations follow thirst (0.13 mutation.cc:218-237 /
+ * 0.14 mutation.cc:215-234 return MUTACT_HUNGER at Satiated+, MUTACT_INACTIVE below), and
+ * _mut_level() caps MUTACT_HUNGER levels (0.13 player.cc:2407-2419 / 0.14 player.cc:2356-2368):
+ * Engorged all, Full/Very Full 2, Satiated 1, thirstier 0. Vampires have no innate Slow Healing.
+ * 0.15 dropped the thirst suppression (0.15 mutation.cc mutation_activity_level()).
+ */
+export function effectiveSlowHealing(h: Hero): number {
+  const L = h.levels.slowHealing;
+  if (h.species.id !== 'SP_VAMPIRE' || h.version === '0.15') return L;
+  const s = h.state.index;
+  return s === 7 ? L : s >= 5 ? Math.min(L, 2) : s === 4 ? Math.min(L, 1) : 0;
 }
 
 function finish(steps: Step[], r: number, _h: Hero): Step[] {
@@ -195,9 +210,11 @@ export function crawlRate(version: CrawlVersion, input: CrawlHeroInput & { aut?:
   const leatherRolls = input.trollLeather ? [1, 2] : [1];
   const runs: { p: number; steps: Step[] }[] = [];
   for (const haste of hasteRolls) for (const leather of leatherRolls) runs.push({ p: 1 / (hasteRolls.length * leatherRolls.length), steps: evaluate(h, { haste, leather }) });
-  const first = runs[0]!.steps;
+  // Runs differ only in whether the final "minimum 1" step applies (a coin-flip term can land
+  // either side of 1), so list the steps of the longest run and skip runs that lack one.
+  const first = runs.reduce((a, b) => (b.steps.length > a.steps.length ? b : a)).steps;
   const terms: RateTerm[] = first.map((s, k) => {
-    const vals = runs.map((run) => run.steps[k]!);
+    const vals = runs.map((run) => run.steps[k]).filter((x): x is Step => x !== undefined && x.id === s.id);
     const amounts = vals.map((x) => x.amount).filter((a): a is number => typeof a === 'number');
     return {
       id: s.id,
@@ -219,7 +236,14 @@ export function crawlRate(version: CrawlVersion, input: CrawlHeroInput & { aut?:
   if (input.injured === undefined && (input.regeneration || input.trogsHand || input.regenerationRings || input.trollLeather)) {
     notes.push('Regeneration, Trog\'s Hand, rings of regeneration and troll leather cost food only while HP is below max: pass injured:true.');
   }
-  if (input.injured && h.levels.slowHealing >= 3 && (input.regenerationRings || input.trollLeather)) notes.push('Slow Healing 3: rings of regeneration and troll leather cost nothing.');
+  if (input.injured && effectiveSlowHealing(h) >= 3 && (input.regenerationRings || input.trollLeather)) notes.push('Slow Healing 3: rings of regeneration and troll leather cost nothing.');
+  if (effectiveSlowHealing(h) !== h.levels.slowHealing) {
+    notes.push(`A Vampire's gained Slow Healing follows thirst in ${version}: it counts as ${effectiveSlowHealing(h)} at ${h.state.vampireLabel}.`);
+    citations.push(
+      ccLine(version, 'mutation.cc', 'mutation_activity_level()', version === '0.13' ? 218 : 215, 'vampires: non-innate mutations suppressed by thirst'),
+      ccLine(version, 'player.cc', '_mut_level()', version === '0.13' ? 2407 : 2356, 'MUTACT_HUNGER: Satiated 1, Full/Very Full 2'),
+    );
+  }
 
   const food = h.foodless ? distribution([[0, 1]]) : mix(rate, (r) => divRandRound(r * cappedAut, 10));
   citations.push(cc(version, 'reactFood', 'food per action = div_rand_round(rate x time, 10)'), cc(version, 'divRandRound'));

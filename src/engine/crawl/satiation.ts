@@ -163,7 +163,9 @@ export function crawlStatus(version: CrawlVersion, value: number, who: Who = 'li
     r('cap', true, `Ghouls never rise above ${maximum} (the Satiated threshold): food beyond is lost.`, cc(version, 'maxHungerGhoul'));
     r('cannotStarve', true, `Never drops below ${p.undeadMinimum}: no fainting, no starvation death.`, cc(version, 'minHungerUndead'));
     const chance = 400 >> Math.max(0, 4 - i);
-    r('rot', i < 4, `Rot: each action 1 in ${chance} chance to lose 1 max HP (1 in 400 at Satiated, halved per state below; x3/2 with Cheibriados).`, cc(version, 'ghoulRotShift'));
+    // Ghoul rot rolls one_chance_in(resilience) at every state; only the shift is limited to
+    // states below Satiated (0.13 main.cc:2863-2864, 0.14 main.cc:2911-2912, 0.15 player-reacts.cc:867-868).
+    r('rot', true, `Rot: each action 1 in ${chance} chance to lose 1 max HP (1 in 400 at Satiated, halved per state below; x3/2 with Cheibriados).`, cc(version, 'ghoulRotShift'));
     r('berserk', false, 'Ghouls can never go berserk (lifeless undead).', cc(version, 'berserkLifeless'));
   }
 
