@@ -45,7 +45,7 @@ export const drainSubcommand = defineSubcommand({
     integerOption('int', 'Intelligence (Wizards)', { min: 3, max: 25 }),
     booleanOption('amulet', 'Carrying the Amulet of Yendor (spell)'),
     integerOption('con', 'Constitution (sink)', { min: 3, max: 25 }),
-    booleanOption('magic', 'Magical jump (spell or boots)'),
+    booleanOption('magic', 'Jump by the jumping spell (boots are not magic)'),
     stringOption('buc', 'Potion BUC (fruit-juice, booze)', { choices: BUCS }),
     booleanOption('diluted', 'Diluted potion'),
     integerOption('prayer_timeout', 'Prayer timeout (pray)', { min: 0, max: 10000 }),

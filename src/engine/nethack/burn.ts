@@ -177,9 +177,11 @@ export function burnFlags(p: BurnProfile): BurnFlags {
   const v = p.version;
   const ringRegen = hasRing(p, 'REGENERATION') || p.regeneration === 'ring';
   // 3.6.7/5.0: (HRegeneration & ~FROMFORM) || (ERegeneration & ~(W_ARTI | W_WEP)).
-  // 3.4.3: HRegeneration (the form too) || E not only from a carried/wielded artifact.
-  const regen =
-    ringRegen || p.regeneration === 'intrinsic' || (v === '3.4.3' && p.regeneration === 'form');
+  // 3.4.3 (src/eat.c:2137): HRegeneration || E not only from a carried/wielded artifact. A
+  // regenerating polymorph form is free there too: 3.4.3 has no FROMFORM bit, the form only enters
+  // the Regeneration macro via regenerates(youmonst.data) (include/youprop.h:295), never
+  // HRegeneration (set only by eating a ring, src/eat.c eataccessory()).
+  const regen = ringRegen || p.regeneration === 'intrinsic';
   const conflict = hasRing(p, 'CONFLICT') || p.conflict === 'ring'; // HConflict || (EConflict & ~W_ARTI)
   const hunger = p.hunger || hasRing(p, 'HUNGER');
   const slow = slowDigestionActive(p);

@@ -81,7 +81,10 @@ export interface DrainInput {
   str?: number;
   con?: number;
   encumbrance?: string;
-  /** Jumping by the spell (or jumping boots' magic): no H > 100 check. */
+  /**
+   * Jumping by the spell: no nutrition, Str or encumbrance check. Jumping boots are NOT magic:
+   * #jump is jump(0) (src/apply.c dojump(), 3.6.7:1517); only SPE_JUMPING passes a skill level.
+   */
   magic?: boolean;
 }
 
@@ -175,10 +178,22 @@ export function drain(input: DrainInput): DrainResult {
   });
   switch (input.action) {
     case 'jump': {
-      const refused = !input.magic && h !== undefined && h <= 100 ? 'You lack the strength to jump (nutrition 100 or less).' : !input.magic && input.str !== undefined && input.str < 6 ? 'You lack the strength to jump (Str < 6).' : null;
+      // src/apply.c jump() (3.6.7:1723-1727, 3.4.3:1258-1261, 5.0:2044-2047): a non-magic jump is
+      // refused when near_capacity() > UNENCUMBERED ("You are carrying too much to jump!"), checked
+      // before "You lack the strength to jump!" (u.uhunger <= 100 || ACURR(A_STR) < 6).
+      const burdened = input.encumbrance !== undefined && !/^unencumbered$/i.test(input.encumbrance.trim());
+      const refused = input.magic
+        ? null
+        : burdened
+          ? 'You are carrying too much to jump (Burdened or worse).'
+          : h !== undefined && h <= 100
+            ? 'You lack the strength to jump (nutrition 100 or less).'
+            : input.str !== undefined && input.str < 6
+              ? 'You lack the strength to jump (Str < 6).'
+              : null;
       return mk(
         uniform(1, 25, 'rnd(25)'),
-        ['Any jump that happens costs rnd(25): intrinsic, Knight, jumping boots or the spell.', 'Non-magic jumps need nutrition > 100, Str >= 6 and Unencumbered.'],
+        ['Any jump that happens costs rnd(25): intrinsic, Knight, jumping boots or the spell.', 'Non-magic jumps (everything but the spell, jumping boots included) need nutrition > 100, Str >= 6 and Unencumbered.'],
         ['The jumping spell also pays its own spell hunger (level 1: 10).', ...(v === '5.0' ? ['5.0: jumping in place to escape a trap costs rnd(10).'] : [])],
         [cite(v, 'jump', 'morehungry(rnd(25))'), ...(v === '3.6.7' ? [cite(v, 'jumpRefused')] : [])],
         refused,

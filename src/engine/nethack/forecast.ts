@@ -349,6 +349,9 @@ function runDp(opts: {
   if (snapshotAt !== null && snapshotAt === t) takeSnapshot(t);
   const work = new Float64Array(width);
   const work2 = new Float64Array(width);
+  const wake = new Float64Array(width);
+  let wakeLo = width;
+  let wakeHi = -1;
   const awakeCache: number[][] = [];
   const faintCache: number[][] = [];
   // When fainting does not change the burn (no base charge to slow, or 3.4.3, or asleep anyway)
@@ -407,7 +410,16 @@ function runDp(opts: {
             deadNow += die;
             p2 -= die;
           }
-          put(nxt, nlo, nhi, m - 1, h2, p2); // ++multi at the end of the turn block
+          // ++multi at the end of the turn block. When it reaches 0, unmul() wakes the hero, who
+          // then acts on this same turn (moveloop() reaches rhack() with multi == 0: 3.6.7
+          // src/allmain.c:321-326 then 431-435; 3.4.3 allmain.c:284 then 404-408): that turn's
+          // attacks are made awake.
+          if (m === 1 && attacks > 0) {
+            const j = idx(h2);
+            wake[j]! += p2;
+            if (j < wakeLo) wakeLo = j;
+            if (j > wakeHi) wakeHi = j;
+          } else put(nxt, nlo, nhi, m - 1, h2, p2);
         }
       }
     }
@@ -418,7 +430,23 @@ function runDp(opts: {
       work[i] = cur[0]![i]!;
       cur[0]![i] = 0;
     }
-    for (let call = 0; call <= attacks && whi >= wlo; call++) {
+    for (let call = 0; call <= attacks && (whi >= wlo || wakeHi >= wakeLo); call++) {
+      if (call === 1 && wakeHi >= wakeLo) {
+        // heroes who woke up at the end of this turn's block join for the attacks
+        for (let i = wakeLo; i <= wakeHi; i++) {
+          work[i]! += wake[i]!;
+          wake[i] = 0;
+        }
+        if (wlo > whi) {
+          wlo = wakeLo;
+          whi = wakeHi;
+        } else {
+          wlo = Math.min(wlo, wakeLo);
+          whi = Math.max(whi, wakeHi);
+        }
+        wakeLo = width;
+        wakeHi = -1;
+      }
       const faintShift = call === 0 ? -1 : 0; // turn-call faint: this turn's ++multi still follows
       let olo = width;
       let ohi = -1;

@@ -10,6 +10,7 @@ import type { Citation, NethackVersion } from '../cite.ts';
 import { statusFor, type NethackStatus } from './status.ts';
 import { burnFlags, callPmf, defaultProfile, type BurnProfile } from './burn.ts';
 import { foodFor, type FoodRef } from './foods.ts';
+import { monsterByPm } from './data.ts';
 import { cite } from './sources.ts';
 
 export const RACES = ['human', 'elf', 'dwarf', 'gnome', 'orc'] as const;
@@ -247,10 +248,22 @@ export function planMeal(input: MealInput): MealResult {
   }
 
   // ---- doeat(): oeaten, reqtime, nmod
-  const basenutrit = raceBase(food, race, v);
+  // 3.6.7: a partly eaten glob weighs what is left: every bite's recalc_wt() sets owt = weight() =
+  // eaten_stat(owt, glob) = owt x oeaten / obj_nutrition() = oeaten (src/mkobj.c:1424-1460,
+  // src/eat.c:3220-3236), and a glob's nutrition (obj_nutrition(), eat.c:320) and eating time
+  // (eatcorpse(): 3 + (owt >> 6), eat.c:1666) both come from owt. So it eats exactly like a
+  // fresh glob of weight oeaten, whatever its original weight. (5.0 weight() returns a glob's
+  // owt as-is, src/mkobj.c:1901-1909, so there the given glob weight stands.)
+  const globLeft = v === '3.6.7' && food.kind === 'glob' && input.eaten !== undefined && input.eaten > 0 ? input.eaten : null;
+  const basenutrit = globLeft ?? raceBase(food, race, v);
   let oeaten = input.eaten ?? basenutrit;
-  if (input.eaten !== undefined && input.eaten > basenutrit) throw new RangeError(`eaten must be at most ${basenutrit} for ${food.name}`);
-  let reqtime = food.delay;
+  // An orc may hold a lembas partly eaten by someone else (oeaten up to 799 of the 800): the
+  // limit is the larger of the racial and the plain nutrition.
+  const maxEaten = Math.max(basenutrit, food.nutrition);
+  if (input.eaten !== undefined && input.eaten > maxEaten) throw new RangeError(`eaten must be at most ${maxEaten} for ${food.name}`);
+  let reqtime = globLeft !== null ? 3 + (globLeft >> 6) : food.delay;
+  /** consume_oeaten() reached 0: it sets reqtime = usedtime (0 here, in doeat()) and oeaten = 1. */
+  let rotToZero = false;
   if (input.rotten) {
     if (food.kind === 'corpse' || food.kind === 'glob') {
       if (food.nutrition === 0) {
@@ -260,8 +273,24 @@ export function planMeal(input: MealInput): MealResult {
       }
       oeaten = oeaten >> 2; // eatcorpse(): consume_oeaten(otmp, 2)
     } else oeaten = oeaten >> 1; // doeat(): consume_oeaten(otmp, 1)
-    if (oeaten === 0) oeaten = 1; // consume_oeaten(): never 0
+    // src/eat.c consume_oeaten() (3.6.7:3283-3287, 3.4.3:2559-2562, 5.0:3867-3870): when oeaten reaches 0 it
+    // sets victual.reqtime = victual.usedtime (0: doeat() reset usedtime) and oeaten = 1, so the
+    // rounddiv below gives reqtime 0 and nmod 0: the meal gives nothing.
+    if (oeaten === 0) {
+      oeaten = 1;
+      rotToZero = true;
+    }
     citations.push(cite(v, food.kind === 'corpse' || food.kind === 'glob' ? 'eatcorpse' : 'doeatRot', food.kind === 'corpse' || food.kind === 'glob' ? 'rotten corpse: a quarter' : 'rotten food: half'));
+  }
+  if (rotToZero) reqtime = 0;
+  // 3.6.7 obj_nutrition() (src/eat.c:330-332), called again by doeat() for basenutrit (2694):
+  // "if (otmp->oeaten >= nut) otmp->oeaten = (otmp->oeaten < objects[LEMBAS_WAFER].oc_nutrition)
+  // ? (nut - 1) : nut;" -- an orc's fresh wafer (touchfood() set oeaten = 600) becomes 599.
+  if (v === '3.6.7' && food.kind === 'item' && food.name === 'lembas wafer' && oeaten >= basenutrit) {
+    const before = oeaten;
+    oeaten = oeaten < food.nutrition ? basenutrit - 1 : basenutrit;
+    citations.push(cite(v, 'objNutrition', 'lembas: oeaten >= nut becomes nut - 1 when below 800'));
+    if (oeaten !== before) notes.push(`obj_nutrition() trims the wafer from ${before} to ${oeaten} (oeaten >= ${basenutrit} but below 800 becomes ${basenutrit - 1}).`);
   }
   // doeat(): reqtime = basenutrit == 0 ? 0 : rounddiv(reqtime * oeaten, basenutrit)
   reqtime = basenutrit === 0 ? 0 : rounddiv(reqtime * oeaten, basenutrit);
@@ -333,6 +362,7 @@ export function planMeal(input: MealInput): MealResult {
   let promptInfo: MealResult['prompt'] = null;
   let warnInfo: MealResult['warning'] = null;
   let exact = true;
+  let stoppedEarly = false;
   for (let i = 0; i < bites.length; i++) {
     const bt = bites[i]!;
     const moves = moves0 + bt.action;
@@ -383,7 +413,13 @@ export function planMeal(input: MealInput): MealResult {
             const burnNext = callPmf(profile, flags, moves + 1, false).reduce((a, q, k) => a + q * k, 0);
             promptInfo = { bite: i + 1, moves, nutrition: h, ifStopped: { nutrition: h - burnNext, moves: moves + 1 } };
           }
-          if (!cont) continue; // path ends here (stopped)
+          // Stopped: reset_eat(); the next eatfood() ends the meal without a bite -- unless no bite
+          // is left (3.6.7/3.4.3 also ask on the last bite): then ++usedtime > reqtime and
+          // eatfood() calls done_eating() anyway (src/eat.c eatfood() 3.6.7:442-448, 3.4.3:408-413).
+          if (!cont && i < bites.length - 1) {
+            stoppedEarly = true;
+            continue;
+          }
         }
       }
       next.push({ h, warned, p: s.p });
@@ -409,7 +445,7 @@ export function planMeal(input: MealInput): MealResult {
     citations.push(cite(v, 'choke', 'choke()'), cite(v, 'chokeSurvive', survive.surviveReason), cite(v, 'chokeVomit', 'vomit: -1000'));
     if (input.lifesaving) citations.push(cite(v, 'savelifeHunger', 'life saved from choking: 900'));
   }
-  if (finishP > 0 && !(promptInfo && !cont)) {
+  if (finishP > 0 && !stoppedEarly) {
     const h = mean(states);
     base.finish = { probability: finishP, nutrition: exact ? Math.round(h) : h, moves: finalMoves, status: statusFor(Math.round(h)) };
   }
@@ -546,29 +582,38 @@ function rotFacts(food: FoodRef, v: NethackVersion, buc: Buc, age: number | unde
     return { rottenChance: chance, taintedChance: 0, knockoutChance: chance === null ? null : (chance * 3) / 16, note };
   }
   if (food.kind === 'corpse' || food.kind === 'glob') {
-    const m = food.monster;
-    const nonrot = !!m && (m.nonrottingCorpse || (v === '5.0' && m.pm === 'PM_ACID_BLOB'));
+    // A glob's corpsenm is its monster (all four are acidic; green slime also poisonous).
+    const m = food.monster ?? (food.kind === 'glob' ? monsterByPm(`PM_${food.name.replace(/^glob of /, '').toUpperCase().replace(/ /g, '_')}`) : undefined);
+    // nonrotting_corpse(): 3.6.7 src/eat.c:52 lizard, lichen, Riders; 5.0 eat.c:58 also acid blob;
+    // 3.4.3 eatcorpse() (eat.c:1250, 1307) only lizard and lichen.
+    const nonrot = !!m && (v === '3.4.3' ? m.pm === 'PM_LIZARD' || m.pm === 'PM_LICHEN' : m.nonrottingCorpse || (v === '5.0' && m.pm === 'PM_ACID_BLOB'));
     if (nonrot) return { rottenChance: 0, taintedChance: 0, knockoutChance: 0, note: 'This corpse never rots.' };
     if (age === undefined) return { rottenChance: null, taintedChance: null, knockoutChance: null, note: 'rotted = age / (10 + rn2(20)) (+2 cursed, -2 blessed): tainted if > 5; otherwise 1 in 7 rotten (a quarter of the nutrition). Give the age for chances.' };
     const adj = buc === 'cursed' ? 2 : buc === 'blessed' ? -2 : 0;
-    let tainted = 0;
-    let tp = 0;
-    const exempt = !!m && (m.pm === 'PM_ACID_BLOB' || m.fleshPetrifies);
+    let taintedRolls = 0;
+    let clean = 0; // chance (x 20) of no tainting and no tp: the 1-in-7 rot roll happens
+    // Never tainted: 3.4.3 (eat.c:1258) acid blob or stoneable; 3.6.7 (eat.c:1616) also slimeable
+    // (green slime); 5.0 (eat.c:1895) globs, stoneable, slimeable (acid blob does not rot there).
+    const slimeable = m?.pm === 'PM_GREEN_SLIME' && v !== '3.4.3';
+    const exempt = !!m && (m.fleshPetrifies || slimeable || (v === '5.0' ? food.kind === 'glob' : m.pm === 'PM_ACID_BLOB'));
     for (let r = 0; r < 20; r++) {
       const rotted = Math.floor(age / (10 + r)) + adj;
       if (!exempt && rotted > 5) {
-        tainted += 1 / 20;
+        taintedRolls++;
         continue;
       }
-      let t = 0;
+      // The else-if chain (3.6.7 eat.c:1644-1659): acidic; else poisonous && rn2(5); else
+      // (rotted > 5 || (rotted > 3 && rn2(5))). A poisonous corpse whose rn2(5) is 0 falls through
+      // to the rotted test.
+      const sick = rotted > 5 ? 1 : rotted > 3 ? 4 / 5 : 0;
+      let t: number;
       if (m?.acidic) t = 1;
-      else if (m?.poisonous) t = 4 / 5;
-      else if (rotted > 5) t = 1;
-      else if (rotted > 3) t = 4 / 5;
-      tp += t / 20;
+      else if (m?.poisonous) t = 4 / 5 + (1 / 5) * sick;
+      else t = sick;
+      clean += 1 - t;
     }
-    const rotten = (1 - tainted - tp) / 7;
-    return { rottenChance: rotten, taintedChance: tainted, knockoutChance: (rotten * 3) / 16, note: 'Tainted: food poisoning and no nutrition. Rotten: a quarter of the nutrition, or a knockout (the meal does not start).' };
+    const rotten = clean / 20 / 7;
+    return { rottenChance: rotten, taintedChance: taintedRolls / 20, knockoutChance: (rotten * 3) / 16, note: 'Tainted: food poisoning and no nutrition. Rotten: a quarter of the nutrition, or a knockout (the meal does not start).' };
   }
   return null;
 }

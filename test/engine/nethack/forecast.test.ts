@@ -110,8 +110,9 @@ function randomHero(r: () => number, version: '3.6.7' | '3.4.3'): { profile: Bur
     right: right && { spe: right.enchantment, charged: right.chargeable },
     amulet: profile.amulet,
     haveAmulet: profile.yendor,
-    // 3.6.7: HRegeneration & ~FROMFORM or ERegeneration & ~(W_ARTI|W_WEP); 3.4.3: any H (form too)
-    regenCosts: hasProp('REGENERATION') || regeneration === 'intrinsic' || (version === '3.4.3' && regeneration === 'form'),
+    // 3.6.7: HRegeneration & ~FROMFORM or ERegeneration & ~(W_ARTI|W_WEP); 3.4.3: HRegeneration,
+    // which a polymorph form never sets (include/youprop.h:295 adds regenerates() only to Regeneration)
+    regenCosts: hasProp('REGENERATION') || regeneration === 'intrinsic',
     stressed: enc === 'Stressed' || enc === 'Strained',
     hunger: profile.hunger || hasProp('HUNGER'),
     conflictCosts: conflict === 'ring' || hasProp('CONFLICT'),

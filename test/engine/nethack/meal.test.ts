@@ -10,7 +10,8 @@ describe('meal arithmetic: nmod = -(oeaten / reqtime), remainder lost (eat.c:271
     ['cram ration', 'dwarf', '3.6.7', 3, 699], // obj_nutrition 700: 3 x 233
     ['cram ration', 'dwarf', '5.0', 3, 699], // adj_victual_nutrition: 200 + 203/6 = 233 per bite
     ['lembas wafer', 'elf', '3.6.7', 2, 1000], // 1000: 2 x 500
-    ['lembas wafer', 'orc', '3.6.7', 2, 600],
+    // obj_nutrition() (eat.c:330-332) clamps the orc's fresh oeaten 600 >= nut to nut - 1 = 599: 2 x 299
+    ['lembas wafer', 'orc', '3.6.7', 2, 598],
     ['lembas wafer', 'elf', '5.0', 2, 1000], // 400 + 402/4 = 500 per bite
     ['lembas wafer', 'elf', '3.4.3', 2, 800], // 3.4.3: no racial change
     ['dwarf corpse', 'human', '3.6.7', 17, 289], // cwt 900: 3 + 14 = 17 bites; 17 x 17
