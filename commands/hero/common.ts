@@ -1,7 +1,6 @@
 // Shared pieces of /hero: the repository for the caller, event recording with undo, and the
 // reply every changing command sends (new state + forecast).
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
-import { UserError } from '../../src/bot/errors.ts';
 import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/render.ts';
 import type { FileSpec, HandlerContext, Reply } from '../../src/bot/types.ts';
 import { crawlForecastChart, nethackForecastChart } from '../../src/chart/forecast.ts';

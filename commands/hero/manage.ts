@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { UserError } from '../../src/bot/errors.ts';
 import { booleanOption, hideOption, hideSchema, integerOption, intIn, stringOption } from '../../src/bot/options.ts';
-import { COLORS, field, fmt } from '../../src/bot/render.ts';
+import { COLORS, fmt } from '../../src/bot/render.ts';
 import { toChoices } from '../../src/bot/fuzzy.ts';
 import { defineSubcommand, type AutocompleteFn, type HandlerContext, type Reply } from '../../src/bot/types.ts';
 import { CRAWL_VERSIONS, NETHACK_VERSIONS } from '../../src/engine/cite.ts';
@@ -334,4 +334,3 @@ export const undoSubcommand = defineSubcommand({
   },
 });
 
-export { field };

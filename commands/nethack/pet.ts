@@ -87,7 +87,6 @@ const CATEGORY_COLOR: Record<DogFoodCategory, number> = {
 
 const catText = (c: DogFoodCategory) => `${CATEGORY_LABEL[c]} (\`${c}\`)`;
 const pct = (p: number) => `${+(p * 100).toFixed(2)}%`;
-const yes = (b: boolean) => (b ? 'yes' : 'no');
 
 function byState(s: { normal: boolean; hungry: boolean; starving: boolean }): string {
   if (s.normal && s.hungry && s.starving) return 'always';
