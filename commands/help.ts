@@ -1,7 +1,5 @@
 // /help: what the bot does, and every command with one example (read from the registry list).
-import { z } from 'zod';
 import { defineCommand } from '../src/bot/types.ts';
-import { hideOption, hideSchema } from '../src/bot/options.ts';
 import { COLORS, field } from '../src/bot/render.ts';
 
 /** Filled in by commands/index.ts so /help always lists exactly what is registered. */
@@ -11,8 +9,7 @@ export const helpCommand = defineCommand({
   name: 'help',
   description: 'What hungerbot does, and every command with an example',
   example: '/help',
-  options: [hideOption],
-  schema: z.object({ hide: hideSchema }),
+  options: {},
   run(args) {
     const list = helpSource.examples();
     return {

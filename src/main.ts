@@ -4,7 +4,7 @@
 //   `npm start -- ask '<line>'` -> one reply; `ask --json` with no line reads stdin, one JSON per line
 import { loadConfigOrReport } from './config.ts';
 import { createApp, type App } from './app.ts';
-import { StorageError } from './bot/errors.ts';
+import { StorageError } from './errors.ts';
 import { runBatch, runLine, runRepl, renderReplyText, toJsonReply, writeFiles } from './transport/console.ts';
 
 function usage(): string {

@@ -1,11 +1,11 @@
 // /crawl ability name:<...> — an ability's food cost: range and distribution, what this
 // character pays, the bars on the ability screen, and the hunger checks.
-import { z } from 'zod';
+import * as kinds from '../../src/bot/kinds.ts';
+import { text } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { hideOption, hideSchema, integerOption, intIn, stringOption } from '../../src/bot/options.ts';
 import { COLORS, field, fmt } from '../../src/bot/render.ts';
 import { crawlAbility, type CrawlAbilityResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, distText, footer, guard, resolveVersion, sources, speciesOption, versionOption, versionSchema, wikiField } from './common.ts';
+import { autocompleteCrawl, distText, footer, resolveVersion, sources, wikiField } from './common.ts';
 
 export function abilityEmbed(r: CrawlAbilityResult) {
   const F = r.ability.baseFood;
@@ -30,21 +30,21 @@ export const abilitySubcommand = defineSubcommand({
   name: 'ability',
   description: 'Food cost of an ability',
   example: '/crawl ability name:Blink',
-  options: [
-    stringOption('name', 'Ability', { required: true, autocomplete: true, maxLength: 60 }),
-    speciesOption(),
-    integerOption('value', 'Current hunger (default: start value)', { min: 0, max: 40000 }),
-    versionOption,
-    hideOption,
-  ],
-  schema: z.object({ name: z.string().min(1).max(60), species: z.string().max(40).optional(), value: intIn('value', 0, 40000).optional(), version: versionSchema, hide: hideSchema }),
+  options: {
+    name: text('Ability', { autocomplete: true, maxLength: 60 }).required(),
+    species: kinds.species,
+    value: kinds.satiation.describe('Current hunger (default: start value)'),
+    version: kinds.crawlVersion,
+  },
   autocomplete: (focused, partial) => autocompleteCrawl(focused, partial),
   run(args) {
     const v = resolveVersion(args.version, args.hide);
     if (!v.ok) return v.reply;
-    const r = guard(() =>
-      crawlAbility(v.version, { name: args.name, ...(args.species !== undefined ? { species: args.species } : {}), ...(args.value !== undefined ? { hunger: args.value } : {}) }),
-    );
+    const r = crawlAbility(v.version, {
+      name: args.name,
+      ...(args.species !== undefined ? { species: args.species } : {}),
+      ...(args.value !== undefined ? { hunger: args.value } : {}),
+    });
     return { embeds: [abilityEmbed(r)], result: r, ephemeral: args.hide };
   },
 });

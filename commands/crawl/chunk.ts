@@ -1,10 +1,10 @@
 // /crawl chunk type:<...> species:<name> — can this character eat it, and what it gives.
-import { z } from 'zod';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, choice, integer } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, stringOption } from '../../src/bot/options.ts';
 import { COLORS, field, fmt } from '../../src/bot/render.ts';
 import { CHUNK_TYPES, GODS, INTELLIGENCE, crawlChunk, type CrawlChunkResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, footer, guard, resolveVersion, sources, speciesOption, versionOption, versionSchema, wikiField } from './common.ts';
+import { autocompleteCrawl, dietLevel, footer, gourmand, resolveVersion, sources, wikiField } from './common.ts';
 
 export function chunkEmbed(r: CrawlChunkResult) {
   const fields = [
@@ -25,46 +25,25 @@ export const chunkSubcommand = defineSubcommand({
   name: 'chunk',
   description: 'Can this character eat a chunk, and what it gives',
   example: '/crawl chunk type:contaminated species:Kobold value:2000',
-  options: [
-    stringOption('type', 'Chunk type', { required: true, choices: CHUNK_TYPES }),
-    speciesOption(),
-    booleanOption('rotten', 'The chunk is rotten'),
-    integerOption('value', 'Current hunger (default: start value)', { min: 0, max: 40000 }),
-    integerOption('carnivore', 'Carnivore level (default: species)', { min: 0, max: 3 }),
-    integerOption('herbivore', 'Herbivore level (default: species)', { min: 0, max: 3 }),
-    integerOption('saprovore', 'Saprovore level (default: species)', { min: 0, max: 3 }),
-    booleanOption('rpois', 'Known poison resistance'),
-    booleanOption('gourmand', 'Wearing an amulet of the gourmand'),
-    integerOption('charge', 'Gourmand charge 0-2000 (default 0)', { min: 0, max: 2000 }),
-    stringOption('god', 'Your god', { choices: GODS }),
-    booleanOption('cannibal', 'From your own genus'),
-    stringOption('intelligence', 'Monster intelligence', { choices: INTELLIGENCE }),
-    booleanOption('holy', 'From a holy monster'),
-    booleanOption('orc', 'From an orc'),
-    integerOption('xl', 'Experience level (ghoul healing)', { min: 1, max: 27 }),
-    versionOption,
-    hideOption,
-  ],
-  schema: z.object({
-    type: z.enum(CHUNK_TYPES),
-    species: z.string().max(40).optional(),
-    rotten: z.boolean().optional(),
-    value: intIn('value', 0, 40000).optional(),
-    carnivore: intIn('carnivore', 0, 3).optional(),
-    herbivore: intIn('herbivore', 0, 3).optional(),
-    saprovore: intIn('saprovore', 0, 3).optional(),
-    rpois: z.boolean().optional(),
-    gourmand: z.boolean().optional(),
-    charge: intIn('charge', 0, 2000).optional(),
-    god: z.enum(GODS).optional(),
-    cannibal: z.boolean().optional(),
-    intelligence: z.enum(INTELLIGENCE).optional(),
-    holy: z.boolean().optional(),
-    orc: z.boolean().optional(),
-    xl: intIn('xl', 1, 27).optional(),
-    version: versionSchema,
-    hide: hideSchema,
-  }),
+  options: {
+    type: choice('Chunk type', CHUNK_TYPES).required(),
+    species: kinds.species,
+    rotten: boolean('The chunk is rotten'),
+    value: kinds.satiation.describe('Current hunger (default: start value)'),
+    carnivore: dietLevel('Carnivore'),
+    herbivore: dietLevel('Herbivore'),
+    saprovore: dietLevel('Saprovore'),
+    rpois: boolean('Known poison resistance'),
+    gourmand,
+    charge: integer('Gourmand charge 0-2000 (default 0)', { min: 0, max: 2000, example: 1000 }),
+    god: choice('Your god', GODS),
+    cannibal: boolean('From your own genus'),
+    intelligence: choice('Monster intelligence', INTELLIGENCE),
+    holy: boolean('From a holy monster'),
+    orc: boolean('From an orc'),
+    xl: integer('Experience level (ghoul healing)', { min: 1, max: 27, example: 10 }),
+    version: kinds.crawlVersion,
+  },
   autocomplete: (focused, partial) => autocompleteCrawl(focused, partial),
   run(args) {
     const v = resolveVersion(args.version, args.hide);
@@ -89,7 +68,7 @@ export const chunkSubcommand = defineSubcommand({
         xl: args.xl,
       }).filter(([, x]) => x !== undefined),
     ) as unknown as Parameters<typeof crawlChunk>[1];
-    const r = guard(() => crawlChunk(v.version, input));
+    const r = crawlChunk(v.version, input);
     return { embeds: [chunkEmbed(r)], result: r, ephemeral: args.hide };
   },
 });

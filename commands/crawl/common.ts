@@ -1,19 +1,18 @@
 // Shared pieces of the /crawl subcommands: the version option (a string with autocomplete,
 // so 0.26+ can get its "no hunger" answer), the hero options shared by rate and forecast,
-// autocomplete sources, error translation and embed helpers.
-import type { APIApplicationCommandBasicOption, APIEmbed, APIEmbedField } from 'discord-api-types/v10';
-import { z } from 'zod';
-import { UserError } from '../../src/bot/errors.ts';
+// autocomplete sources and embed helpers.
+import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
+import { UserError } from '../../src/errors.ts';
+import * as kinds from '../../src/bot/kinds.ts';
 import { EMBED_FIELD_VALUE_MAX } from '../../src/bot/limits.ts';
 import { toChoices, type Named } from '../../src/bot/fuzzy.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, stringOption } from '../../src/bot/options.ts';
+import { boolean, choice, integer, type ArgsOf } from '../../src/bot/options.ts';
 import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/render.ts';
 import type { Choice, OptionValue, Reply } from '../../src/bot/types.ts';
 import type { Citation } from '../../src/engine/cite.ts';
 import {
   BURDENS,
   CRAWL_TAGS,
-  CrawlInputError,
   FORMS,
   abilityItems,
   crawlOutsideVersions,
@@ -25,8 +24,6 @@ import {
   type Distribution,
 } from '../../src/engine/crawl/index.ts';
 
-export const versionOption = stringOption('version', 'Crawl version: 0.13 (default), 0.14, 0.15', { autocomplete: true, maxLength: 12 });
-export const versionSchema = z.string().max(12).optional();
 
 const VERSION_CHOICES: Choice[] = [
   { name: '0.13 (default; the wiki page\'s numbers)', value: '0.13' },
@@ -61,16 +58,6 @@ export function resolveVersion(asked: string | undefined, hide: boolean | undefi
   };
 }
 
-/** Engine input errors become friendly UserErrors. */
-export function guard<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof CrawlInputError) throw new UserError(e.message, e.hint, e.code);
-    if (e instanceof RangeError) throw new UserError(e.message, undefined, 'bad_input');
-    throw e;
-  }
-}
 
 // ---------- autocomplete ----------
 
@@ -110,57 +97,35 @@ export function autocompleteCrawl(focused: { name: string; value: string }, part
 
 // ---------- hero options (rate, forecast) ----------
 
-export const speciesOption = (desc = 'Species (default Human)') => stringOption('species', desc, { autocomplete: true, maxLength: 40 });
+/** A diet mutation level (Carnivore, Herbivore, Saprovore). */
+export const dietLevel = (name: string) => integer(`${name} level (default: species)`, { min: 0, max: 3, example: 2 });
+export const gourmand = boolean('Wearing an amulet of the gourmand');
 
-export function heroOptions(): APIApplicationCommandBasicOption[] {
-  return [
-    speciesOption(),
-    integerOption('metabolism', 'Metabolism mutation: +1..+3 fast, -1..-2 slow', { min: -2, max: 3 }),
-    stringOption('form', 'Transformation', { choices: FORMS }),
-    booleanOption('injured', 'HP below max (regen items cost then)'),
-    booleanOption('regen', 'Regeneration spell active'),
-    booleanOption('trogs_hand', "Trog's Hand active"),
-    booleanOption('invisible', 'Invisible'),
-    booleanOption('hasted', 'Hasted'),
-    booleanOption('berserk', 'Berserk'),
-    booleanOption('chei', 'Cheibriados worshipper, piety 30+'),
-    integerOption('sustenance', 'Rings of sustenance worn (0.13/0.14)', { min: 0, max: 8 }),
-    integerOption('hunger_rings', 'Rings of hunger worn (0.13/0.14)', { min: 0, max: 8 }),
-    integerOption('regen_rings', 'Rings of regeneration worn', { min: 0, max: 8 }),
-    booleanOption('troll_leather', 'Troll leather armour or hide'),
-    integerOption('artefact', 'Sum of artefact +/-Hunger (0.13/0.14)', { min: -20, max: 30 }),
-    stringOption('burden', 'Burden (0.13/0.14)', { choices: BURDENS }),
-    booleanOption('suppressed', 'In magical suppression (0.13)'),
-    integerOption('aut', 'Action time in aut (default 10)', { min: 1, max: 1000 }),
-    booleanOption('walking', 'The action is a walking move'),
-  ];
-}
+/** The character, as /crawl rate and /crawl forecast ask for it. */
+export const crawlHeroOptions = {
+  species: kinds.species,
+  metabolism: integer('Metabolism mutation: +1..+3 fast, -1..-2 slow', { min: -2, max: 3, example: 1 }),
+  form: choice('Transformation', FORMS),
+  injured: boolean('HP below max (regen items cost then)'),
+  regen: boolean('Regeneration spell active'),
+  trogs_hand: boolean("Trog's Hand active"),
+  invisible: boolean('Invisible'),
+  hasted: boolean('Hasted'),
+  berserk: boolean('Berserk'),
+  chei: boolean('Cheibriados worshipper, piety 30+'),
+  sustenance: integer('Rings of sustenance worn (0.13/0.14)', { min: 0, max: 8, example: 1 }),
+  hunger_rings: integer('Rings of hunger worn (0.13/0.14)', { min: 0, max: 8, example: 1 }),
+  regen_rings: integer('Rings of regeneration worn', { min: 0, max: 8, example: 1 }),
+  troll_leather: boolean('Troll leather armour or hide'),
+  artefact: integer('Sum of artefact +/-Hunger (0.13/0.14)', { min: -20, max: 30, example: 1 }),
+  burden: choice('Burden (0.13/0.14)', BURDENS),
+  suppressed: boolean('In magical suppression (0.13)'),
+  aut: integer('Action time in aut (default 10)', { min: 1, max: 1000, example: 10 }),
+  walking: boolean('The action is a walking move'),
+  version: kinds.crawlVersion,
+} as const;
 
-export const heroSchemaShape = {
-  species: z.string().max(40).optional(),
-  metabolism: intIn('metabolism', -2, 3).optional(),
-  form: z.enum(FORMS).optional(),
-  injured: z.boolean().optional(),
-  regen: z.boolean().optional(),
-  trogs_hand: z.boolean().optional(),
-  invisible: z.boolean().optional(),
-  hasted: z.boolean().optional(),
-  berserk: z.boolean().optional(),
-  chei: z.boolean().optional(),
-  sustenance: intIn('sustenance', 0, 8).optional(),
-  hunger_rings: intIn('hunger_rings', 0, 8).optional(),
-  regen_rings: intIn('regen_rings', 0, 8).optional(),
-  troll_leather: z.boolean().optional(),
-  artefact: intIn('artefact', -20, 30).optional(),
-  burden: z.enum(BURDENS).optional(),
-  suppressed: z.boolean().optional(),
-  aut: intIn('aut', 1, 1000).optional(),
-  walking: z.boolean().optional(),
-  version: versionSchema,
-  hide: hideSchema,
-};
-
-type HeroArgs = { [K in keyof typeof heroSchemaShape]?: z.output<(typeof heroSchemaShape)[K]> };
+type HeroArgs = Partial<ArgsOf<typeof crawlHeroOptions>>;
 
 /** Only the options the user gave, so the result's input echoes exactly what was asked. */
 export function heroInputFrom(a: HeroArgs): CrawlHeroInput {
@@ -188,7 +153,10 @@ export function heroInputFrom(a: HeroArgs): CrawlHeroInput {
   return out;
 }
 
-export { hideOption };
+/** The action options (aut, walking) the user gave, for rate and forecast. */
+export function actionFrom(a: HeroArgs): { aut?: number; walking?: boolean } {
+  return { ...(a.aut !== undefined ? { aut: a.aut } : {}), ...(a.walking !== undefined ? { walking: a.walking } : {}) };
+}
 
 // ---------- rendering ----------
 

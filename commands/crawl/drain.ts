@@ -1,11 +1,11 @@
 // /crawl drain what:<...> value:<n> — the one-off drains and refills: melee, berserk's end,
 // hungry ghosts, vampiric weapons, Formicid digging, the Feast and Famine cards.
-import { z } from 'zod';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, choice } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, stringOption } from '../../src/bot/options.ts';
 import { COLORS, field, fmt } from '../../src/bot/render.ts';
 import { crawlCard, crawlDrain } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, distText, footer, guard, resolveVersion, sources, speciesOption, versionOption, versionSchema } from './common.ts';
+import { autocompleteCrawl, distText, footer, resolveVersion, sources } from './common.ts';
 
 const WHAT = ['melee', 'berserk end', 'hungry ghost', 'vampiric weapon', 'formicid dig', 'feast card', 'famine card'] as const;
 const KIND = { melee: 'melee', 'berserk end': 'berserkEnd', 'hungry ghost': 'hungryGhost', 'vampiric weapon': 'vampiricWeapon', 'formicid dig': 'formicidDig' } as const;
@@ -14,22 +14,20 @@ export const drainSubcommand = defineSubcommand({
   name: 'drain',
   description: 'Melee, berserk end, hungry ghost, cards and other drains',
   example: '/crawl drain what:"berserk end" value:3000',
-  options: [
-    stringOption('what', 'What happens', { required: true, choices: WHAT }),
-    integerOption('value', 'Hunger value before it', { required: true, min: 0, max: 40000 }),
-    speciesOption(),
-    booleanOption('damaged', 'Hungry ghost: the hit did damage (default yes)'),
-    versionOption,
-    hideOption,
-  ],
-  schema: z.object({ what: z.enum(WHAT), value: intIn('value', 0, 40000), species: z.string().max(40).optional(), damaged: z.boolean().optional(), version: versionSchema, hide: hideSchema }),
+  options: {
+    what: choice('What happens', WHAT).required(),
+    value: kinds.satiation.describe('Hunger value before it').required(),
+    species: kinds.species,
+    damaged: boolean('Hungry ghost: the hit did damage (default yes)'),
+    version: kinds.crawlVersion,
+  },
   autocomplete: (focused, partial) => autocompleteCrawl(focused, partial),
   run(args) {
     const v = resolveVersion(args.version, args.hide);
     if (!v.ok) return v.reply;
     const hero = args.species !== undefined ? { species: args.species } : {};
     if (args.what === 'feast card' || args.what === 'famine card') {
-      const r = guard(() => crawlCard(v.version, args.what === 'feast card' ? 'Feast' : 'Famine', args.value, hero));
+      const r = crawlCard(v.version, args.what === 'feast card' ? 'Feast' : 'Famine', args.value, hero);
       return {
         embeds: [
           {
@@ -44,7 +42,7 @@ export const drainSubcommand = defineSubcommand({
       };
     }
     const kind = KIND[args.what as keyof typeof KIND];
-    const r = guard(() => crawlDrain(v.version, kind, { ...hero, value: args.value, ...(args.damaged !== undefined ? { damaged: args.damaged } : {}) }));
+    const r = crawlDrain(v.version, kind, { ...hero, value: args.value, ...(args.damaged !== undefined ? { damaged: args.damaged } : {}) });
     return {
       embeds: [
         {

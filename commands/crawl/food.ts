@@ -2,10 +2,11 @@
 // eating time, special effects, potions of blood and porridge.
 import { z } from 'zod';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, stringOption } from '../../src/bot/options.ts';
+import * as kinds from '../../src/bot/kinds.ts';
+import { text } from '../../src/bot/options.ts';
 import { COLORS, field, fmt } from '../../src/bot/render.ts';
 import { crawlFood, type CrawlFoodResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, distText, footer, guard, resolveVersion, sources, speciesOption, versionOption, versionSchema, wikiField } from './common.ts';
+import { autocompleteCrawl, dietLevel, distText, footer, gourmand, resolveVersion, sources, wikiField } from './common.ts';
 
 const cell = (v: number | null) => (v === null ? '—' : fmt(v));
 
@@ -39,39 +40,26 @@ export const foodSubcommand = defineSubcommand({
   name: 'food',
   description: 'What a food item or potion feeds, by diet',
   example: '/crawl food item:"bread ration" carnivore:2',
-  options: [
-    stringOption('item', 'Food or potion', { required: true, autocomplete: true, maxLength: 60 }),
-    integerOption('carnivore', 'Carnivore level (default: species)', { min: 0, max: 3 }),
-    integerOption('herbivore', 'Herbivore level (default: species)', { min: 0, max: 3 }),
-    speciesOption(),
-    integerOption('value', 'Current hunger (Engorged refuses)', { min: 0, max: 40000 }),
-    booleanOption('gourmand', 'Wearing an amulet of the gourmand'),
-    versionOption,
-    hideOption,
-  ],
-  schema: z.object({
-    item: z.string().min(1).max(60),
-    carnivore: intIn('carnivore', 0, 3).optional(),
-    herbivore: intIn('herbivore', 0, 3).optional(),
-    species: z.string().max(40).optional(),
-    value: intIn('value', 0, 40000).optional(),
-    gourmand: z.boolean().optional(),
-    version: versionSchema,
-    hide: hideSchema,
-  }),
+  options: {
+    item: text('Food or potion', { autocomplete: true, maxLength: 60 }).required(),
+    carnivore: dietLevel('Carnivore'),
+    herbivore: dietLevel('Herbivore'),
+    species: kinds.species,
+    value: kinds.satiation.describe('Current hunger (Engorged refuses)'),
+    gourmand,
+    version: kinds.crawlVersion,
+  },
   autocomplete: (focused, partial) => autocompleteCrawl(focused, partial),
   run(args) {
     const v = resolveVersion(args.version, args.hide);
     if (!v.ok) return v.reply;
-    const r = guard(() =>
-      crawlFood(v.version, args.item, {
-        ...(args.species !== undefined ? { species: args.species } : {}),
-        ...(args.carnivore !== undefined ? { carnivore: args.carnivore } : {}),
-        ...(args.herbivore !== undefined ? { herbivore: args.herbivore } : {}),
-        ...(args.value !== undefined ? { hunger: args.value } : {}),
-        ...(args.gourmand !== undefined ? { gourmandAmulet: args.gourmand } : {}),
-      }),
-    );
+    const r = crawlFood(v.version, args.item, {
+      ...(args.species !== undefined ? { species: args.species } : {}),
+      ...(args.carnivore !== undefined ? { carnivore: args.carnivore } : {}),
+      ...(args.herbivore !== undefined ? { herbivore: args.herbivore } : {}),
+      ...(args.value !== undefined ? { hunger: args.value } : {}),
+      ...(args.gourmand !== undefined ? { gourmandAmulet: args.gourmand } : {}),
+    });
     return { embeds: [foodEmbed(r)], result: r, ephemeral: args.hide };
   },
 });

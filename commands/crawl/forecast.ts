@@ -1,12 +1,12 @@
 // /crawl forecast value:<n> ... — turns until each satiation level, at a character's rate
 // (same options as /crawl rate) or a fixed rate:<n>.
-import { z } from 'zod';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, integer } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { booleanOption, hideOption, integerOption, intIn } from '../../src/bot/options.ts';
 import { crawlForecastChart } from '../../src/chart/forecast.ts';
 import { COLORS, field, fmt } from '../../src/bot/render.ts';
 import { crawlForecast, type CrawlForecastResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, distText, footer, guard, heroInputFrom, heroOptions, heroSchemaShape, resolveVersion, sources, versionOption } from './common.ts';
+import { actionFrom, autocompleteCrawl, crawlHeroOptions, distText, footer, heroInputFrom, resolveVersion, sources } from './common.ts';
 
 const span = (x: { expected: number; min: number; max: number | null }) =>
   x.min === x.max ? fmt(x.min) : `${fmt(Number(x.expected.toFixed(1)))} (${fmt(x.min)}–${x.max === null ? '∞' : fmt(x.max)})`;
@@ -32,27 +32,21 @@ export const forecastSubcommand = defineSubcommand({
   name: 'forecast',
   description: 'Turns until each satiation level',
   example: '/crawl forecast value:5900 species:Troll sustenance:1 version:0.14',
-  options: [
-    integerOption('value', 'Hunger value now', { required: true, min: 0, max: 40000 }),
-    integerOption('rate', 'Fixed rate per 10 aut instead of a character', { min: 1, max: 200 }),
-    ...heroOptions(),
-    booleanOption('chart', 'Attach a PNG chart of satiation'),
-    versionOption,
-    hideOption,
-  ],
-  schema: z.object({ ...heroSchemaShape, value: intIn('value', 0, 40000), rate: intIn('rate', 1, 200).optional(), chart: z.boolean().default(false) }),
+  options: {
+    value: kinds.satiation.describe('Hunger value now').required(),
+    rate: integer('Fixed rate per 10 aut instead of a character', { min: 1, max: 200, example: 5 }),
+    ...crawlHeroOptions,
+    chart: boolean('Attach a PNG chart of satiation').default(false),
+  },
   autocomplete: (focused, partial) => autocompleteCrawl(focused, partial),
   run(args) {
     const v = resolveVersion(args.version, args.hide);
     if (!v.ok) return v.reply;
-    const r = guard(() =>
-      crawlForecast(v.version, {
-        value: args.value,
-        ...(args.rate !== undefined ? { rate: args.rate } : { hero: heroInputFrom(args) }),
-        ...(args.aut !== undefined ? { aut: args.aut } : {}),
-        ...(args.walking !== undefined ? { walking: args.walking } : {}),
-      }),
-    );
+    const r = crawlForecast(v.version, {
+      value: args.value,
+      ...(args.rate !== undefined ? { rate: args.rate } : { hero: heroInputFrom(args) }),
+      ...actionFrom(args),
+    });
     const chart = args.chart ? crawlForecastChart(r, { title: `Satiation from ${fmt(r.start.value)} (Crawl ${r.version})`, fileName: 'crawl-forecast.png' }) : undefined;
     const embed = forecastEmbed(r);
     return {

@@ -1,11 +1,10 @@
 // /crawl rate species:<name> ... — the hunger rate in player_hunger_rate()'s order, every
 // term shown, and the food one action costs with the game's random rounding.
-import { z } from 'zod';
+import * as kinds from '../../src/bot/kinds.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { hideOption, integerOption, intIn } from '../../src/bot/options.ts';
 import { COLORS, field, fmt } from '../../src/bot/render.ts';
 import { crawlRate, type CrawlRateResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, distText, footer, guard, heroInputFrom, heroOptions, heroSchemaShape, resolveVersion, sources, versionOption, wikiField } from './common.ts';
+import { actionFrom, autocompleteCrawl, crawlHeroOptions, distText, footer, heroInputFrom, resolveVersion, sources, wikiField } from './common.ts';
 
 function termLine(t: CrawlRateResult['terms'][number]): string {
   const range = (x: { min: number; max: number }) => (x.min === x.max ? fmt(x.min) : `${fmt(x.min)}–${fmt(x.max)}`);
@@ -39,14 +38,13 @@ export const rateSubcommand = defineSubcommand({
   name: 'rate',
   description: 'Hunger rate of a character, term by term',
   example: '/crawl rate species:Troll sustenance:1',
-  options: [...heroOptions(), integerOption('value', 'Current hunger (vampire thirst; default start)', { min: 0, max: 40000 }), versionOption, hideOption],
-  schema: z.object({ ...heroSchemaShape, value: intIn('value', 0, 40000).optional() }),
+  options: { ...crawlHeroOptions, value: kinds.satiation.describe('Current hunger (vampire thirst; default start)') },
   autocomplete: (focused, partial) => autocompleteCrawl(focused, partial),
   run(args) {
     const v = resolveVersion(args.version, args.hide);
     if (!v.ok) return v.reply;
-    const input = { ...heroInputFrom(args), ...(args.value !== undefined ? { hunger: args.value } : {}), ...(args.aut !== undefined ? { aut: args.aut } : {}), ...(args.walking !== undefined ? { walking: args.walking } : {}) };
-    const r = guard(() => crawlRate(v.version, input));
+    const input = { ...heroInputFrom(args), ...(args.value !== undefined ? { hunger: args.value } : {}), ...actionFrom(args) };
+    const r = crawlRate(v.version, input);
     return { embeds: [rateEmbed(r)], result: r, ephemeral: args.hide };
   },
 });

@@ -1,11 +1,11 @@
 // /crawl spell level:<1-9> int:<n> skill:<n> — spell hunger (spell_hunger()), what this
 // character is charged, the spell screen's bars, and whether the cast is allowed.
-import { z } from 'zod';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, integer, number } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, numberOption } from '../../src/bot/options.ts';
 import { COLORS, field, fmt } from '../../src/bot/render.ts';
 import { crawlSpell, type CrawlSpellResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, footer, guard, resolveVersion, sources, speciesOption, versionOption, versionSchema, wikiField } from './common.ts';
+import { autocompleteCrawl, footer, resolveVersion, sources, wikiField } from './common.ts';
 
 export function spellEmbed(r: CrawlSpellResult) {
   const how =
@@ -28,46 +28,31 @@ export const spellSubcommand = defineSubcommand({
   name: 'spell',
   description: 'Food cost of casting a spell',
   example: '/crawl spell level:5 int:15 skill:10',
-  options: [
-    integerOption('level', 'Spell level', { required: true, min: 1, max: 9 }),
-    integerOption('int', 'Intelligence', { required: true, min: 1, max: 99 }),
-    numberOption('skill', 'Spellcasting skill, e.g. 12.5', { required: true, min: 0, max: 27 }),
-    speciesOption(),
-    integerOption('value', 'Current hunger (default: start value)', { min: 0, max: 40000 }),
-    booleanOption('staff', 'Wielding a staff of energy'),
-    booleanOption('lich', 'In lich form'),
-    numberOption('rod', 'Cast from a rod: your Evocations skill', { min: 0, max: 27 }),
-    versionOption,
-    hideOption,
-  ],
-  schema: z.object({
-    level: intIn('level', 1, 9),
-    int: intIn('int', 1, 99),
-    skill: z.number().min(0, { error: 'skill must be at least 0' }).max(27, { error: 'skill must be at most 27' }),
-    species: z.string().max(40).optional(),
-    value: intIn('value', 0, 40000).optional(),
-    staff: z.boolean().optional(),
-    lich: z.boolean().optional(),
-    rod: z.number().min(0).max(27).optional(),
-    version: versionSchema,
-    hide: hideSchema,
-  }),
+  options: {
+    level: integer('Spell level', { min: 1, max: 9, example: 5 }).required(),
+    int: integer('Intelligence', { min: 1, max: 99, example: 15 }).required(),
+    skill: number('Spellcasting skill, e.g. 12.5', { min: 0, max: 27, example: 10 }).required(),
+    species: kinds.species,
+    value: kinds.satiation.describe('Current hunger (default: start value)'),
+    staff: boolean('Wielding a staff of energy'),
+    lich: boolean('In lich form'),
+    rod: number('Cast from a rod: your Evocations skill', { min: 0, max: 27, example: 8 }),
+    version: kinds.crawlVersion,
+  },
   autocomplete: (focused, partial) => autocompleteCrawl(focused, partial),
   run(args) {
     const v = resolveVersion(args.version, args.hide);
     if (!v.ok) return v.reply;
-    const r = guard(() =>
-      crawlSpell(v.version, {
-        level: args.level,
-        int: args.int,
-        skill: args.skill,
-        ...(args.species !== undefined ? { species: args.species } : {}),
-        ...(args.value !== undefined ? { hunger: args.value } : {}),
-        ...(args.staff ? { staffOfEnergy: true } : {}),
-        ...(args.lich ? { form: 'lich' as const } : {}),
-        ...(args.rod !== undefined ? { rodEvocations: args.rod } : {}),
-      }),
-    );
+    const r = crawlSpell(v.version, {
+      level: args.level,
+      int: args.int,
+      skill: args.skill,
+      ...(args.species !== undefined ? { species: args.species } : {}),
+      ...(args.value !== undefined ? { hunger: args.value } : {}),
+      ...(args.staff ? { staffOfEnergy: true } : {}),
+      ...(args.lich ? { form: 'lich' as const } : {}),
+      ...(args.rod !== undefined ? { rodEvocations: args.rod } : {}),
+    });
     return { embeds: [spellEmbed(r)], result: r, ephemeral: args.hide };
   },
 });

@@ -1,11 +1,10 @@
 // /crawl status value:<n> [species] — the satiation level the code computes for a value, and
 // what that level allows and forbids.
-import { z } from 'zod';
+import * as kinds from '../../src/bot/kinds.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { hideOption, hideSchema, integerOption, intIn } from '../../src/bot/options.ts';
 import { COLORS, field, fmt } from '../../src/bot/render.ts';
 import { crawlStatusFor, type CrawlStatusResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, footer, guard, resolveVersion, sources, speciesOption, versionOption, versionSchema, wikiField } from './common.ts';
+import { autocompleteCrawl, footer, resolveVersion, sources, wikiField } from './common.ts';
 
 const STATE_COLOR = [COLORS.fainting, COLORS.weak, COLORS.weak, COLORS.hungry, COLORS.ok, COLORS.satiated, COLORS.satiated, COLORS.satiated];
 
@@ -38,18 +37,16 @@ export const statusSubcommand = defineSubcommand({
   name: 'status',
   description: 'Satiation level for a hunger value',
   example: '/crawl status value:1000',
-  options: [
-    integerOption('value', 'Hunger value (you.hunger)', { required: true, min: 0, max: 40000 }),
-    speciesOption('Species (Vampire, Ghoul, Mummy change the rules)'),
-    versionOption,
-    hideOption,
-  ],
-  schema: z.object({ value: intIn('value', 0, 40000), species: z.string().max(40).optional(), version: versionSchema, hide: hideSchema }),
+  options: {
+    value: kinds.satiation.describe('Hunger value (you.hunger)').required(),
+    species: kinds.species.describe('Species (Vampire, Ghoul, Mummy change the rules)'),
+    version: kinds.crawlVersion,
+  },
   autocomplete: (focused, partial) => autocompleteCrawl(focused, partial),
   run(args) {
     const v = resolveVersion(args.version, args.hide);
     if (!v.ok) return v.reply;
-    const r = guard(() => crawlStatusFor(v.version, args.value, args.species));
+    const r = crawlStatusFor(v.version, args.value, args.species);
     return { embeds: [statusEmbed(r)], result: r, ephemeral: args.hide };
   },
 });

@@ -1,9 +1,9 @@
 // /hero eat, wait, turn, cast, attack, pray: what the hero does, applied with the game's rules.
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { UserError } from '../../src/bot/errors.ts';
+import { UserError } from '../../src/errors.ts';
 import { toChoices } from '../../src/bot/fuzzy.ts';
-import { hideOption, hideSchema, integerOption, intIn, stringOption } from '../../src/bot/options.ts';
+import * as kinds from '../../src/bot/kinds.ts';
+import { integer, text } from '../../src/bot/options.ts';
 import { COLORS, fmt } from '../../src/bot/render.ts';
 import { defineSubcommand, type HandlerContext, type Reply } from '../../src/bot/types.ts';
 import { foodNames } from '../../src/engine/nethack/foods.ts';
@@ -19,7 +19,7 @@ import { activeHero, replaceHero } from '../../src/heroes/repo.ts';
 import type { Hero, HeroCore, NethackState } from '../../src/heroes/schema.ts';
 import { resolveName } from '../../src/bot/fuzzy.ts';
 import { changeHero, coreOf, heroReply, repoFor, withEvent } from './common.ts';
-import { heroNameAutocomplete, heroOption } from './manage.ts';
+import { heroName, heroNameAutocomplete } from './manage.ts';
 
 const MAX_WAIT = 1_000_000;
 const PENDING_MEAL_MS = 15 * 60 * 1000;
@@ -34,8 +34,7 @@ export const waitSubcommand = defineSubcommand({
   name: 'wait',
   description: 'Let turns pass (exact burn for your hero)',
   example: '/hero wait turns:100',
-  options: [integerOption('turns', 'How many turns', { required: true, min: 1, max: MAX_WAIT }), heroOption, hideOption],
-  schema: z.object({ turns: intIn('turns', 1, MAX_WAIT), hero: z.string().optional(), hide: hideSchema }),
+  options: { turns: integer('How many turns', { min: 1, max: MAX_WAIT, example: 100 }).required(), hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const out = await changeHero(ctx, args.hero, 'wait', (h) => passTime(h, args.turns));
@@ -47,8 +46,7 @@ export const turnSubcommand = defineSubcommand({
   name: 'turn',
   description: 'Move your hero to the turn counter the game shows',
   example: '/hero turn now:2500',
-  options: [integerOption('now', 'The turn counter now (T:)', { required: true, min: 0, max: 100_000_000 }), heroOption, hideOption],
-  schema: z.object({ now: intIn('now', 0, 100_000_000), hero: z.string().optional(), hide: hideSchema }),
+  options: { now: kinds.heroTurn.describe('The turn counter now (T:)').required(), hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const out = await changeHero(ctx, args.hero, 'turn', (h) => {
@@ -79,8 +77,7 @@ export const attackSubcommand = defineSubcommand({
   name: 'attack',
   description: 'Melee attacks, one per turn (each costs extra)',
   example: '/hero attack count:10',
-  options: [integerOption('count', 'How many attacks', { required: true, min: 1, max: 10_000 }), heroOption, hideOption],
-  schema: z.object({ count: intIn('count', 1, 10_000), hero: z.string().optional(), hide: hideSchema }),
+  options: { count: integer('How many attacks', { min: 1, max: 10_000, example: 5 }).required(), hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const out = await changeHero(ctx, args.hero, 'attack', (h) => {
@@ -116,8 +113,11 @@ export const castSubcommand = defineSubcommand({
   name: 'cast',
   description: 'Cast a spell (its hunger cost)',
   example: '/hero cast level:3',
-  options: [integerOption('level', 'Spell level', { required: true, min: 1, max: 9 }), stringOption('spell', 'NetHack: spell name (detect food is free)'), heroOption, hideOption],
-  schema: z.object({ level: intIn('level', 1, 9), spell: z.string().optional(), hero: z.string().optional(), hide: hideSchema }),
+  options: {
+    level: integer('Spell level', { min: 1, max: 9, example: 3 }).required(),
+    spell: text('NetHack: spell name (detect food is free)', { maxLength: 40 }),
+    hero: heroName,
+  },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const out = await changeHero(ctx, args.hero, 'cast', (h) => {
@@ -147,8 +147,7 @@ export const praySubcommand = defineSubcommand({
   name: 'pray',
   description: 'Pray: fixes hunger when the game would',
   example: '/hero pray',
-  options: [heroOption, hideOption],
-  schema: z.object({ hero: z.string().optional(), hide: hideSchema }),
+  options: { hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const out = await changeHero(ctx, args.hero, 'pray', (h) => {
@@ -182,8 +181,7 @@ export const eatSubcommand = defineSubcommand({
   name: 'eat',
   description: 'Eat a food (asks first if it would choke you)',
   example: '/hero eat food:"food ration"',
-  options: [stringOption('food', 'Food, corpse or tin', { required: true, autocomplete: true }), heroOption, hideOption],
-  schema: z.object({ food: z.string().min(1), hero: z.string().optional(), hide: hideSchema }),
+  options: { food: kinds.foodName.required(), hero: heroName },
   async autocomplete(focused, partial, ctx) {
     if (focused.name !== 'food') return heroNameAutocomplete(focused, partial, ctx);
     const record = await repoFor(ctx).read(ctx.user.id).catch(() => null);

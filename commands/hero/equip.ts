@@ -1,50 +1,34 @@
 // /hero set, wear, remove, intrinsic: change what the hunger rules read from the hero.
-import { z } from 'zod';
-import { UserError } from '../../src/bot/errors.ts';
+import { UserError } from '../../src/errors.ts';
 import { toChoices } from '../../src/bot/fuzzy.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, numberOption, stringOption } from '../../src/bot/options.ts';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, choice, number, text } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
 import { ringTypes } from '../../src/engine/nethack/burn.ts';
 import { crawlSpeciesNames, resolveCrawlSpecies } from '../../src/heroes/crawl.ts';
 import { AMULET_NAMES, NETHACK_RACES, NETHACK_ROLES, resolveAmulet, resolveRingLabel, resolveRole } from '../../src/heroes/nethack.ts';
 import { ENCUMBRANCE_LEVELS, NETHACK_INTRINSICS, type Hero, type HeroCore } from '../../src/heroes/schema.ts';
 import { changeHero, coreOf, heroReply, repoFor } from './common.ts';
-import { heroNameAutocomplete, heroOption } from './manage.ts';
+import { heroInt, heroName, heroNameAutocomplete } from './manage.ts';
 
 export const setSubcommand = defineSubcommand({
   name: 'set',
   description: "Set your hero's nutrition, turn or attributes",
   example: '/hero set nutrition:1200 turn:5000',
-  options: [
-    integerOption('nutrition', 'Nutrition (Crawl: satiation)', { min: -10_000, max: 100_000 }),
-    integerOption('turn', 'Current turn (moves)', { min: 0, max: 100_000_000 }),
-    integerOption('con', 'Constitution (NetHack)', { min: 3, max: 25 }),
-    integerOption('int', 'Intelligence', { min: 1, max: 99 }),
-    integerOption('xl', 'Experience level (NetHack)', { min: 1, max: 30 }),
-    numberOption('spellcasting', 'Spellcasting skill (Crawl)', { min: 0, max: 27 }),
-    stringOption('role', 'NetHack role', { autocomplete: true }),
-    stringOption('race', 'NetHack race', { choices: NETHACK_RACES }),
-    stringOption('alignment', 'NetHack alignment', { choices: ['lawful', 'neutral', 'chaotic'] }),
-    stringOption('encumbrance', 'NetHack encumbrance', { choices: ENCUMBRANCE_LEVELS }),
-    stringOption('species', 'Crawl species', { autocomplete: true }),
-    heroOption,
-    hideOption,
-  ],
-  schema: z.object({
-    nutrition: intIn('nutrition', -10_000, 100_000).optional(),
-    turn: intIn('turn', 0, 100_000_000).optional(),
-    con: intIn('con', 3, 25).optional(),
-    int: intIn('int', 1, 99).optional(),
-    xl: intIn('xl', 1, 30).optional(),
-    spellcasting: z.number().min(0).max(27).optional(),
-    role: z.string().optional(),
-    race: z.enum(NETHACK_RACES).optional(),
-    alignment: z.enum(['lawful', 'neutral', 'chaotic']).optional(),
-    encumbrance: z.enum(ENCUMBRANCE_LEVELS).optional(),
-    species: z.string().optional(),
-    hero: z.string().optional(),
-    hide: hideSchema,
-  }),
+  options: {
+    nutrition: kinds.nutrition.describe('Nutrition (Crawl: satiation)'),
+    turn: kinds.heroTurn,
+    con: kinds.con.describe('Constitution (NetHack)'),
+    int: heroInt,
+    xl: kinds.xl.describe('Experience level (NetHack)'),
+    spellcasting: number('Spellcasting skill (Crawl)', { min: 0, max: 27, example: 10 }),
+    role: kinds.role.describe('NetHack role'),
+    race: choice('NetHack race', NETHACK_RACES),
+    alignment: choice('NetHack alignment', ['lawful', 'neutral', 'chaotic']),
+    encumbrance: choice('NetHack encumbrance', ENCUMBRANCE_LEVELS),
+    species: kinds.species.describe('Crawl species'),
+    hero: heroName,
+  },
   async autocomplete(focused, partial, ctx) {
     if (focused.name === 'role') return toChoices(focused.value, NETHACK_ROLES.map((r) => ({ name: r })));
     if (focused.name === 'species') {
@@ -101,15 +85,13 @@ export const wearSubcommand = defineSubcommand({
   name: 'wear',
   description: 'Put on a ring (left or right hand) or an amulet',
   example: '/hero wear hand:left ring:"ring of regeneration"',
-  options: [
-    stringOption('ring', 'Ring, e.g. "ring of protection +2"', { autocomplete: true }),
-    stringOption('hand', 'Hand for the ring (default: a free one)', { choices: ['left', 'right'] }),
-    stringOption('amulet', 'Amulet, e.g. "amulet of life saving"', { autocomplete: true }),
-    booleanOption('yendor', 'Carry the real Amulet of Yendor'),
-    heroOption,
-    hideOption,
-  ],
-  schema: z.object({ ring: z.string().optional(), hand: z.enum(['left', 'right']).optional(), amulet: z.string().optional(), yendor: z.boolean().optional(), hero: z.string().optional(), hide: hideSchema }),
+  options: {
+    ring: text('Ring, e.g. "ring of protection +2"', { autocomplete: true }),
+    hand: choice('Hand for the ring (default: a free one)', ['left', 'right']),
+    amulet: text('Amulet, e.g. "amulet of life saving"', { autocomplete: true }),
+    yendor: boolean('Carry the real Amulet of Yendor'),
+    hero: heroName,
+  },
   autocomplete(focused, partial, ctx) {
     if (focused.name === 'ring') {
       const names = ringTypes().map((t) => (t === 'meat ring' ? t : `ring of ${t}`));
@@ -151,8 +133,7 @@ export const removeSubcommand = defineSubcommand({
   name: 'remove',
   description: 'Take off a ring or the amulet',
   example: '/hero remove hand:left',
-  options: [stringOption('hand', 'Ring hand', { choices: ['left', 'right', 'both'] }), booleanOption('amulet', 'Take off the amulet'), heroOption, hideOption],
-  schema: z.object({ hand: z.enum(['left', 'right', 'both']).optional(), amulet: z.boolean().optional(), hero: z.string().optional(), hide: hideSchema }),
+  options: { hand: choice('Ring hand', ['left', 'right', 'both']), amulet: boolean('Take off the amulet'), hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     if (!args.hand && !args.amulet) throw new UserError('Say what to take off: `hand:left`, `hand:right`, `hand:both` or `amulet:true`.', undefined, 'nothing_to_remove');
@@ -184,13 +165,11 @@ export const intrinsicSubcommand = defineSubcommand({
   name: 'intrinsic',
   description: 'Gain or lose an intrinsic or status that changes hunger',
   example: '/hero intrinsic name:breathless state:gain',
-  options: [
-    stringOption('name', 'Intrinsic or status', { required: true, choices: NETHACK_INTRINSICS }),
-    stringOption('state', 'gain (default) or lose', { choices: ['gain', 'lose'] }),
-    heroOption,
-    hideOption,
-  ],
-  schema: z.object({ name: z.enum(NETHACK_INTRINSICS), state: z.enum(['gain', 'lose']).default('gain'), hero: z.string().optional(), hide: hideSchema }),
+  options: {
+    name: choice('Intrinsic or status', NETHACK_INTRINSICS).required(),
+    state: choice('gain (default) or lose', ['gain', 'lose']).default('gain'),
+    hero: heroName,
+  },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const { hero, summary } = await changeHero(ctx, args.hero, 'intrinsic', (h) => {

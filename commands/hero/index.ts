@@ -1,5 +1,5 @@
 // /hero: each user's own NetHack and Crawl characters, stored per Discord user.
-import { UserError } from '../../src/bot/errors.ts';
+import { UserError } from '../../src/errors.ts';
 import { defineCommandGroup, type HandlerContext } from '../../src/bot/types.ts';
 import { attackSubcommand, castSubcommand, eatSubcommand, onEatButton, praySubcommand, turnSubcommand, waitSubcommand } from './actions.ts';
 import { intrinsicSubcommand, removeSubcommand, setSubcommand, wearSubcommand } from './equip.ts';

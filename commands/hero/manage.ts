@@ -1,8 +1,8 @@
 // /hero new, show, list, switch, rename, delete (with a confirmation button), export, log, undo.
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { UserError } from '../../src/bot/errors.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, stringOption } from '../../src/bot/options.ts';
+import { UserError } from '../../src/errors.ts';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, choice, integer, text } from '../../src/bot/options.ts';
 import { COLORS, fmt } from '../../src/bot/render.ts';
 import { toChoices } from '../../src/bot/fuzzy.ts';
 import { defineSubcommand, type AutocompleteFn, type HandlerContext, type Reply } from '../../src/bot/types.ts';
@@ -19,12 +19,11 @@ import { crawlSpeciesNames, resolveCrawlSpecies } from '../../src/heroes/crawl.t
 import { NETHACK_RACES, NETHACK_ROLES, resolveRole } from '../../src/heroes/nethack.ts';
 import { coreOf, heroReply, heroTitle, heroValue, repoFor, withEvent } from './common.ts';
 
-export const heroNameSchema = z
-  .string({ error: 'name must be text' })
-  .trim()
-  .min(1, 'name must not be empty')
-  .max(HERO_NAME_MAX, `name must be at most ${HERO_NAME_MAX} characters`)
-  .regex(/^[^`@#:*_~|<>]+$/, 'name cannot contain Markdown or mention characters (` @ # : * _ ~ | < >)');
+/** A new hero's name: short, and nothing that Markdown or mentions would read. */
+export const newHeroName = text('Hero name', {
+  maxLength: HERO_NAME_MAX,
+  pattern: { regex: /^[^`@#:*_~|<>]+$/, message: 'cannot contain Markdown or mention characters (` @ # : * _ ~ | < >)' },
+});
 
 /** Autocomplete over the caller's own heroes. */
 export const heroNameAutocomplete: AutocompleteFn = async (focused, _partial, ctx) => {
@@ -32,40 +31,29 @@ export const heroNameAutocomplete: AutocompleteFn = async (focused, _partial, ct
   return toChoices(focused.value, (record?.heroes ?? []).map((h) => ({ name: h.name, label: `${h.name} (${h.game === 'nethack' ? 'NetHack' : 'Crawl'} ${h.version})` })));
 };
 
-export const heroOption = stringOption('hero', 'Which of your heroes (default: the active one)', { autocomplete: true, maxLength: HERO_NAME_MAX });
+/** Which of the caller's heroes a command acts on. */
+export const heroName = text('Which of your heroes (default: the active one)', { autocomplete: true, maxLength: HERO_NAME_MAX });
 
-const VERSION_CHOICES = [...NETHACK_VERSIONS, ...CRAWL_VERSIONS];
+const VERSION_CHOICES = [...NETHACK_VERSIONS, ...CRAWL_VERSIONS] as const;
+/** Both games: NetHack caps it at 25, Crawl at 99. */
+export const heroInt = integer('Intelligence', { min: 1, max: 99, example: 16 });
 
 export const newSubcommand = defineSubcommand({
   name: 'new',
   description: 'Create a hero (NetHack 3.6.7 by default) and make it active',
   example: '/hero new name:Valk',
-  options: [
-    stringOption('name', 'Hero name', { required: true, maxLength: HERO_NAME_MAX }),
-    stringOption('game', 'nethack (default) or crawl', { choices: ['nethack', 'crawl'] }),
-    stringOption('version', 'Game version (3.6.7, 0.13, ...)', { choices: VERSION_CHOICES }),
-    stringOption('role', 'NetHack role (default Valkyrie)', { autocomplete: true }),
-    stringOption('race', 'NetHack race (default human)', { choices: NETHACK_RACES }),
-    stringOption('species', 'Crawl species (default Human)', { autocomplete: true }),
-    integerOption('nutrition', 'Starting nutrition/satiation', { min: -10_000, max: 100_000 }),
-    integerOption('turn', 'Current turn', { min: 0, max: 100_000_000 }),
-    integerOption('con', 'Constitution (NetHack)', { min: 3, max: 25 }),
-    integerOption('int', 'Intelligence', { min: 1, max: 99 }),
-    hideOption,
-  ],
-  schema: z.object({
-    name: heroNameSchema,
-    game: z.enum(['nethack', 'crawl']).optional(),
-    version: z.enum(VERSION_CHOICES as [string, ...string[]]).optional(),
-    role: z.string().optional(),
-    race: z.enum(NETHACK_RACES).optional(),
-    species: z.string().optional(),
-    nutrition: intIn('nutrition', -10_000, 100_000).optional(),
-    turn: intIn('turn', 0, 100_000_000).optional(),
-    con: intIn('con', 3, 25).optional(),
-    int: intIn('int', 1, 99).optional(),
-    hide: hideSchema,
-  }),
+  options: {
+    name: newHeroName.required(),
+    game: choice('nethack (default) or crawl', ['nethack', 'crawl']),
+    version: choice('Game version (3.6.7, 0.13, ...)', VERSION_CHOICES),
+    role: kinds.role.describe('NetHack role (default Valkyrie)'),
+    race: choice('NetHack race (default human)', NETHACK_RACES),
+    species: kinds.species.describe('Crawl species (default Human)'),
+    nutrition: kinds.nutrition.describe('Starting nutrition/satiation'),
+    turn: kinds.heroTurn,
+    con: kinds.con.describe('Constitution (NetHack)'),
+    int: heroInt,
+  },
   autocomplete(focused) {
     if (focused.name === 'role') return toChoices(focused.value, NETHACK_ROLES.map((r) => ({ name: r })));
     if (focused.name === 'species') return toChoices(focused.value, crawlSpeciesNames('0.13').map((s) => ({ name: s })));
@@ -130,8 +118,7 @@ export const showSubcommand = defineSubcommand({
   name: 'show',
   description: 'Your hero: status, burn, forecast and a chart',
   example: '/hero show',
-  options: [heroOption, booleanOption('chart', 'Attach the PNG chart (default true)'), hideOption],
-  schema: z.object({ hero: z.string().optional(), chart: z.boolean().default(true), hide: hideSchema }),
+  options: { hero: heroName, chart: boolean('Attach the PNG chart (default true)').default(true) },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const hero = activeHero(await repoFor(ctx).read(ctx.user.id), args.hero);
@@ -143,8 +130,7 @@ export const listSubcommand = defineSubcommand({
   name: 'list',
   description: 'All your heroes',
   example: '/hero list',
-  options: [hideOption],
-  schema: z.object({ hide: hideSchema }),
+  options: {},
   async run(args, ctx) {
     const record = await repoFor(ctx).read(ctx.user.id);
     const heroes = record?.heroes ?? [];
@@ -176,8 +162,7 @@ export const switchSubcommand = defineSubcommand({
   name: 'switch',
   description: 'Make another of your heroes the active one',
   example: '/hero switch name:Valk',
-  options: [stringOption('name', 'Hero name', { required: true, autocomplete: true }), hideOption],
-  schema: z.object({ name: z.string().min(1), hide: hideSchema }),
+  options: { name: text('Hero name', { autocomplete: true, maxLength: HERO_NAME_MAX }).required() },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const hero = await repoFor(ctx).mutate(ctx.user.id, (record) => {
@@ -192,8 +177,7 @@ export const renameSubcommand = defineSubcommand({
   name: 'rename',
   description: 'Rename a hero',
   example: '/hero rename name:Brunhilde',
-  options: [stringOption('name', 'New name', { required: true, maxLength: HERO_NAME_MAX }), heroOption, hideOption],
-  schema: z.object({ name: heroNameSchema, hero: z.string().optional(), hide: hideSchema }),
+  options: { name: newHeroName.describe('New name').required(), hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const hero = await repoFor(ctx).mutate(ctx.user.id, (record, { now }) => {
@@ -223,8 +207,7 @@ export const deleteSubcommand = defineSubcommand({
   name: 'delete',
   description: 'Delete a hero for good (asks to confirm)',
   example: '/hero delete hero:Valk',
-  options: [heroOption, booleanOption('everything', 'Delete all your stored data'), hideOption],
-  schema: z.object({ hero: z.string().optional(), everything: z.boolean().default(false), hide: hideSchema }),
+  options: { hero: heroName, everything: boolean('Delete all your stored data').default(false) },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     if (args.everything) {
@@ -276,8 +259,7 @@ export const exportSubcommand = defineSubcommand({
   name: 'export',
   description: 'Download all your stored data as JSON',
   example: '/hero export',
-  options: [],
-  schema: z.object({}),
+  options: {},
   async run(_args, ctx) {
     const raw = await repoFor(ctx).raw(ctx.user.id);
     const data = Buffer.from(JSON.stringify({ exportedAt: new Date().toISOString(), userId: ctx.user.id, record: raw ?? null }, null, 2));
@@ -294,8 +276,7 @@ export const logSubcommand = defineSubcommand({
   name: 'log',
   description: "Your hero's recent events",
   example: '/hero log',
-  options: [heroOption, hideOption],
-  schema: z.object({ hero: z.string().optional(), hide: hideSchema }),
+  options: { hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const hero = activeHero(await repoFor(ctx).read(ctx.user.id), args.hero);
@@ -319,8 +300,7 @@ export const undoSubcommand = defineSubcommand({
   name: 'undo',
   description: 'Revert your hero\'s last event',
   example: '/hero undo',
-  options: [heroOption, hideOption],
-  schema: z.object({ hero: z.string().optional(), hide: hideSchema }),
+  options: { hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const { hero, undone } = await repoFor(ctx).mutate(ctx.user.id, (record) => {

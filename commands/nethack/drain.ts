@@ -1,59 +1,39 @@
 // /nethack drain action:<...> — nutrition costs of actions (spells, jumping, teleporting,
 // vomiting, fountains, Famine) and the one-off gains (juice, booze, prayer, new you).
-import { z } from 'zod';
 import type { APIEmbedField } from 'discord-api-types/v10';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, choice, integer, text } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, nethackVersionOption, nethackVersionSchema, stringOption } from '../../src/bot/options.ts';
 import { COLORS, field, fmt, sourcesField } from '../../src/bot/render.ts';
 import { resolveName, toChoices } from '../../src/bot/fuzzy.ts';
-import { UserError } from '../../src/bot/errors.ts';
+import { UserError } from '../../src/errors.ts';
 import { BUCS, DRAIN_ACTIONS, booze, drain, fruitJuice, newman, prayerFix, spellNames, type DrainResult, type GainResult, type PrayerResult } from '../../src/engine/nethack/index.ts';
-import { NUTRITION_MAX, NUTRITION_MIN, nethackFooter } from './forecast.ts';
+import { nethackFooter } from './forecast.ts';
 import { ROLES, roleChoices } from './meal.ts';
 
 export const GAIN_ACTIONS = ['fruit-juice', 'booze', 'pray', 'newman'] as const;
 const ACTIONS = [...DRAIN_ACTIONS, ...GAIN_ACTIONS] as const;
 
-const schema = z.object({
-  action: z.enum(ACTIONS),
-  nutrition: intIn('nutrition', NUTRITION_MIN, NUTRITION_MAX).optional(),
-  spell: z.string().max(40).optional(),
-  level: intIn('level', 1, 7).optional(),
-  role: z.string().max(30).optional(),
-  int: intIn('int', 3, 25).optional(),
-  amulet: z.boolean().optional(),
-  con: intIn('con', 3, 25).optional(),
-  magic: z.boolean().optional(),
-  buc: z.enum(BUCS).default('uncursed'),
-  diluted: z.boolean().default(false),
-  prayer_timeout: intIn('prayer_timeout', 0, 10000).optional(),
-  luck: intIn('luck', -13, 13).optional(),
-  version: nethackVersionSchema,
-  hide: hideSchema,
-});
-
 export const drainSubcommand = defineSubcommand({
   name: 'drain',
   description: 'Nutrition cost (or gain) of an action',
   example: '/nethack drain action:spell level:3 nutrition:400',
-  options: [
-    stringOption('action', 'What you do', { required: true, choices: ACTIONS }),
-    integerOption('nutrition', 'Nutrition before', { min: NUTRITION_MIN, max: NUTRITION_MAX }),
-    stringOption('spell', 'Spell name (spell)', { autocomplete: true, maxLength: 40 }),
-    integerOption('level', 'Spell level 1-7 (spell)', { min: 1, max: 7 }),
-    stringOption('role', 'Your role (Wizards pay less)', { autocomplete: true, maxLength: 30 }),
-    integerOption('int', 'Intelligence (Wizards)', { min: 3, max: 25 }),
-    booleanOption('amulet', 'Carrying the Amulet of Yendor (spell)'),
-    integerOption('con', 'Constitution (sink)', { min: 3, max: 25 }),
-    booleanOption('magic', 'Jump by the jumping spell (boots are not magic)'),
-    stringOption('buc', 'Potion BUC (fruit-juice, booze)', { choices: BUCS }),
-    booleanOption('diluted', 'Diluted potion'),
-    integerOption('prayer_timeout', 'Prayer timeout (pray)', { min: 0, max: 10000 }),
-    integerOption('luck', 'Luck (pray)', { min: -13, max: 13 }),
-    nethackVersionOption,
-    hideOption,
-  ],
-  schema,
+  options: {
+    action: choice('What you do', ACTIONS).required(),
+    nutrition: kinds.nutrition.describe('Nutrition before'),
+    spell: text('Spell name (spell)', { autocomplete: true, maxLength: 40 }),
+    level: integer('Spell level 1-7 (spell)', { min: 1, max: 7, example: 3 }),
+    role: kinds.role.describe('Your role (Wizards pay less)'),
+    int: integer('Intelligence (Wizards)', { min: 3, max: 25, example: 18 }),
+    amulet: boolean('Carrying the Amulet of Yendor (spell)'),
+    con: kinds.con.describe('Constitution (sink)'),
+    magic: boolean('Jump by the jumping spell (boots are not magic)'),
+    buc: choice('Potion BUC (fruit-juice, booze)', BUCS).default('uncursed'),
+    diluted: boolean('Diluted potion').default(false),
+    prayer_timeout: integer('Prayer timeout (pray)', { min: 0, max: 10000, example: 300 }),
+    luck: integer('Luck (pray)', { min: -13, max: 13, example: 0 }),
+    version: kinds.nethackVersion,
+  },
   autocomplete(focused) {
     if (focused.name === 'spell') return toChoices(focused.value, spellNames().map((n) => ({ name: n })));
     if (focused.name === 'role') return roleChoices(focused.value);
@@ -73,13 +53,18 @@ export const drainSubcommand = defineSubcommand({
       return { embeds: [gainEmbed(r)], result: r, ephemeral: args.hide };
     }
     if (args.action === 'spell' && spell === undefined && args.level === undefined) throw new UserError('`spell` needs a `spell` name or a `level`.', 'For example `action:spell spell:"force bolt"`.', 'missing_option');
-    let r: DrainResult;
-    try {
-      r = drain({ version: v, action: args.action, nutrition: args.nutrition, spell, level: args.level, role, int: args.int, amulet: args.amulet, con: args.con, magic: args.magic });
-    } catch (e) {
-      if (e instanceof RangeError) throw new UserError(e.message, 'Check the spell for this version.', 'invalid_option');
-      throw e;
-    }
+    const r = drain({
+      version: v,
+      action: args.action,
+      nutrition: args.nutrition,
+      spell,
+      level: args.level,
+      role,
+      int: args.int,
+      amulet: args.amulet,
+      con: args.con,
+      magic: args.magic,
+    });
     return { embeds: [drainEmbed(r)], result: r, ephemeral: args.hide };
   },
 });

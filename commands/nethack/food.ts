@@ -1,8 +1,7 @@
 // /nethack food name:<name> — the table entry of a comestible, corpse or tin.
-import { z } from 'zod';
 import type { APIEmbedField } from 'discord-api-types/v10';
+import * as kinds from '../../src/bot/kinds.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { hideOption, hideSchema, nethackVersionOption, nethackVersionSchema, stringOption } from '../../src/bot/options.ts';
 import { COLORS, field, fmt, sourcesField } from '../../src/bot/render.ts';
 import { toChoices } from '../../src/bot/fuzzy.ts';
 import { nethackCite, type Citation, type NethackVersion } from '../../src/engine/cite.ts';
@@ -75,8 +74,7 @@ export const foodSubcommand = defineSubcommand({
   name: 'food',
   description: 'Nutrition, eating time and effects of a food',
   example: '/nethack food name:"jackal corpse"',
-  options: [stringOption('name', 'Food, corpse or tin', { required: true, autocomplete: true, maxLength: 100 }), nethackVersionOption, hideOption],
-  schema: z.object({ name: z.string().min(1).max(100), version: nethackVersionSchema, hide: hideSchema }),
+  options: { name: kinds.foodName.required(), version: kinds.nethackVersion },
   autocomplete(focused) {
     return focused.name === 'name' ? toChoices(focused.value, foodNamed()) : [];
   },

@@ -1,12 +1,12 @@
 // /nethack forecast nutrition:<n> [turn] [left_ring] [right_ring] ... — when a hero becomes
 // Hungry, Weak, Fainting, and when they starve (src/eat.c gethungry(), newuhs()).
-import { z } from 'zod';
 import type { APIEmbedField } from 'discord-api-types/v10';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, choice, integer, text, type ArgsOf } from '../../src/bot/options.ts';
 import { defineSubcommand, type Choice } from '../../src/bot/types.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, nethackVersionOption, nethackVersionSchema, stringOption } from '../../src/bot/options.ts';
 import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/render.ts';
 import { toChoices, type Named } from '../../src/bot/fuzzy.ts';
-import { UserError } from '../../src/bot/errors.ts';
+import { UserError } from '../../src/errors.ts';
 import { nethackForecastChart } from '../../src/chart/forecast.ts';
 import { forecastOffThread } from '../../src/engine/offload.ts';
 import { STATUS_COLOR } from './status.ts';
@@ -24,10 +24,6 @@ import {
   type Spread,
   type WornRing,
 } from '../../src/engine/nethack/index.ts';
-
-export const NUTRITION_MIN = -1000;
-export const NUTRITION_MAX = 6000;
-export const TURN_MAX = 100_000_000;
 
 export const STATUS_COLORS: Record<string, number> = { ...STATUS_COLOR, Dead: COLORS.dead };
 
@@ -77,20 +73,22 @@ function milestoneLine(f: ForecastResult, i: number): string {
   return `${name}: —`;
 }
 
-export function forecastProfile(args: {
-  version: NethackVersion;
-  left_ring?: string;
-  right_ring?: string;
-  amulet?: boolean;
-  yendor?: boolean;
-  regeneration?: (typeof REGENERATION_SOURCES)[number];
-  conflict?: (typeof CONFLICT_SOURCES)[number];
-  hunger?: boolean;
-  slow_digestion?: boolean;
-  encumbrance?: (typeof ENCUMBRANCES)[number];
-  inediate?: boolean;
-  asleep?: boolean;
-}): BurnProfile {
+/** What the hero wears and is: the burn profile's options, shared by the forecast and its tests. */
+export const burnOptions = {
+  left_ring: text('Left ring, e.g. "ring of protection +2"', { autocomplete: true }),
+  right_ring: text('Right ring (same as left_ring)', { autocomplete: true }),
+  amulet: boolean('Wearing an amulet'),
+  yendor: boolean('Carrying the real Amulet of Yendor'),
+  regeneration: choice('Other regeneration source', REGENERATION_SOURCES),
+  conflict: choice('Other conflict source', CONFLICT_SOURCES),
+  hunger: boolean('Hunger property (not from a ring)'),
+  slow_digestion: boolean('Slow digestion (not from a ring)'),
+  encumbrance: choice('Encumbrance', ENCUMBRANCES),
+  inediate: boolean('Polymorphed into a form that does not eat'),
+  asleep: boolean('Asleep/unconscious the whole time'),
+} as const;
+
+export function forecastProfile(args: ArgsOf<typeof burnOptions> & { version: NethackVersion }): BurnProfile {
   return {
     ...defaultProfile(args.version),
     leftRing: ringOrError(args.left_ring, 'left_ring'),
@@ -107,54 +105,20 @@ export function forecastProfile(args: {
   };
 }
 
-const schema = z.object({
-  nutrition: intIn('nutrition', NUTRITION_MIN, NUTRITION_MAX),
-  turn: intIn('turn', 1, TURN_MAX).default(1),
-  left_ring: z.string().max(100).optional(),
-  right_ring: z.string().max(100).optional(),
-  amulet: z.boolean().optional(),
-  yendor: z.boolean().optional(),
-  regeneration: z.enum(REGENERATION_SOURCES).optional(),
-  conflict: z.enum(CONFLICT_SOURCES).optional(),
-  hunger: z.boolean().optional(),
-  slow_digestion: z.boolean().optional(),
-  encumbrance: z.enum(ENCUMBRANCES).optional(),
-  inediate: z.boolean().optional(),
-  asleep: z.boolean().optional(),
-  attacks: intIn('attacks', 0, 12).default(0),
-  con: intIn('con', 3, 25).default(18),
-  after: intIn('after', 0, MAX_FORECAST_TURNS).optional(),
-  chart: z.boolean().default(false),
-  version: nethackVersionSchema,
-  hide: hideSchema,
-});
-
 export const forecastSubcommand = defineSubcommand({
   name: 'forecast',
   description: 'When you get Hungry, Weak, Fainting, and starve',
   example: '/nethack forecast nutrition:900 turn:1 left_ring:"ring of regeneration"',
-  options: [
-    integerOption('nutrition', 'Nutrition now (u.uhunger)', { required: true, min: NUTRITION_MIN, max: NUTRITION_MAX }),
-    integerOption('turn', 'Turn counter now (moves, default 1)', { min: 1, max: TURN_MAX }),
-    stringOption('left_ring', 'Left ring, e.g. "ring of protection +2"', { autocomplete: true, maxLength: 100 }),
-    stringOption('right_ring', 'Right ring (same as left_ring)', { autocomplete: true, maxLength: 100 }),
-    booleanOption('amulet', 'Wearing an amulet'),
-    booleanOption('yendor', 'Carrying the real Amulet of Yendor'),
-    stringOption('regeneration', 'Other regeneration source', { choices: REGENERATION_SOURCES }),
-    stringOption('conflict', 'Other conflict source', { choices: CONFLICT_SOURCES }),
-    booleanOption('hunger', 'Hunger property (not from a ring)'),
-    booleanOption('slow_digestion', 'Slow digestion (not from a ring)'),
-    stringOption('encumbrance', 'Encumbrance', { choices: ENCUMBRANCES }),
-    booleanOption('inediate', 'Polymorphed into a form that does not eat'),
-    booleanOption('asleep', 'Asleep/unconscious the whole time'),
-    integerOption('attacks', 'Melee attacks per turn', { min: 0, max: 12 }),
-    integerOption('con', 'Constitution (default 18)', { min: 3, max: 25 }),
-    integerOption('after', 'Also show nutrition after this many turns', { min: 0, max: MAX_FORECAST_TURNS }),
-    booleanOption('chart', 'Attach a PNG chart of nutrition'),
-    nethackVersionOption,
-    hideOption,
-  ],
-  schema,
+  options: {
+    nutrition: kinds.nutrition.describe('Nutrition now (u.uhunger)').required(),
+    turn: kinds.turn.describe('Turn counter now (moves, default 1)').default(1),
+    ...burnOptions,
+    attacks: integer('Melee attacks per turn', { min: 0, max: 12, example: 1 }).default(0),
+    con: kinds.con.describe('Constitution (default 18)').default(18),
+    after: integer('Also show nutrition after this many turns', { min: 0, max: MAX_FORECAST_TURNS, example: 1000 }),
+    chart: boolean('Attach a PNG chart of nutrition').default(false),
+    version: kinds.nethackVersion,
+  },
   autocomplete(focused) {
     if (focused.name === 'left_ring' || focused.name === 'right_ring') return ringChoices(focused.value);
     return [];

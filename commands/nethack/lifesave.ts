@@ -1,36 +1,25 @@
 // /nethack lifesave nutrition:<n> [cause] — what an amulet of life saving does (src/end.c).
-import { z } from 'zod';
 import type { APIEmbedField } from 'discord-api-types/v10';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, choice, integer } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, nethackVersionOption, nethackVersionSchema, stringOption } from '../../src/bot/options.ts';
 import { COLORS, field, fmt, sourcesField } from '../../src/bot/render.ts';
 import { DEATH_CAUSES, lifesave } from '../../src/engine/nethack/index.ts';
-import { NUTRITION_MAX, NUTRITION_MIN, nethackFooter } from './forecast.ts';
+import { nethackFooter } from './forecast.ts';
 
 export const lifesaveSubcommand = defineSubcommand({
   name: 'lifesave',
   description: 'What life saving does to nutrition, HP and Con',
   example: '/nethack lifesave nutrition:-50 cause:starvation',
-  options: [
-    integerOption('nutrition', 'Nutrition when you die', { required: true, min: NUTRITION_MIN, max: NUTRITION_MAX }),
-    stringOption('cause', 'Cause of death (default died)', { choices: DEATH_CAUSES }),
-    integerOption('con', 'Constitution', { min: 3, max: 25 }),
-    integerOption('level', 'Experience level', { min: 1, max: 30 }),
-    integerOption('max_hp', 'Max HP', { min: 1, max: 9999 }),
-    booleanOption('sustain', 'Sustain ability (no Con loss)'),
-    nethackVersionOption,
-    hideOption,
-  ],
-  schema: z.object({
-    nutrition: intIn('nutrition', NUTRITION_MIN, NUTRITION_MAX),
-    cause: z.enum(DEATH_CAUSES).default('died'),
-    con: intIn('con', 3, 25).optional(),
-    level: intIn('level', 1, 30).optional(),
-    max_hp: intIn('max_hp', 1, 9999).optional(),
-    sustain: z.boolean().optional(),
-    version: nethackVersionSchema,
-    hide: hideSchema,
-  }),
+  options: {
+    nutrition: kinds.nutrition.describe('Nutrition when you die').required(),
+    cause: choice('Cause of death (default died)', DEATH_CAUSES).default('died'),
+    con: kinds.con,
+    level: kinds.xl,
+    max_hp: integer('Max HP', { min: 1, max: 9999, example: 60 }),
+    sustain: boolean('Sustain ability (no Con loss)'),
+    version: kinds.nethackVersion,
+  },
   run(args) {
     const r = lifesave({ version: args.version, nutrition: args.nutrition, cause: args.cause, con: args.con, level: args.level, maxHp: args.max_hp, sustainAbility: args.sustain });
     const fields: APIEmbedField[] = [

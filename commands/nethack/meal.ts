@@ -1,14 +1,13 @@
 // /nethack meal food:<name> nutrition:<n> — a meal bite by bite: warning, prompt, choking.
-import { z } from 'zod';
 import type { APIEmbedField } from 'discord-api-types/v10';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, integer } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, nethackVersionOption, nethackVersionSchema, stringOption } from '../../src/bot/options.ts';
 import { COLORS, field, fmt, sourcesField } from '../../src/bot/render.ts';
 import { resolveName, toChoices, type Named } from '../../src/bot/fuzzy.ts';
-import { UserError } from '../../src/bot/errors.ts';
-import { BUCS, RACES, foodFor, foodNames, planMeal, type FoodRef, type MealResult } from '../../src/engine/nethack/index.ts';
+import { foodFor, foodNames, planMeal, type FoodRef, type MealResult } from '../../src/engine/nethack/index.ts';
 import type { NethackVersion } from '../../src/engine/cite.ts';
-import { NUTRITION_MAX, NUTRITION_MIN, STATUS_COLORS, TURN_MAX, nethackFooter } from './forecast.ts';
+import { STATUS_COLORS, nethackFooter } from './forecast.ts';
 
 export const ROLES = ['Archeologist', 'Barbarian', 'Caveman', 'Healer', 'Knight', 'Monk', 'Priest', 'Rogue', 'Ranger', 'Samurai', 'Tourist', 'Valkyrie', 'Wizard'] as const;
 
@@ -28,57 +27,32 @@ export function resolveFood(typed: string, version: NethackVersion): FoodRef {
     globWeight = Number(gw[2]);
   }
   const item = resolveName(text, foodNamed(), 'food');
-  try {
-    return foodFor(item.name, version, { globWeight });
-  } catch (e) {
-    throw new UserError((e as Error).message, 'Pick another food or version.', 'unknown_food');
-  }
+  return foodFor(item.name, version, { globWeight });
 }
 
 export const roleChoices = (typed: string) => toChoices(typed, ROLES.map((r) => ({ name: r })));
-
-const schema = z.object({
-  food: z.string().min(1).max(100),
-  nutrition: intIn('nutrition', NUTRITION_MIN, NUTRITION_MAX),
-  turn: intIn('turn', 1, TURN_MAX).default(1),
-  breathless: z.boolean().optional(),
-  strangled: z.boolean().optional(),
-  lifesaving: z.boolean().optional(),
-  role: z.string().max(30).optional(),
-  race: z.enum(RACES).default('human'),
-  rotten: z.boolean().optional(),
-  eaten: intIn('eaten', 1, 5000).optional(),
-  buc: z.enum(BUCS).default('uncursed'),
-  age: intIn('age', 0, TURN_MAX).optional(),
-  hunger: z.boolean().optional(),
-  continue: z.boolean().default(true),
-  version: nethackVersionSchema,
-  hide: hideSchema,
-});
 
 export const mealSubcommand = defineSubcommand({
   name: 'meal',
   description: 'Eat a food: bites, nutrition, warning, choking',
   example: '/nethack meal food:"food ration" nutrition:1250',
-  options: [
-    stringOption('food', 'Food, corpse or tin ("jackal corpse", "tin of spinach")', { required: true, autocomplete: true, maxLength: 100 }),
-    integerOption('nutrition', 'Nutrition when you start eating', { required: true, min: NUTRITION_MIN, max: NUTRITION_MAX }),
-    integerOption('turn', 'Turn counter now (moves, default 1)', { min: 1, max: TURN_MAX }),
-    booleanOption('breathless', 'Magical breathing or breathless form'),
-    booleanOption('strangled', 'Being strangled'),
-    booleanOption('lifesaving', 'Wearing an amulet of life saving'),
-    stringOption('role', 'Your role (Knights lose alignment choking)', { autocomplete: true, maxLength: 30 }),
-    stringOption('race', 'Your race (lembas, cram)', { choices: RACES }),
-    booleanOption('rotten', 'The food turned out rotten'),
-    integerOption('eaten', 'Partly eaten: nutrition left in it', { min: 1, max: 5000 }),
-    stringOption('buc', 'Blessed, uncursed or cursed', { choices: BUCS }),
-    integerOption('age', 'Age in turns (rot chance)', { min: 0, max: TURN_MAX }),
-    booleanOption('hunger', 'Hunger property (5.0: cannot choke to death)'),
-    booleanOption('continue', 'Answer to "Continue eating?" (default yes)'),
-    nethackVersionOption,
-    hideOption,
-  ],
-  schema,
+  options: {
+    food: kinds.foodName.required(),
+    nutrition: kinds.nutrition.describe('Nutrition when you start eating').required(),
+    turn: kinds.turn.describe('Turn counter now (moves, default 1)').default(1),
+    breathless: boolean('Magical breathing or breathless form'),
+    strangled: boolean('Being strangled'),
+    lifesaving: boolean('Wearing an amulet of life saving'),
+    role: kinds.role.describe('Your role (Knights lose alignment choking)'),
+    race: kinds.race.describe('Your race (lembas, cram)').default('human'),
+    rotten: boolean('The food turned out rotten'),
+    eaten: integer('Partly eaten: nutrition left in it', { min: 1, max: 5000, example: 400 }),
+    buc: kinds.buc.default('uncursed'),
+    age: integer('Age in turns (rot chance)', { min: 0, max: kinds.TURN.max, example: 30 }),
+    hunger: boolean('Hunger property (5.0: cannot choke to death)'),
+    continue: boolean('Answer to "Continue eating?" (default yes)').default(true),
+    version: kinds.nethackVersion,
+  },
   autocomplete(focused) {
     if (focused.name === 'food') return toChoices(focused.value, foodNamed());
     if (focused.name === 'role') return roleChoices(focused.value);
@@ -87,29 +61,23 @@ export const mealSubcommand = defineSubcommand({
   run(args) {
     const food = resolveFood(args.food, args.version);
     const role = args.role ? resolveName(args.role, ROLES.map((r) => ({ name: r })), 'role').name : undefined;
-    let r: MealResult;
-    try {
-      r = planMeal({
-        version: args.version,
-        food,
-        nutrition: args.nutrition,
-        moves: args.turn,
-        race: args.race,
-        role,
-        breathless: args.breathless,
-        strangled: args.strangled,
-        lifesaving: args.lifesaving,
-        hunger: args.hunger,
-        rotten: args.rotten,
-        eaten: args.eaten,
-        buc: args.buc,
-        age: args.age,
-        continueAtPrompt: args.continue,
-      });
-    } catch (e) {
-      if (e instanceof RangeError) throw new UserError(e.message, 'Check the value and try again.', 'invalid_option');
-      throw e;
-    }
+    const r = planMeal({
+      version: args.version,
+      food,
+      nutrition: args.nutrition,
+      moves: args.turn,
+      race: args.race,
+      role,
+      breathless: args.breathless,
+      strangled: args.strangled,
+      lifesaving: args.lifesaving,
+      hunger: args.hunger,
+      rotten: args.rotten,
+      eaten: args.eaten,
+      buc: args.buc,
+      age: args.age,
+      continueAtPrompt: args.continue,
+    });
     return { embeds: [mealEmbed(r)], result: r, ephemeral: args.hide };
   },
 });

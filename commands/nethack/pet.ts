@@ -1,13 +1,13 @@
 // /nethack pet food|diet|hunger — what a pet makes of an item (src/dog.c dogfood()),
 // a pet's diet at a glance, and its hunger clock. All answers come from
 // src/engine/nethack/pets; this file only parses, resolves names and renders.
-import { z } from 'zod';
 import type { APIEmbedField } from 'discord-api-types/v10';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, choice, integer, text } from '../../src/bot/options.ts';
 import { defineSubcommand, type AutocompleteFn, type SubcommandGroup } from '../../src/bot/types.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, nethackVersionOption, nethackVersionSchema, stringOption } from '../../src/bot/options.ts';
 import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/render.ts';
 import { resolveName, toChoices, type Named } from '../../src/bot/fuzzy.ts';
-import { UserError } from '../../src/bot/errors.ts';
+import { UserError } from '../../src/errors.ts';
 import { citationRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';
 import { MONSTERS, type MonsterEntry } from '../../src/engine/nethack/data.ts';
 import {
@@ -124,35 +124,23 @@ function footer(v: NethackVersion, extra?: string) {
 // --- /nethack pet food ---
 
 const PET_STATES = ['normal', 'hungry', 'starving'] as const;
+const petName = text('The pet (any monster)', { autocomplete: true });
 
 export const petFoodSubcommand = defineSubcommand({
   name: 'food',
   description: 'Will this pet eat it? The dogfood() category and why',
   example: '/nethack pet food pet:kitten item:"tripe ration"',
-  options: [
-    stringOption('pet', 'The pet (any monster)', { required: true, autocomplete: true }),
-    stringOption('item', 'Food, corpse, egg or object', { required: true, autocomplete: true }),
-    integerOption('corpse_age', 'Turns since the corpse died or egg was laid', { min: 0, max: 1_000_000 }),
-    booleanOption('cursed', 'The item is cursed'),
-    stringOption('pet_state', 'normal, hungry, or starving (weak)', { choices: PET_STATES }),
-    booleanOption('on_ice', 'The corpse lies on ice'),
-    booleanOption('blind', 'The pet is blinded'),
-    stringOption('role', 'Your role (for quest artifacts)', { autocomplete: true }),
-    nethackVersionOption,
-    hideOption,
-  ],
-  schema: z.object({
-    pet: z.string().min(1),
-    item: z.string().min(1),
-    corpse_age: intIn('corpse_age', 0, 1_000_000).optional(),
-    cursed: z.boolean().optional(),
-    pet_state: z.enum(PET_STATES, { error: 'pet_state must be normal, hungry or starving' }).default('normal'),
-    on_ice: z.boolean().optional(),
-    blind: z.boolean().optional(),
-    role: z.string().optional(),
-    version: nethackVersionSchema,
-    hide: hideSchema,
-  }),
+  options: {
+    pet: petName.required(),
+    item: text('Food, corpse, egg or object', { autocomplete: true }).required(),
+    corpse_age: integer('Turns since the corpse died or egg was laid', { min: 0, max: 1_000_000, example: 30 }),
+    cursed: boolean('The item is cursed'),
+    pet_state: choice('normal, hungry, or starving (weak)', PET_STATES).default('normal'),
+    on_ice: boolean('The corpse lies on ice'),
+    blind: boolean('The pet is blinded'),
+    role: kinds.role.describe('Your role (for quest artifacts)'),
+    version: kinds.nethackVersion,
+  },
   autocomplete: complete,
   run(args) {
     const v = args.version;
@@ -210,8 +198,7 @@ export const petDietSubcommand = defineSubcommand({
   name: 'diet',
   description: 'A pet’s categories for common foods and corpses',
   example: '/nethack pet diet pet:pony',
-  options: [stringOption('pet', 'The pet (any monster)', { required: true, autocomplete: true }), nethackVersionOption, hideOption],
-  schema: z.object({ pet: z.string().min(1), version: nethackVersionSchema, hide: hideSchema }),
+  options: { pet: petName.required(), version: kinds.nethackVersion },
   autocomplete: complete,
   run(args) {
     const v = args.version;
@@ -245,34 +232,20 @@ export const petDietSubcommand = defineSubcommand({
 
 // --- /nethack pet hunger ---
 
-const TURN_MAX = 100_000_000;
-
 export const petHungerSubcommand = defineSubcommand({
   name: 'hunger',
   description: 'When a pet gets hungry, weak and starves',
   example: '/nethack pet hunger pet:kitten turn:1500 food:"tripe ration"',
-  options: [
-    stringOption('pet', 'The pet (any monster)', { required: true, autocomplete: true }),
-    integerOption('turn', 'Current turn (default: last meal or taming)', { min: 1, max: TURN_MAX }),
-    integerOption('last_meal_turn', 'Turn of its last meal', { min: 1, max: TURN_MAX }),
-    stringOption('last_meal', 'What it ate then', { autocomplete: true }),
-    stringOption('food', 'A food to give it now', { autocomplete: true }),
-    integerOption('tamed_turn', 'Turn it was tamed (default 1)', { min: 1, max: TURN_MAX }),
-    integerOption('max_hp', 'Its max HP', { min: 1, max: 10_000 }),
-    nethackVersionOption,
-    hideOption,
-  ],
-  schema: z.object({
-    pet: z.string().min(1),
-    turn: intIn('turn', 1, TURN_MAX).optional(),
-    last_meal_turn: intIn('last_meal_turn', 1, TURN_MAX).optional(),
-    last_meal: z.string().optional(),
-    food: z.string().optional(),
-    tamed_turn: intIn('tamed_turn', 1, TURN_MAX).optional(),
-    max_hp: intIn('max_hp', 1, 10_000).optional(),
-    version: nethackVersionSchema,
-    hide: hideSchema,
-  }),
+  options: {
+    pet: petName.required(),
+    turn: kinds.turn.describe('Current turn (default: last meal or taming)'),
+    last_meal_turn: kinds.turn.describe('Turn of its last meal'),
+    last_meal: text('What it ate then', { autocomplete: true }),
+    food: text('A food to give it now', { autocomplete: true }),
+    tamed_turn: kinds.turn.describe('Turn it was tamed (default 1)'),
+    max_hp: integer('Its max HP', { min: 1, max: 10_000, example: 20 }),
+    version: kinds.nethackVersion,
+  },
   autocomplete: complete,
   run(args) {
     const v = args.version;

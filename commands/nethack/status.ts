@@ -1,14 +1,9 @@
 // /nethack status nutrition:<n> [con:<n>] — the hunger status the game computes for a value.
-import { z } from 'zod';
+import * as kinds from '../../src/bot/kinds.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { hideOption, hideSchema, integerOption, intIn, nethackVersionOption, nethackVersionSchema } from '../../src/bot/options.ts';
 import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/render.ts';
 import { citationRef, nethackCite } from '../../src/engine/cite.ts';
 import { nethackStatus, type NethackStatus } from '../../src/engine/nethack/status.ts';
-
-/** Nutrition is a C int in the game; we accept a generous but finite range. */
-export const NUTRITION_MIN = -100_000;
-export const NUTRITION_MAX = 100_000;
 
 export const STATUS_COLOR: Record<NethackStatus, number> = {
   Satiated: COLORS.satiated,
@@ -28,18 +23,11 @@ export const statusSubcommand = defineSubcommand({
   name: 'status',
   description: 'Hunger status for a nutrition value',
   example: '/nethack status nutrition:150',
-  options: [
-    integerOption('nutrition', 'Nutrition (u.uhunger)', { required: true, min: NUTRITION_MIN, max: NUTRITION_MAX }),
-    integerOption('con', 'Constitution, for the starvation limit', { min: 3, max: 25 }),
-    nethackVersionOption,
-    hideOption,
-  ],
-  schema: z.object({
-    nutrition: intIn('nutrition', NUTRITION_MIN, NUTRITION_MAX),
-    con: intIn('con', 3, 25).optional(),
-    version: nethackVersionSchema,
-    hide: hideSchema,
-  }),
+  options: {
+    nutrition: kinds.nutrition.required(),
+    con: kinds.con.describe('Constitution, for the starvation limit'),
+    version: kinds.nethackVersion,
+  },
   run(args) {
     const r = nethackStatus({ nutrition: args.nutrition, con: args.con, version: args.version });
     const fields = [

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIApplicationCommandBasicOption, APIEmbed } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { StorageError, UserError } from './errors.ts';
+import { StorageError, UserError } from '../errors.ts';
 import { truncate, truncateEmbeds } from './embed.ts';
 import {
   AUTOCOMPLETE_CHOICE_LIMIT,
@@ -133,7 +133,7 @@ export async function runLeaf(leaf: Leaf, options: Record<string, OptionValue>, 
   const coerced = coerceOptions(leaf.options, options);
   const parsed = leaf.schema.safeParse(coerced);
   if (!parsed.success) throw zodToUserError(parsed.error);
-  return leaf.run(parsed.data, ctx);
+  return leaf.run(parsed.data as never, ctx);
 }
 
 export function errorEmbed(title: string, message: string, hint?: string): APIEmbed {

@@ -1,24 +1,2 @@
-// Two kinds of failure: the user's input (friendly, ephemeral, says how to fix it)
-// and our bugs (generic message with an error id, logged in full).
-
-/** Bad input or a refused action. The message is shown to the user as is. */
-export class UserError extends Error {
-  override readonly name = 'UserError';
-  constructor(
-    message: string,
-    /** How to fix it, shown under the message. */
-    readonly hint?: string,
-    /** Machine-readable code for `ask --json`, e.g. "unknown_food". */
-    readonly code: string = 'bad_input',
-  ) {
-    super(message);
-  }
-}
-
-/** The store could not be read or written; nothing was changed. */
-export class StorageError extends Error {
-  override readonly name = 'StorageError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
-}
+// Moved to src/errors.ts (a base layer every folder may import); kept while branches merge.
+export * from '../errors.ts';

@@ -2,7 +2,7 @@
 // Ranking: exact > prefix > word prefix > substring > small edit distance (Pinobot's
 // Levenshtein cut-off idea), so "jackal corpse", "lembas" and "food ratoin" all land.
 import { AUTOCOMPLETE_CHOICE_LIMIT, CHOICE_NAME_MAX, CHOICE_VALUE_MAX } from './limits.ts';
-import { UserError } from './errors.ts';
+import { UserError } from '../errors.ts';
 import type { Choice } from './types.ts';
 
 export interface Named {

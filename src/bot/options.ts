@@ -1,11 +1,12 @@
-// Small builders for option JSON, so command files stay short and every option gets
-// the same treatment (limits, the `hide` flag, version choices).
+// Options are declared once, as data: each declaration yields both the JSON Discord receives
+// and the zod schema the pipeline validates with, and the handler's argument types are derived
+// from the same declaration (as yuudachi derives its argument types from `as const` data).
+// A command file therefore never writes an option twice, and the two can never disagree.
 import type {
   APIApplicationCommandBasicOption,
   APIApplicationCommandOptionChoice,
 } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { CRAWL_VERSIONS, NETHACK_VERSIONS } from '../engine/cite.ts';
 
 // Discord option type numbers (ApplicationCommandOptionType).
 export const OPT_STRING = 3;
@@ -13,75 +14,162 @@ export const OPT_INTEGER = 4;
 export const OPT_BOOLEAN = 5;
 export const OPT_NUMBER = 10;
 
-interface Common {
-  required?: boolean;
+export type OptionKind = 'string' | 'integer' | 'number' | 'boolean';
+
+/** Everything one option declaration says. Plain data, so tests can read it. */
+export interface OptionSpec {
+  readonly kind: OptionKind;
+  readonly description: string;
+  readonly required: boolean;
+  readonly defaultValue?: string | number | boolean;
+  readonly min?: number;
+  readonly max?: number;
+  readonly maxLength?: number;
+  readonly choices?: readonly { name: string; value: string }[];
+  readonly autocomplete?: boolean;
+  /** A typical value, quoted in range errors ("e.g. 900"). */
+  readonly example?: string | number;
+  /** Text only: a pattern the trimmed value must match, and what to say when it does not. */
+  readonly pattern?: { readonly regex: RegExp; readonly message: string };
 }
 
-export function stringOption(
-  name: string,
+/**
+ * One declared option. `V` is the type of a given value; `Out` what the handler receives
+ * (`V | undefined` until `.required()` or `.default()` says otherwise).
+ */
+export class Option<V, Out = V | undefined> {
+  declare readonly __out: Out;
+  constructor(readonly spec: OptionSpec) {}
+
+  private with<O>(patch: Partial<OptionSpec>): Option<V, O> {
+    return new Option<V, O>({ ...this.spec, ...patch });
+  }
+  /** The user must give it (Discord lists required options first). */
+  required(): Option<V, V> {
+    return this.with<V>({ required: true });
+  }
+  /** Used when the user gives nothing; the handler always gets a value. */
+  default(value: V): Option<V, V> {
+    return this.with<V>({ defaultValue: value as string | number | boolean });
+  }
+  /** Same kind, another description (e.g. "Nutrition when you start eating"). */
+  describe(description: string): Option<V, Out> {
+    return this.with<Out>({ description });
+  }
+}
+
+export type OptionMap = Readonly<Record<string, Option<unknown, unknown>>>;
+
+/** The parsed, typed arguments of a map of declared options. */
+export type ArgsOf<M extends OptionMap> = { -readonly [K in keyof M]: M[K]['__out'] };
+
+// ---- builders -----------------------------------------------------------------------------
+
+export function integer(description: string, o: { min: number; max: number; example?: number }): Option<number> {
+  return new Option<number>({ kind: 'integer', description, required: false, ...o });
+}
+
+export function number(description: string, o: { min: number; max: number; example?: number }): Option<number> {
+  return new Option<number>({ kind: 'number', description, required: false, ...o });
+}
+
+export function boolean(description: string): Option<boolean> {
+  return new Option<boolean>({ kind: 'boolean', description, required: false });
+}
+
+/** Free text, optionally with autocomplete (names of foods, rings, species...). */
+export function text(
   description: string,
-  o: Common & { autocomplete?: boolean; choices?: readonly (string | { name: string; value: string })[]; maxLength?: number } = {},
-): APIApplicationCommandBasicOption {
-  const choices: APIApplicationCommandOptionChoice<string>[] | undefined = o.choices?.map((c) =>
-    typeof c === 'string' ? { name: c, value: c } : c,
-  );
+  o: { maxLength?: number; autocomplete?: boolean; pattern?: OptionSpec['pattern'] } = {},
+): Option<string> {
+  return new Option<string>({ kind: 'string', description, required: false, maxLength: o.maxLength ?? 100, ...o });
+}
+
+/** One of a fixed list; the handler's type is the union of the values. */
+export function choice<const C extends readonly string[]>(
+  description: string,
+  values: C,
+  names?: Partial<Record<C[number], string>>,
+): Option<C[number]> {
+  const choices = values.map((v) => ({ name: names?.[v as C[number]] ?? v, value: v }));
+  return new Option<C[number]>({ kind: 'string', description, required: false, choices });
+}
+
+// ---- derivations: Discord JSON and zod ----------------------------------------------------
+
+const KIND_TYPE: Record<OptionKind, number> = { string: OPT_STRING, integer: OPT_INTEGER, number: OPT_NUMBER, boolean: OPT_BOOLEAN };
+
+/** The option as Discord receives it. */
+export function discordOption(name: string, s: OptionSpec): APIApplicationCommandBasicOption {
+  const choices: APIApplicationCommandOptionChoice<string>[] | undefined = s.choices?.map((c) => ({ ...c }));
   return {
-    type: OPT_STRING,
+    type: KIND_TYPE[s.kind],
     name,
-    description,
-    required: o.required ?? false,
-    ...(o.autocomplete ? { autocomplete: true } : {}),
+    description: s.description,
+    required: s.required,
+    ...(s.min !== undefined ? { min_value: s.min } : {}),
+    ...(s.max !== undefined ? { max_value: s.max } : {}),
+    ...(s.kind === 'string' && s.maxLength !== undefined && !choices ? { max_length: s.maxLength } : {}),
+    ...(s.autocomplete ? { autocomplete: true } : {}),
     ...(choices ? { choices } : {}),
-    ...(o.maxLength ? { max_length: o.maxLength } : {}),
   } as APIApplicationCommandBasicOption;
 }
 
-export function integerOption(
-  name: string,
-  description: string,
-  o: Common & { min?: number; max?: number; autocomplete?: boolean } = {},
-): APIApplicationCommandBasicOption {
-  return {
-    type: OPT_INTEGER,
-    name,
-    description,
-    required: o.required ?? false,
-    ...(o.min !== undefined ? { min_value: o.min } : {}),
-    ...(o.max !== undefined ? { max_value: o.max } : {}),
-    ...(o.autocomplete ? { autocomplete: true } : {}),
-  } as APIApplicationCommandBasicOption;
+function rangeText(name: string, s: OptionSpec): string {
+  const example = s.example !== undefined ? ` (for example \`${name}:${s.example}\`)` : '';
+  return `\`${name}\` must be a whole number from ${s.min!.toLocaleString('en-US')} to ${s.max!.toLocaleString('en-US')}${example}`;
 }
 
-export function numberOption(name: string, description: string, o: Common & { min?: number; max?: number } = {}): APIApplicationCommandBasicOption {
-  return {
-    type: OPT_NUMBER,
-    name,
-    description,
-    required: o.required ?? false,
-    ...(o.min !== undefined ? { min_value: o.min } : {}),
-    ...(o.max !== undefined ? { max_value: o.max } : {}),
-  } as APIApplicationCommandBasicOption;
+/** The zod schema of one option's value, with messages a player understands. */
+export function valueSchema(name: string, s: OptionSpec): z.ZodType {
+  let schema: z.ZodType;
+  switch (s.kind) {
+    case 'integer': {
+      const msg = rangeText(name, s);
+      schema = z.number({ error: msg }).int({ error: msg }).min(s.min!, { error: msg }).max(s.max!, { error: msg });
+      break;
+    }
+    case 'number': {
+      const msg = rangeText(name, s).replace('a whole number', 'a number');
+      schema = z.number({ error: msg }).min(s.min!, { error: msg }).max(s.max!, { error: msg });
+      break;
+    }
+    case 'boolean':
+      schema = z.boolean({ error: `\`${name}\` must be true or false` });
+      break;
+    case 'string':
+      if (s.choices) {
+        const values = s.choices.map((c) => c.value) as [string, ...string[]];
+        schema = z.enum(values, { error: `\`${name}\` must be one of: ${values.join(', ')}` });
+      } else {
+        const max = s.maxLength ?? 100;
+        let str = z
+          .string()
+          .trim()
+          .min(1, { error: `\`${name}\` can't be empty` })
+          .max(max, { error: `\`${name}\` must be at most ${max} characters` });
+        if (s.pattern) str = str.regex(s.pattern.regex, { error: `\`${name}\` ${s.pattern.message}` });
+        schema = str;
+      }
+      break;
+  }
+  if (s.defaultValue !== undefined) return schema.default(s.defaultValue as never);
+  return s.required ? schema : schema.optional();
 }
 
-export function booleanOption(name: string, description: string, o: Common = {}): APIApplicationCommandBasicOption {
-  return { type: OPT_BOOLEAN, name, description, required: o.required ?? false } as APIApplicationCommandBasicOption;
+/** Every leaf takes `hide:true` to keep its reply to the user; declared once, here. */
+export const hide = boolean('Show the reply only to you');
+
+/** Discord's JSON for a map of options: required ones first (Discord's rule), else in declared order. */
+export function discordOptions(map: OptionMap): APIApplicationCommandBasicOption[] {
+  const entries = Object.entries(map);
+  const ordered = [...entries.filter(([, o]) => o.spec.required), ...entries.filter(([, o]) => !o.spec.required)];
+  return ordered.map(([name, o]) => discordOption(name, o.spec));
 }
 
-/** Every command takes `hide:true` to make its reply visible only to the user. */
-export const hideOption = booleanOption('hide', 'Show the reply only to you');
-export const hideSchema = z.boolean().optional();
-
-export const nethackVersionOption = stringOption('version', 'NetHack version (default 3.6.7)', { choices: NETHACK_VERSIONS });
-export const nethackVersionSchema = z.enum(NETHACK_VERSIONS).default('3.6.7');
-
-export const crawlVersionOption = stringOption('version', 'Crawl version (default 0.13)', { choices: CRAWL_VERSIONS });
-export const crawlVersionSchema = z.enum(CRAWL_VERSIONS).default('0.13');
-
-/** Whole numbers with friendly messages; zod's defaults are too terse for players. */
-export function intIn(label: string, min: number, max: number) {
-  return z
-    .number({ error: `${label} must be a whole number` })
-    .int({ error: `${label} must be a whole number` })
-    .min(min, { error: `${label} must be at least ${min}` })
-    .max(max, { error: `${label} must be at most ${max}` });
+/** The zod object validating a map of options (after console strings are coerced). */
+export function optionsSchema(map: OptionMap): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, o] of Object.entries(map)) shape[name] = valueSchema(name, o.spec);
+  return z.object(shape);
 }

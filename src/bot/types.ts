@@ -11,6 +11,7 @@ import type {
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Store } from '../store/store.ts';
+import { discordOptions, hide, optionsSchema, type ArgsOf, type OptionMap } from './options.ts';
 
 export type OptionValue = string | number | boolean;
 
@@ -88,19 +89,23 @@ export type AutocompleteFn = (
 export type ComponentFn = (customIdRest: string, ctx: HandlerContext) => Reply | Promise<Reply>;
 
 /**
- * A leaf handler: its options, the zod schema that validates them (after the pipeline has
- * coerced console strings to the option types), and the handler itself.
+ * A leaf handler: its options as Discord receives them and the zod schema that validates them,
+ * both derived from one declaration (`declared`), and the handler itself.
  */
-export interface Leaf<S extends z.ZodType = z.ZodType> {
-  /** Options of this leaf, as Discord receives them. */
+export interface Leaf {
+  /** The declaration the two below are derived from. */
+  declared: OptionMap;
+  /** Options of this leaf, as Discord receives them (derived). */
   options: APIApplicationCommandBasicOption[];
-  schema: S;
-  run(args: z.output<S>, ctx: HandlerContext): Reply | Promise<Reply>;
+  /** Validates the coerced options (derived). */
+  schema: z.ZodType;
+  // The pipeline validated the arguments against `schema`, which has the declared types.
+  run(args: never, ctx: HandlerContext): Reply | Promise<Reply>;
   autocomplete?: AutocompleteFn;
 }
 
 /** A subcommand: a leaf with its name and description. */
-export interface Subcommand<S extends z.ZodType = z.ZodType> extends Leaf<S> {
+export interface Subcommand extends Leaf {
   name: string;
   description: string;
   /** One example line for /help, e.g. `/nethack status nutrition:150`. */
@@ -124,24 +129,37 @@ export interface CommandModule {
   component?: ComponentFn;
 }
 
-export function defineSubcommand<S extends z.ZodType>(s: Subcommand<S>): Subcommand {
-  return s as unknown as Subcommand;
+/** What a command file writes: options once, as data; the handler gets their derived types. */
+export interface LeafSpec<M extends OptionMap> {
+  options: M;
+  run(args: ArgsOf<M> & { hide: boolean | undefined }, ctx: HandlerContext): Reply | Promise<Reply>;
+  autocomplete?: AutocompleteFn;
+}
+
+function leafFrom<M extends OptionMap>(spec: LeafSpec<M>): Leaf {
+  const declared: OptionMap = { ...spec.options, hide };
+  return {
+    declared,
+    options: discordOptions(declared),
+    schema: optionsSchema(declared),
+    run: spec.run as Leaf['run'],
+    autocomplete: spec.autocomplete,
+  };
+}
+
+export function defineSubcommand<const M extends OptionMap>(
+  s: LeafSpec<M> & { name: string; description: string; example: string },
+): Subcommand {
+  return { ...leafFrom(s), name: s.name, description: s.description, example: s.example };
 }
 
 /** A command with no subcommands (e.g. /help). */
-export function defineCommand<S extends z.ZodType>(spec: {
-  name: string;
-  description: string;
-  example: string;
-  options: APIApplicationCommandBasicOption[];
-  schema: S;
-  run(args: z.output<S>, ctx: HandlerContext): Reply | Promise<Reply>;
-  autocomplete?: AutocompleteFn;
-  component?: ComponentFn;
-}): CommandModule {
-  const leaf = spec as unknown as Leaf;
+export function defineCommand<const M extends OptionMap>(
+  spec: LeafSpec<M> & { name: string; description: string; example: string; component?: ComponentFn },
+): CommandModule {
+  const leaf = leafFrom(spec);
   return {
-    definition: { name: spec.name, description: spec.description, type: 1, options: spec.options },
+    definition: { name: spec.name, description: spec.description, type: 1, options: leaf.options },
     examples: [spec.example],
     leaf: (inv) => (inv.group || inv.subcommand ? undefined : leaf),
     component: spec.component,

@@ -1,13 +1,13 @@
 // A stored Crawl hero, seen through the Crawl hunger engine: level, rate, forecast, and what
 // waiting, eating and casting do to its satiation. Pure functions.
-import { UserError } from '../bot/errors.ts';
+import { UserError } from '../errors.ts';
 import { COLORS, fmt } from '../bot/render.ts';
 import { resolveName } from '../bot/fuzzy.ts';
 import type { Citation, CrawlVersion } from '../engine/cite.ts';
 import { SPECIES } from '../engine/crawl/data.ts';
 import { crawlFood, foodItems } from '../engine/crawl/food.ts';
 import { crawlForecast } from '../engine/crawl/forecast.ts';
-import { CrawlInputError, type CrawlHeroInput } from '../engine/crawl/hero.ts';
+import { type CrawlHeroInput } from '../engine/crawl/hero.ts';
 import { crawlRate } from '../engine/crawl/rate.ts';
 import { crawlSpell } from '../engine/crawl/costs.ts';
 import { hungerStateFor, type HungerStateName } from '../engine/crawl/satiation.ts';
@@ -15,15 +15,6 @@ import type { CrawlState, Hero, HeroCore } from './schema.ts';
 
 type CrawlCore = Extract<HeroCore, { game: 'crawl' }>;
 
-/** Engine input errors become friendly user errors. */
-function friendly<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (err) {
-    if (err instanceof CrawlInputError) throw new UserError(err.message, err.hint, err.code);
-    throw err;
-  }
-}
 
 export function crawlSpeciesNames(version: CrawlVersion): string[] {
   return SPECIES[version].list.map((s) => s.name);
@@ -71,7 +62,7 @@ export interface CrawlStep {
 export function crawlPassTurns(core: CrawlCore, turns: number, opts: { attacking?: boolean } = {}): CrawlStep {
   const c = core.crawl;
   if (!c.alive) throw new UserError('This hero has starved.', 'Use `/hero undo` or `/hero set nutrition:<n>`.', 'hero_dead');
-  const r = friendly(() => crawlRate(core.version, heroInput(c)));
+  const r = crawlRate(core.version, heroInput(c));
   const notes: string[] = [];
   const rate = r.rate;
   const estimated = rate.min !== rate.max;
@@ -92,7 +83,7 @@ export function crawlPassTurns(core: CrawlCore, turns: number, opts: { attacking
 
 export function crawlEat(core: CrawlCore, food: string): { state: CrawlState; summary: string; notes: string[]; citations: Citation[]; result: unknown } {
   const c = core.crawl;
-  const r = friendly(() => crawlFood(core.version, food, heroInput(c)));
+  const r = crawlFood(core.version, food, heroInput(c));
   if (!r.canEat || r.nutrition === null) throw new UserError(`${c.species} can't eat ${food} now: ${r.refusal ?? 'refused'}.`, undefined, 'meal_refused');
   const gain = Math.round(r.nutrition);
   const turns = Math.max(1, r.item.turns);
@@ -108,7 +99,7 @@ export function crawlEat(core: CrawlCore, food: string): { state: CrawlState; su
 
 export function crawlCast(core: CrawlCore, level: number): { state: CrawlState; summary: string; notes: string[] } {
   const c = core.crawl;
-  const r = friendly(() => crawlSpell(core.version, { ...heroInput(c), level, int: c.int, skill: c.spellcasting }));
+  const r = crawlSpell(core.version, { ...heroInput(c), level, int: c.int, skill: c.spellcasting });
   if (r.canCast === false) throw new UserError(`${c.species} cannot cast now: ${r.refusal ?? 'refused'}.`, undefined, 'cast_refused');
   const passed = crawlPassTurns({ ...core, crawl: { ...c, value: c.value - r.charged } }, 1);
   return { state: passed.state, summary: `Cast a level ${level} spell: −${fmt(r.charged)} satiation (${r.bars}).`, notes: [...r.notes.slice(0, 2), ...passed.notes] };
@@ -117,8 +108,8 @@ export function crawlCast(core: CrawlCore, level: number): { state: CrawlState; 
 export function crawlHeroView(hero: Extract<Hero, { game: 'crawl' }>) {
   const c = hero.crawl;
   const level = hungerStateFor(hero.version, c.value);
-  const rate = friendly(() => crawlRate(hero.version, heroInput(c)));
-  const forecast = friendly(() => crawlForecast(hero.version, { value: c.value, hero: heroInput(c) }));
+  const rate = crawlRate(hero.version, heroInput(c));
+  const forecast = crawlForecast(hero.version, { value: c.value, hero: heroInput(c) });
   const rateLines = rate.terms.slice(0, 10).map((t) => `• ${t.label} → ${t.after.min === t.after.max ? t.after.min : `${t.after.min}–${t.after.max}`}`);
   const forecastLines = forecast.milestones
     .filter((m) => m.reachable && m.turns)

@@ -1,7 +1,7 @@
 // A stored NetHack hero, seen through the hunger engine: its burn profile, what waiting,
 // fighting, eating, casting and praying do to it, and its forecast. Pure functions: the
 // command layer stores the results.
-import { UserError } from '../bot/errors.ts';
+import { UserError } from '../errors.ts';
 import type { Citation, NethackVersion } from '../engine/cite.ts';
 import { AMULETS } from '../engine/nethack/data.ts';
 import { burnFlags, canAttack, defaultProfile, expectedPer20, parseRing, type BurnProfile, type SourceRow } from '../engine/nethack/burn.ts';

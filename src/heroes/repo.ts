@@ -2,7 +2,7 @@
 // user's record (store.update), validated before it is written, so concurrent commands never
 // lose an update and a bad change writes nothing. A stored record that fails validation is
 // reported and left exactly as it is, for recovery.
-import { UserError } from '../bot/errors.ts';
+import { UserError } from '../errors.ts';
 import { UnreadableRecordError, type Store } from '../store/store.ts';
 import { HERO_SCHEMA_VERSION, parseRecord, UserHeroesSchema, type Hero, type UserHeroes } from './schema.ts';
 

@@ -1,7 +1,7 @@
 // Parse a typed slash-command line (`/nethack meal food:"food ration" nutrition:1250`) into
 // the same Invocation Discord would send. Used by the console, the batch `ask` form and tests.
 import type { APIApplicationCommandOption } from 'discord-api-types/v10';
-import { UserError } from '../bot/errors.ts';
+import { UserError } from '../errors.ts';
 import type { Registry } from '../bot/dispatch.ts';
 import type { Invocation, Invoker, OptionValue } from '../bot/types.ts';
 

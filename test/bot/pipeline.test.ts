@@ -1,12 +1,11 @@
 // The one pipeline: coercion of typed options, zod validation, friendly errors, bug handling,
 // and the truncation every reply passes through.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { Writable } from 'node:stream';
 import { Registry, coerceOptions, dispatch } from '../../src/bot/dispatch.ts';
 import { truncateEmbeds, messageLength } from '../../src/bot/embed.ts';
-import { UserError } from '../../src/bot/errors.ts';
-import { booleanOption, integerOption, stringOption, intIn } from '../../src/bot/options.ts';
+import { UserError } from '../../src/errors.ts';
+import { boolean, choice, discordOptions, integer } from '../../src/bot/options.ts';
 import { defineCommandGroup, defineSubcommand, type Reply } from '../../src/bot/types.ts';
 import {
   EMBED_FIELD_VALUE_MAX,
@@ -19,11 +18,11 @@ import { openStore } from '../../src/store/store.ts';
 import { createHarness } from '../helpers/harness.ts';
 
 describe('coerceOptions (console strings to declared option types)', () => {
-  const defs = [
-    integerOption('n', 'a number', { required: true }),
-    booleanOption('flag', 'a flag'),
-    stringOption('mode', 'a mode', { choices: ['a', 'b'] }),
-  ];
+  const defs = discordOptions({
+    n: integer('a number', { min: -100_000, max: 100_000 }).required(),
+    flag: boolean('a flag'),
+    mode: choice('a mode', ['a', 'b']),
+  });
   it('parses whole numbers, with thousands separators', () => {
     expect(coerceOptions(defs, { n: '1,250' })).toEqual({ n: 1250 });
     expect(coerceOptions(defs, { n: '-7' })).toEqual({ n: -7 });
@@ -59,9 +58,8 @@ function testCommand(run: (args: { n: number }) => Reply | Promise<Reply>) {
         name: 'go',
         description: 'test',
         example: '/probe go n:1',
-        options: [integerOption('n', 'n', { required: true })],
-        schema: z.object({ n: intIn('n', 0, 10) }),
-        run,
+        options: { n: integer('n', { min: 0, max: 10, example: 3 }).required() },
+        run: (args) => run(args),
       }),
     ],
   });
@@ -74,7 +72,7 @@ describe('dispatch', () => {
     expect(ok.result).toEqual({ n: 3 });
     const bad = await h.ask('/probe go n:11');
     expect(bad.ephemeral).toBe(true);
-    expect(bad.result).toMatchObject({ error: { code: 'invalid_option', message: 'n must be at most 10' } });
+    expect(bad.result).toMatchObject({ error: { code: 'invalid_option', message: '`n` must be a whole number from 0 to 10 (for example `n:3`)' } });
     const unknown = await h.ask('/probe stop');
     expect(unknown.result).toMatchObject({ error: { code: 'unknown_subcommand' } });
     const nocmd = await h.ask('/nope');

@@ -65,7 +65,7 @@ describe('/nethack forecast', () => {
     expect(errorOf(bad)!.message).toMatch(/turn/);
     const ring = await h.ask('/nethack forecast nutrition:900 left_ring:"ring of flying"');
     expect(errorOf(ring)!.code).toBe('unknown_ring');
-    const big = await h.ask('/nethack forecast nutrition:99999');
+    const big = await h.ask('/nethack forecast nutrition:100001');
     expect(errorOf(big)).toBeDefined();
   });
 });

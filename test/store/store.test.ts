@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import sqlite3 from 'sqlite3';
-import { StorageError } from '../../src/bot/errors.ts';
+import { StorageError } from '../../src/errors.ts';
 import { openStore, UnreadableRecordError, type Store } from '../../src/store/store.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hungerbot-store-'));

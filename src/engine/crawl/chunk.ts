@@ -2,7 +2,8 @@
 // _contamination_ratio() and _eat_chunk() in food.cc, with the religious conducts.
 import { uniqueCitations, type Citation } from '../cite.ts';
 import { cc } from './data.ts';
-import { CrawlInputError, resolveHero, type CrawlHeroInput } from './hero.ts';
+import { UserError } from '../../errors.ts';
+import { resolveHero, type CrawlHeroInput } from './hero.ts';
 import { add, distribution, random2, round, rounded, type Distribution } from './random.ts';
 import { PROFILES, type CrawlVersion } from './versions.ts';
 
@@ -81,14 +82,14 @@ const LEVEL_INTEL: Record<Intelligence, number> = { plant: -3, insect: -2, repti
 export function crawlChunk(version: CrawlVersion, input: ChunkInput): CrawlChunkResult {
   const p = PROFILES[version];
   if (!p.has.contaminatedChunks && (input.type === 'contaminated' || input.type === 'poison-contaminated')) {
-    throw new CrawlInputError(
+    throw new UserError(
       `There are no ${input.type} chunks in Crawl 0.15.`,
       '0.15 removed contamination: those monsters leave clean (or plain poisonous) chunks. Use version:0.13 or version:0.14.',
       'removed_in_version',
     );
   }
   const charge = input.gourmandCharge ?? 0;
-  if (!Number.isInteger(charge) || charge < 0 || charge > 2000) throw new CrawlInputError('gourmand charge must be 0 to 2000.', undefined, 'bad_input');
+  if (!Number.isInteger(charge) || charge < 0 || charge > 2000) throw new UserError('gourmand charge must be 0 to 2000.', undefined, 'bad_input');
   const h = resolveHero(version, input);
   const c: Citation[] = [...h.citations];
   const notes = [...h.notes];

@@ -3,7 +3,8 @@
 // of berserk, hungry ghosts, vampiric weapons, Formicid digging.
 import { uniqueCitations, type Citation } from '../cite.ts';
 import { ABILITIES, cc, ccLine, type AbilityRow } from './data.ts';
-import { CrawlInputError, resolveHero, type CrawlHeroInput, type Hero } from './hero.ts';
+import { UserError } from '../../errors.ts';
+import { resolveHero, type CrawlHeroInput, type Hero } from './hero.ts';
 import { add, cdiv, constant, distribution, map, random2avg, rounded, type Distribution } from './random.ts';
 import { PROFILES, type CrawlVersion } from './versions.ts';
 
@@ -71,9 +72,9 @@ export interface CrawlSpellResult {
 }
 
 export function crawlSpell(version: CrawlVersion, input: SpellInput): CrawlSpellResult {
-  if (!Number.isInteger(input.level) || input.level < 1 || input.level > 9) throw new CrawlInputError('level must be 1 to 9.', undefined, 'bad_input');
-  if (!Number.isInteger(input.int) || input.int < 1 || input.int > 99) throw new CrawlInputError('int must be 1 to 99.', undefined, 'bad_input');
-  if (!(input.skill >= 0 && input.skill <= 27)) throw new CrawlInputError('skill must be 0 to 27.', undefined, 'bad_input');
+  if (!Number.isInteger(input.level) || input.level < 1 || input.level > 9) throw new UserError('level must be 1 to 9.', undefined, 'bad_input');
+  if (!Number.isInteger(input.int) || input.int < 1 || input.int > 99) throw new UserError('int must be 1 to 99.', undefined, 'bad_input');
+  if (!(input.skill >= 0 && input.skill <= 27)) throw new UserError('skill must be 0 to 27.', undefined, 'bad_input');
   const h = resolveHero(version, input);
   const c: Citation[] = [...h.citations, cc(version, 'spellHunger', 'base cost by level')];
   const notes = [...h.notes];
@@ -198,9 +199,9 @@ export function findAbility(version: CrawlVersion, name: string): AbilityItem {
   const hit = items.find((i) => anorm(i.name) === q) ?? items.find((i) => i.aliases.some((a) => anorm(a) === q));
   if (hit) return hit;
   if (WIKI_ONLY_ABILITIES.some((w) => anorm(w) === q)) {
-    throw new CrawlInputError(`"${name}" is on the wiki page but not in Crawl ${version}.`, 'The page lists abilities from before 0.13 (Draconians use Fly, Sif has Channel Energy, Evoke Flight replaced Levitate).', 'unknown_ability');
+    throw new UserError(`"${name}" is on the wiki page but not in Crawl ${version}.`, 'The page lists abilities from before 0.13 (Draconians use Fly, Sif has Channel Energy, Evoke Flight replaced Levitate).', 'unknown_ability');
   }
-  throw new CrawlInputError(`I don't know the ability "${name}" in Crawl ${version}.`, 'Pick one from the autocomplete list.', 'unknown_ability');
+  throw new UserError(`I don't know the ability "${name}" in Crawl ${version}.`, 'Pick one from the autocomplete list.', 'unknown_ability');
 }
 
 export interface AbilityInput extends CrawlHeroInput {
@@ -338,7 +339,7 @@ export function crawlDrain(version: CrawlVersion, what: CrawlDrainResult['what']
       break;
     }
     case 'formicidDig':
-      if (version === '0.13') throw new CrawlInputError('There are no Formicids in 0.13.', 'Use version:0.14 or 0.15.', 'removed_in_version');
+      if (version === '0.13') throw new UserError('There are no Formicids in 0.13.', 'Use version:0.14 or 0.15.', 'removed_in_version');
       cost = constant(h.foodless ? 0 : 50);
       after = constant(takeFrom(50));
       text = 'Each wall a Formicid digs through costs 50.';

@@ -3,7 +3,8 @@
 // foods' effects (food.cc finished_eating_message()), and the Feast and Famine cards.
 import { uniqueCitations, type Citation } from '../cite.ts';
 import { cc, ccLine, FOODS, type FoodRow } from './data.ts';
-import { CrawlInputError, resolveHero, type CrawlHeroInput, type Hero } from './hero.ts';
+import { UserError } from '../../errors.ts';
+import { resolveHero, type CrawlHeroInput, type Hero } from './hero.ts';
 import { distribution, round, rounded, type Distribution } from './random.ts';
 import { PROFILES, type CrawlVersion } from './versions.ts';
 
@@ -50,9 +51,9 @@ export function findFood(version: CrawlVersion, name: string): FoodItem {
   const elsewhere = (['0.13', '0.14', '0.15'] as const).filter((v) => v !== version && foodItems(v).some((i) => norm(i.name) === q || i.aliases.some((a) => norm(a) === q)));
   if (elsewhere.length) {
     const why = version === '0.15' ? ' 0.15 merged the fruits into "fruit" and removed cheese, sausage, honeycomb and ambrosia.' : '';
-    throw new CrawlInputError(`There is no ${name} in Crawl ${version}.${why}`, `It exists in ${elsewhere.join(' and ')}.`, 'unknown_food');
+    throw new UserError(`There is no ${name} in Crawl ${version}.${why}`, `It exists in ${elsewhere.join(' and ')}.`, 'unknown_food');
   }
-  throw new CrawlInputError(`I don't know the food "${name}" in Crawl ${version}.`, 'Pick one from the autocomplete list.', 'unknown_food');
+  throw new UserError(`I don't know the food "${name}" in Crawl ${version}.`, 'Pick one from the autocomplete list.', 'unknown_food');
 }
 
 export interface FoodEaterInput extends CrawlHeroInput {

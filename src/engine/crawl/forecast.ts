@@ -1,6 +1,7 @@
 // Turns until each satiation level from a value, at a hero's rate (or a fixed rate): the
 // exact expected number of actions under div_rand_round()'s random rounding, and the
 // fastest and slowest the rounding allows. Vampires' rate changes with thirst on the way.
+import { UserError } from '../../errors.ts';
 import { uniqueCitations, type Citation } from '../cite.ts';
 import { cc } from './data.ts';
 import { resolveHero, type CrawlHeroInput, type Hero } from './hero.ts';
@@ -58,7 +59,7 @@ export function crawlForecast(version: CrawlVersion, input: ForecastInput): Craw
   let foodAt: (h: number) => Distribution;
   let minimum = 0;
   if (input.rate !== undefined) {
-    if (!Number.isInteger(input.rate) || input.rate < 1 || input.rate > 200) throw new RangeError('rate must be a whole number from 1 to 200');
+    if (!Number.isInteger(input.rate) || input.rate < 1 || input.rate > 200) throw new UserError('rate must be a whole number from 1 to 200.', undefined, 'invalid_option');
     const d = divRandRound(input.rate * cappedAut, 10);
     foodAt = () => d;
   } else {

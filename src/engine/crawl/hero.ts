@@ -1,22 +1,12 @@
 // A character as the hunger code sees it: species (innate mutations from
 // ng-setup.cc give_basic_mutations()), current mutation levels, form, statuses,
 // equipment, god. Validated against what the version's code allows.
+import { UserError } from '../../errors.ts';
 import type { Citation } from '../cite.ts';
 import { cc, ccLine, SPECIES, type SpeciesRow } from './data.ts';
 import { PROFILES, type CrawlVersion } from './versions.ts';
 import { crawlStatus, hungerStateFor, type CrawlStatusResult, type HungerState } from './satiation.ts';
 
-/** Invalid input for the rules (unknown species, impossible mutation mix...). Commands turn it into a UserError. */
-export class CrawlInputError extends Error {
-  override readonly name = 'CrawlInputError';
-  constructor(
-    message: string,
-    readonly hint?: string,
-    readonly code: string = 'bad_input',
-  ) {
-    super(message);
-  }
-}
 
 export const FORMS = ['none', 'bat', 'lich', 'tree', 'fungus', 'wisp', 'jelly', 'other'] as const;
 export type CrawlForm = (typeof FORMS)[number];
@@ -94,16 +84,16 @@ export function findSpecies(version: CrawlVersion, name: string): SpeciesRow {
   if (hit) return hit;
   const other = (['0.13', '0.14', '0.15'] as const).filter((v) => v !== version && SPECIES[v].list.some((s) => norm(s.name) === q));
   if (other.length) {
-    throw new CrawlInputError(`There are no ${name} in Crawl ${version}.`, `They exist in ${other.join(' and ')}; pass version:${other[0]}.`, 'unknown_species');
+    throw new UserError(`There are no ${name} in Crawl ${version}.`, `They exist in ${other.join(' and ')}; pass version:${other[0]}.`, 'unknown_species');
   }
-  throw new CrawlInputError(`I don't know the species "${name}" in Crawl ${version}.`, 'Pick one from the autocomplete list.', 'unknown_species');
+  throw new UserError(`I don't know the species "${name}" in Crawl ${version}.`, 'Pick one from the autocomplete list.', 'unknown_species');
 }
 
 const level = (s: SpeciesRow, mut: string) => s.mutations[mut]?.level ?? 0;
 
 function checkRange(label: string, v: number | undefined, min: number, max: number) {
   if (v === undefined) return;
-  if (!Number.isInteger(v) || v < min || v > max) throw new CrawlInputError(`${label} must be a whole number from ${min} to ${max}.`, undefined, 'bad_input');
+  if (!Number.isInteger(v) || v < min || v > max) throw new UserError(`${label} must be a whole number from ${min} to ${max}.`, undefined, 'bad_input');
 }
 
 /**
@@ -128,21 +118,21 @@ export function resolveHero(version: CrawlVersion, input: CrawlHeroInput = {}): 
   checkRange('rings of hunger', input.hungerRings, 0, maxRings);
   checkRange('rings of regeneration', input.regenerationRings, 0, maxRings);
   const rings = (input.sustenanceRings ?? 0) + (input.hungerRings ?? 0) + (input.regenerationRings ?? 0);
-  if (rings > maxRings) throw new CrawlInputError(`A ${species.name} wears at most ${maxRings} rings (you gave ${rings}).`, undefined, 'bad_input');
+  if (rings > maxRings) throw new UserError(`A ${species.name} wears at most ${maxRings} rings (you gave ${rings}).`, undefined, 'bad_input');
   checkRange('artefact metabolism', input.artefactMetabolism, -20, 30);
   checkRange('experience level', input.xl, 1, 27);
 
   if (!p.has.ringsOfHungerAndSustenance && ((input.sustenanceRings ?? 0) > 0 || (input.hungerRings ?? 0) > 0)) {
-    throw new CrawlInputError('Rings of hunger and sustenance do not exist in 0.15.', 'They were removed in 0.15; use version:0.13 or version:0.14.', 'removed_in_version');
+    throw new UserError('Rings of hunger and sustenance do not exist in 0.15.', 'They were removed in 0.15; use version:0.13 or version:0.14.', 'removed_in_version');
   }
   if (!p.has.ringsOfHungerAndSustenance && input.artefactMetabolism) {
-    throw new CrawlInputError('Artefact metabolism (+Hunger/-Hunger) does not exist in 0.15.', 'It was removed with the rings in 0.15.', 'removed_in_version');
+    throw new UserError('Artefact metabolism (+Hunger/-Hunger) does not exist in 0.15.', 'It was removed with the rings in 0.15.', 'removed_in_version');
   }
   if (!p.has.burden && input.burden && input.burden !== 'unencumbered') {
-    throw new CrawlInputError('There is no burden in 0.15.', 'Burden was removed in 0.15; use version:0.13 or version:0.14.', 'removed_in_version');
+    throw new UserError('There is no burden in 0.15.', 'Burden was removed in 0.15; use version:0.13 or version:0.14.', 'removed_in_version');
   }
   if (input.suppressed && !p.has.magicalSuppression) {
-    throw new CrawlInputError(`Magical suppression does not exist in ${version}.`, 'It only exists in 0.13.', 'removed_in_version');
+    throw new UserError(`Magical suppression does not exist in ${version}.`, 'It only exists in 0.13.', 'removed_in_version');
   }
 
   const innateFast = level(species, 'MUT_FAST_METABOLISM');
@@ -154,29 +144,29 @@ export function resolveHero(version: CrawlVersion, input: CrawlHeroInput = {}): 
     slow = Math.max(0, -input.metabolism);
     if (fast < innateFast || slow < innateSlow) {
       const innate = innateFast ? `fast metabolism ${innateFast}` : `slow metabolism ${innateSlow}`;
-      throw new CrawlInputError(
+      throw new UserError(
         `${species.name} always have ${innate}: innate mutations cannot be removed.`,
         `Use metabolism:${innateFast ? innateFast : -innateSlow} or more ${innateFast ? 'fast' : 'slow'} levels.`,
         'impossible_mutation',
       );
     }
     if (slow > 0 && level(species, 'MUT_REGENERATION') > 0) {
-      throw new CrawlInputError(`${species.name} cannot gain slow metabolism: their innate regeneration blocks it.`, undefined, 'impossible_mutation');
+      throw new UserError(`${species.name} cannot gain slow metabolism: their innate regeneration blocks it.`, undefined, 'impossible_mutation');
     }
     citations.push(cc(version, 'mutConflictInnate', 'innate mutations block conflicting ones'));
   }
   const carnivore = input.carnivore ?? level(species, 'MUT_CARNIVOROUS');
   const herbivore = input.herbivore ?? level(species, 'MUT_HERBIVOROUS');
   if (carnivore > 0 && herbivore > 0) {
-    throw new CrawlInputError('Carnivore and Herbivore cannot coexist: gaining one removes a level of the other.', 'Give only one of carnivore or herbivore.', 'impossible_mutation');
+    throw new UserError('Carnivore and Herbivore cannot coexist: gaining one removes a level of the other.', 'Give only one of carnivore or herbivore.', 'impossible_mutation');
   }
   if (carnivore < level(species, 'MUT_CARNIVOROUS') || herbivore < level(species, 'MUT_HERBIVOROUS')) {
-    throw new CrawlInputError(`${species.name} cannot lose their innate diet.`, undefined, 'impossible_mutation');
+    throw new UserError(`${species.name} cannot lose their innate diet.`, undefined, 'impossible_mutation');
   }
   const saprovore = input.saprovore ?? level(species, 'MUT_SAPROVOROUS');
-  if (saprovore < level(species, 'MUT_SAPROVOROUS')) throw new CrawlInputError(`${species.name} cannot lose their innate saprovore level.`, undefined, 'impossible_mutation');
+  if (saprovore < level(species, 'MUT_SAPROVOROUS')) throw new UserError(`${species.name} cannot lose their innate saprovore level.`, undefined, 'impossible_mutation');
   const slowHealing = input.slowHealing ?? level(species, 'MUT_SLOW_HEALING');
-  if (slowHealing < level(species, 'MUT_SLOW_HEALING')) throw new CrawlInputError(`${species.name} cannot lose their innate slow healing.`, undefined, 'impossible_mutation');
+  if (slowHealing < level(species, 'MUT_SLOW_HEALING')) throw new UserError(`${species.name} cannot lose their innate slow healing.`, undefined, 'impossible_mutation');
 
   if (version === '0.15' && (input.metabolism !== undefined && (fast !== innateFast || slow !== innateSlow) || carnivore !== level(species, 'MUT_CARNIVOROUS') || herbivore !== level(species, 'MUT_HERBIVOROUS'))) {
     notes.push('In 0.15 metabolism and diet mutations have random-mutation weight 0 (mutation-data.h): only species have them. Computed anyway.');
@@ -184,11 +174,11 @@ export function resolveHero(version: CrawlVersion, input: CrawlHeroInput = {}): 
   }
 
   const form = input.form ?? 'none';
-  if (form === 'bat' && species.id !== 'SP_VAMPIRE') throw new CrawlInputError('Only Vampires take bat form.', undefined, 'impossible_form');
+  if (form === 'bat' && species.id !== 'SP_VAMPIRE') throw new UserError('Only Vampires take bat form.', undefined, 'impossible_form');
   if (form !== 'none' && form !== 'bat' && species.undead !== 'US_ALIVE' && !(species.undead === 'US_SEMI_UNDEAD' && hungerStateFor(version, hunger).index > 4)) {
-    throw new CrawlInputError(`A ${species.name} cannot take that form${species.undead === 'US_SEMI_UNDEAD' ? ' unless above Satiated' : ''}.`, undefined, 'impossible_form');
+    throw new UserError(`A ${species.name} cannot take that form${species.undead === 'US_SEMI_UNDEAD' ? ' unless above Satiated' : ''}.`, undefined, 'impossible_form');
   }
-  if (form === 'lich' && species.undead !== 'US_ALIVE') throw new CrawlInputError('Undead cannot enter lich form.', undefined, 'impossible_form');
+  if (form === 'lich' && species.undead !== 'US_ALIVE') throw new UserError('Undead cannot enter lich form.', undefined, 'impossible_form');
   if (species.undead !== 'US_ALIVE') citations.push(ccLine(version, 'newgame.cc', 'species undead state', species.undeadLine ?? 0, `${species.name}: ${species.undead}`));
 
   const effectiveUndead = form === 'lich' ? 'US_UNDEAD' : species.undead;

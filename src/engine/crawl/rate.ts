@@ -1,6 +1,7 @@
 // Hunger rate in player_hunger_rate()'s exact order of operations, per version, and the
 // food one action costs: div_rand_round(rate x time, 10) in _player_reacts() (0.13/0.14
 // main.cc; 0.15 player-reacts.cc), with walking moves capped at 10 aut.
+import { UserError } from '../../errors.ts';
 import { uniqueCitations, type Citation } from '../cite.ts';
 import { cc, ccLine } from './data.ts';
 import { BURDEN_VALUE, resolveHero, speciesTraitCitations, type CrawlHeroInput, type Hero } from './hero.ts';
@@ -200,7 +201,7 @@ function wikiRate(h: Hero): number | null {
 export function crawlRate(version: CrawlVersion, input: CrawlHeroInput & { aut?: number; walking?: boolean } = {}): CrawlRateResult {
   const h = resolveHero(version, input);
   const aut = input.aut ?? 10;
-  if (!Number.isInteger(aut) || aut < 1 || aut > 1000) throw new RangeError('aut must be a whole number from 1 to 1000');
+  if (!Number.isInteger(aut) || aut < 1 || aut > 1000) throw new UserError('aut must be a whole number from 1 to 1000.', undefined, 'invalid_option');
   const walking = input.walking ?? false;
   const cappedAut = walking ? Math.min(aut, 10) : aut;
   const notes = [...h.notes];

@@ -1,5 +1,6 @@
 // Nutrition drains outside the per-turn burn: morehungry() callers (src/eat.c morehungry(): H -= n,
 // then newuhs(TRUE)). Unlike gethungry(), none of them is stopped by Slow digestion or prayer.
+import { UserError } from '../../errors.ts';
 import type { Citation, NethackVersion } from '../cite.ts';
 import { statusFor, type NethackStatus } from './status.ts';
 import { spellLevels } from './spells.ts';
@@ -98,7 +99,11 @@ export function spellHunger(input: { version: NethackVersion; level?: number; sp
   const levels = spellLevels(v);
   const name = input.spell ? input.spell.toLowerCase().replace(/^spell of /, '').replace(/ spellbook$/, '') : null;
   const level = name ? levels[name] : input.level;
-  if (level === undefined || !Number.isInteger(level) || level < 1 || level > 7) throw new RangeError(name ? `Unknown spell "${input.spell}" in ${v}` : 'Spell level must be 1 to 7');
+  if (level === undefined || !Number.isInteger(level) || level < 1 || level > 7) throw new UserError(
+      name ? `Unknown spell "${input.spell}" in ${v}.` : 'Spell level must be 1 to 7.',
+      'Check the spell for this version.',
+      'invalid_option',
+    );
   const detectFood = name === 'detect food';
   const energy = 5 * level;
   const wizard = (input.role ?? '').toLowerCase() === 'wizard';

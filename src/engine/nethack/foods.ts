@@ -2,6 +2,7 @@
 // monster corpse (src/monst.c SIZ(weight, nutrition)), tins by variety (src/eat.c tintxts[])
 // and globs. The 3.6.7 tables come from src/data/nethack-3.6.7 (data.ts); 3.4.3 and 5.0 differ
 // only where listed below (diffed against those trees' objects.c / monst.c / objects.h / monsters.h).
+import { UserError } from '../../errors.ts';
 import type { NethackVersion } from '../cite.ts';
 import { ALL_MONS, FOODS, type FoodEntry, type MonsterEntry } from './data.ts';
 
@@ -138,20 +139,20 @@ export function foodFor(name: string, version: NethackVersion, opts: { globWeigh
     const base = n.replace(/ corpse( \(human form\))?$/, '');
     const fresh = NEW_MONSTERS_50.find((m) => m.name.toLowerCase() === base);
     if (fresh) {
-      if (version !== '5.0') throw new Error(`The ${base} exists only in NetHack 5.0.`);
+      if (version !== '5.0') throw new UserError(`The ${base} exists only in NetHack 5.0.`, 'Pick another food or version.', 'unknown_food');
       return { name: `${base} corpse`, kind: 'corpse', version, nutrition: fresh.cnutrit, delay: 3 + (fresh.cwt >> 6), weight: fresh.cwt };
     }
     const m = CORPSE_MONS.find((x) => x.name.toLowerCase() === base && x.pm.startsWith('PM_HUMAN_WERE') === human);
-    if (!m) throw new Error(`No such corpse: ${name}`);
+    if (!m) throw new UserError(`No such corpse: ${name}`, 'Pick another food or version.', 'unknown_food');
     const o = (version === '3.4.3' ? MONSTER_343[m.pm] : version === '5.0' ? MONSTER_50[m.pm] : undefined) ?? { cwt: m.cwt, cnutrit: m.cnutrit };
     // src/eat.c eatcorpse(): reqtime = 3 + (mons[].cwt >> 6)
     return { name: corpseName(m), kind: 'corpse', version, nutrition: o.cnutrit, delay: 3 + (o.cwt >> 6), weight: o.cwt, monster: m };
   }
   const alias = n === 'enormous meatball' ? 'huge chunk of meat' : n;
   const f = FOODS.find((x) => x.name.toLowerCase() === alias);
-  if (!f || f.name === 'corpse' || f.name === 'tin') throw new Error(`No such food: ${name}`);
+  if (!f || f.name === 'corpse' || f.name === 'tin') throw new UserError(`No such food: ${name}`, 'Pick another food or version.', 'unknown_food');
   if (isGlob(f)) {
-    if (version === '3.4.3') throw new Error('Globs do not exist in NetHack 3.4.3.');
+    if (version === '3.4.3') throw new UserError('Globs do not exist in NetHack 3.4.3.', 'Pick another food or version.', 'unknown_food');
     const w = opts.globWeight ?? f.weight;
     // src/eat.c obj_nutrition(): glob nutrition = owt; eatcorpse(): 3 + (owt >> 6)
     return { name: f.name, kind: 'glob', version, nutrition: w, delay: 3 + (w >> 6), weight: w, item: f };

@@ -6,6 +6,7 @@
 // ...; before each, the turn's gethungry() runs with that moves. A meal of reqtime >= 2 bites uses
 // reqtime + 1 actions (the last one only finishes); reqtime <= 1 uses one action. Tins give all
 // their nutrition at once (src/eat.c consume_tin()), on the action the tin opens.
+import { UserError } from '../../errors.ts';
 import type { Citation, NethackVersion } from '../cite.ts';
 import { statusFor, type NethackStatus } from './status.ts';
 import { burnFlags, callPmf, defaultProfile, type BurnProfile } from './burn.ts';
@@ -260,7 +261,7 @@ export function planMeal(input: MealInput): MealResult {
   // An orc may hold a lembas partly eaten by someone else (oeaten up to 799 of the 800): the
   // limit is the larger of the racial and the plain nutrition.
   const maxEaten = Math.max(basenutrit, food.nutrition);
-  if (input.eaten !== undefined && input.eaten > maxEaten) throw new RangeError(`eaten must be at most ${maxEaten} for ${food.name}`);
+  if (input.eaten !== undefined && input.eaten > maxEaten) throw new UserError(`eaten must be at most ${maxEaten} for ${food.name}.`, 'Check the value and try again.', 'invalid_option');
   let reqtime = globLeft !== null ? 3 + (globLeft >> 6) : food.delay;
   /** consume_oeaten() reached 0: it sets reqtime = usedtime (0 here, in doeat()) and oeaten = 1. */
   let rotToZero = false;

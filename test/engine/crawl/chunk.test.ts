@@ -1,7 +1,8 @@
 // Chunks: food.cc can_ingest() gates, _determine_chunk_effect(), _chunk_nutrition(),
 // _contamination_ratio(), _eat_chunk(). Hand-worked from the code at each tag.
+import { UserError } from '../../../src/errors.ts';
 import { describe, expect, it } from 'vitest';
-import { crawlChunk, CrawlInputError } from '../../../src/engine/crawl/index.ts';
+import { crawlChunk } from '../../../src/engine/crawl/index.ts';
 import { expectCites } from './helpers.ts';
 
 describe('hunger gate', () => {
@@ -96,7 +97,7 @@ describe('nutrition', () => {
     expect(crawlChunk('0.14', { type: 'clean', species: 'Ghoul', hunger: 6500 }).gained).toBe(400);
   });
   it('0.15 has no contaminated chunks', () => {
-    expect(() => crawlChunk('0.15', { type: 'contaminated' })).toThrow(CrawlInputError);
+    expect(() => crawlChunk('0.15', { type: 'contaminated' })).toThrow(UserError);
   });
   it('vampires do not eat chunks', () => {
     expect(crawlChunk('0.14', { type: 'clean', species: 'Vampire', hunger: 2000 }).canEat).toBe(false);

@@ -1,8 +1,9 @@
 // Spell, ability and one-off costs: spl-util.cc spell_hunger(), spl-cast.cc cast_a_spell(),
 // player.cc calc_hunger(), food.cc hunger_cost_string(), Ability_List[] and
 // _pay_ability_costs(), main.cc/player-reacts.cc berserk end, melee_attack.cc.
+import { UserError } from '../../../src/errors.ts';
 import { describe, expect, it } from 'vitest';
-import { crawlAbility, crawlDrain, crawlSpell, hungerBars, random2avg, CrawlInputError } from '../../../src/engine/crawl/index.ts';
+import { crawlAbility, crawlDrain, crawlSpell, hungerBars, random2avg } from '../../../src/engine/crawl/index.ts';
 import { expectCites } from './helpers.ts';
 
 describe('spell hunger', () => {
@@ -63,7 +64,7 @@ describe('spell hunger', () => {
     expect(crawlSpell('0.14', { level: 3, int: 10, skill: 0, rodEvocations: 15 }).cost).toBe(15);
   });
   it('validates input', () => {
-    expect(() => crawlSpell('0.14', { level: 10, int: 10, skill: 0 })).toThrow(CrawlInputError);
+    expect(() => crawlSpell('0.14', { level: 10, int: 10, skill: 0 })).toThrow(UserError);
   });
 });
 

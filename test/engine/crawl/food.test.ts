@@ -1,7 +1,8 @@
 // Food: itemprop.cc Food_prop[] and food_value() (value + C x carnMod + H x herbMod),
 // can_ingest() diet refusals, potion.cc blood and porridge, 0.13 item_use.cc drink() +40.
+import { UserError } from '../../../src/errors.ts';
 import { describe, expect, it } from 'vitest';
-import { crawlCard, crawlFood, CrawlInputError, foodItems } from '../../../src/engine/crawl/index.ts';
+import { crawlCard, crawlFood, foodItems } from '../../../src/engine/crawl/index.ts';
 import { expectCites } from './helpers.ts';
 
 describe('permafood', () => {
@@ -43,7 +44,7 @@ describe('permafood', () => {
     expect(crawlFood('0.13', 'grape', {}).item.turns).toBe(1);
   });
   it('0.15 has no oranges, with a hint', () => {
-    expect(() => crawlFood('0.15', 'orange', {})).toThrow(CrawlInputError);
+    expect(() => crawlFood('0.15', 'orange', {})).toThrow(UserError);
     expect(foodItems('0.15').map((f) => f.name)).toContain('fruit');
   });
   it('chunk via /food: 1000 at every Carnivore level, herbivores 750 / 562', () => {

@@ -1,8 +1,9 @@
 // Hunger rate: player.cc player_hunger_rate() in each version's order, and the per-action
 // food of _player_reacts() (div_rand_round(rate x time, 10), walking capped at 10 aut).
 // Every expected value is worked by hand from the code at the tag.
+import { UserError } from '../../../src/errors.ts';
 import { describe, expect, it } from 'vitest';
-import { crawlRate, CrawlInputError } from '../../../src/engine/crawl/index.ts';
+import { crawlRate } from '../../../src/engine/crawl/index.ts';
 import { expectCites } from './helpers.ts';
 
 const rate = (v: '0.13' | '0.14' | '0.15', input: Parameters<typeof crawlRate>[1]) => crawlRate(v, input);
@@ -54,7 +55,7 @@ describe('ring of sustenance and Cheibriados', () => {
     expect(rate('0.14', { species: 'Troll', sustenanceRings: 2 }).rate.expected).toBe(3);
   });
   it('0.15 has no rings of sustenance', () => {
-    expect(() => rate('0.15', { species: 'Troll', sustenanceRings: 1 })).toThrow(CrawlInputError);
+    expect(() => rate('0.15', { species: 'Troll', sustenanceRings: 1 })).toThrow(UserError);
   });
   // 0.13: Chei -1 early (player.cc:1357): (3+3-1+3)=8 -> trunc(24/5)=4. 0.14: 9 -> 5 -> trunc(15/4)=3 (player.cc:1473).
   it('Cheibriados: -1 early in 0.13, x3/4 last from 0.14 (player.cc:1357 / 1473 / 1523)', () => {
@@ -112,7 +113,7 @@ describe('statuses and equipment', () => {
     expect(r.rate.expected).toBe(8);
     expectCites(r, '0.14', 'player.cc:1445');
     expect(rate('0.13', { burden: 'burdened' }).rate.expected).toBe(5);
-    expect(() => rate('0.15', { burden: 'burdened' })).toThrow(CrawlInputError);
+    expect(() => rate('0.15', { burden: 'burdened' })).toThrow(UserError);
   });
   it('rings of hunger +4 each (0.13/0.14)', () => {
     expect(rate('0.13', { hungerRings: 2 }).rate.expected).toBe(11);
@@ -197,7 +198,7 @@ describe('hero validation', () => {
     expect(rate('0.14', { species: 'Human', metabolism: -2 }).rate.expected).toBe(1);
   });
   it('only Octopodes wear more than two rings', () => {
-    expect(() => rate('0.14', { sustenanceRings: 3 })).toThrow(CrawlInputError);
+    expect(() => rate('0.14', { sustenanceRings: 3 })).toThrow(UserError);
     expect(rate('0.14', { species: 'Octopode', sustenanceRings: 3 }).rate.expected).toBe(1); // 3->1->0->0, min 1
   });
 });
