@@ -1,6 +1,5 @@
 // /crawl food item:<name> [carnivore] [herbivore] [species] — nutrition by diet level,
 // eating time, special effects, potions of blood and porridge.
-import { z } from 'zod';
 import { defineSubcommand } from '../../src/bot/types.ts';
 import * as kinds from '../../src/bot/kinds.ts';
 import { text } from '../../src/bot/options.ts';
