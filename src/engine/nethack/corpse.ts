@@ -604,9 +604,11 @@ function judge(first: Effect[], finish: Effect[], rot: RotTable): { severity: Se
   return { severity: 'risky', verdict: `risky: ${parts.join('; ')}` };
 }
 
+/** "cannibalism: permanent aggravate monster ..." — the label (if any) and the consequence. */
 function shortOf(e: Effect): string {
-  const s = e.what.replace(/^"[^"]*" — /, '').replace(/: "[^"]*"/, '');
-  return s.split(' — ').pop()!.split(';')[0]!;
+  const label = /^([a-z][a-z ]*?)(?: \([^)]*\))?: /.exec(e.what)?.[1];
+  const consequence = e.what.split(' — ').pop()!.split(';')[0]!;
+  return label && !consequence.startsWith(label) ? `${label}: ${consequence}` : consequence;
 }
 
 function pct(p: number): string {
