@@ -224,6 +224,12 @@ export interface TimeoutForecast {
   turn50: number;
   turn90: number;
   turn99: number;
+  /** The same as turns from now (0: already). */
+  in50: number;
+  in90: number;
+  in99: number;
+  /** The current turn the turns above count from (given, or assumed when only turns_since is known). */
+  turn: number;
   /** Timeout limit for the worst trouble: 200 major, 100 minor, 0 none. */
   limit: number;
   timeoutKnown: number | null;
@@ -415,11 +421,16 @@ export function prayerSafety(input: PrayerInput): PrayerResult {
   if (src.kind === 'start') citations.push(pe(v, 'startTimeout', '300 at the start'));
   if (src.kind === 'success') citations.push(pe(v, 'newTimeout', 'rnz(350) after a good prayer'), pe(v, 'rnz'), pe(v, 'rne', 'rne(4) capped by level'));
   const timeOk = now.atMost(limit);
+  const [turn50, turn90, turn99] = [now.turnFor(limit, 1, 2), now.turnFor(limit, 9, 10), now.turnFor(limit, 99, 100)];
   const timeout: TimeoutForecast = {
     now: timeOk,
-    turn50: now.turnFor(limit, 1, 2),
-    turn90: now.turnFor(limit, 9, 10),
-    turn99: now.turnFor(limit, 99, 100),
+    turn50,
+    turn90,
+    turn99,
+    in50: turn50 - turn,
+    in90: turn90 - turn,
+    in99: turn99 - turn,
+    turn,
     limit,
     timeoutKnown: now.value,
   };
