@@ -481,7 +481,7 @@ export function prayerSafety(input: PrayerInput): PrayerResult {
   if (v !== '5.0' && cases.some((c) => c.pType === 0)) notes.push('Praying too soon adds rnz(250) to the timeout, but angrygods() then overwrites it with rnz(300).');
   if (v === '5.0' && cases.some((c) => c.pType === 0)) notes.push('5.0: praying too soon adds rnz(250), then angrygods() keeps the larger of that and rnz(300).');
 
-  const verdict = verdictText(safe.probability, worst, timeout, refused, input);
+  const verdict = verdictText(safe.probability, worst, timeout, refused, input, st);
   return {
     game: 'nethack',
     version: v,
@@ -621,11 +621,14 @@ function timeoutRule(v: NethackVersion, input: PrayerInput, turn: number): strin
   return `${s}; rne(4) capped at ${level < 15 ? 5 : Math.trunc(level / 3)} for experience level ${level}`;
 }
 
-function verdictText(p: number, worst: TroubleInfo | null, t: TimeoutForecast, refused: string | null, input: PrayerInput): string {
+function verdictText(p: number, worst: TroubleInfo | null, t: TimeoutForecast, refused: string | null, input: PrayerInput, st: Standing): string {
   if (refused) return 'Safe to pray: no (you cannot pray in this form)';
   if (input.inGehennom) return "Safe to pray: no (in Gehennom your god can't help)";
   if (p === 1) return 'Safe to pray: yes';
   if (p === 0) {
+    if (st.naughty) return `Safe to pray: no (${st.naughty})`;
+    if (input.undeadForm) return 'Safe to pray: no (undead form)';
+    if (input.altar && input.altar !== 'none' && input.altar !== 'coaligned') return "Safe to pray: no (another god's altar)";
     if (t.now.probability === 0 || t.timeoutKnown !== null) return `Safe to pray: no${t.now.probability === 0 ? ` (timeout over ${t.limit}${worst ? ` for ${worst.major ? 'major' : 'minor'} trouble` : ''})` : ''}`;
     return 'Safe to pray: no';
   }
