@@ -2,7 +2,16 @@
 import { z } from 'zod';
 import type { APIEmbedField } from 'discord-api-types/v10';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { booleanOption, hideOption, hideSchema, integerOption, intIn, nethackVersionOption, nethackVersionSchema, stringOption } from '../../src/bot/options.ts';
+import {
+  booleanOption,
+  hideOption,
+  hideSchema,
+  integerOption,
+  intIn,
+  nethackVersionOption,
+  nethackVersionSchema,
+  stringOption,
+} from '../../src/bot/options.ts';
 import { COLORS, field, fmt, sourcesField } from '../../src/bot/render.ts';
 import { resolveName, toChoices, type Named } from '../../src/bot/fuzzy.ts';
 import type { NethackVersion } from '../../src/engine/cite.ts';
@@ -29,7 +38,12 @@ export function corpseNames(version: NethackVersion): CorpseName[] {
       .map((m) => {
         const human = m.pm.startsWith('PM_HUMAN_WERE');
         const name = human ? `${m.name} (human form)` : m.name;
-        return { name, aliases: [`${name} corpse`, ...(human ? [m.name, `${m.name} corpse`] : []), ...alternateNames(version, m.pm)], label: `${name} corpse — level ${m.level}`, monster: m };
+        return {
+          name,
+          aliases: [`${name} corpse`, ...(human ? [m.name, `${m.name} corpse`] : []), ...alternateNames(version, m.pm)],
+          label: `${name} corpse — level ${m.level}`,
+          monster: m,
+        };
       });
     namesCache.set(version, list);
   }
@@ -45,7 +59,10 @@ export const corpseSubcommand = defineSubcommand({
     integerOption('age', 'Turns since it died (default: fresh)', { min: 0, max: 100000 }),
     stringOption('buc', 'Blessed, uncursed or cursed (default uncursed)', { choices: BUCS }),
     stringOption('race', 'Your race (cannibalism)', { choices: RACES }),
-    stringOption('role', 'Your role (Cavemen may eat anything; Monks feel guilty)', { autocomplete: true, maxLength: 30 }),
+    stringOption('role', 'Your role (Cavemen may eat anything; Monks feel guilty)', {
+      autocomplete: true,
+      maxLength: 30,
+    }),
     booleanOption('poison_res', 'You resist poison'),
     booleanOption('acid_res', 'You resist acid'),
     booleanOption('stone_res', 'You resist stoning'),
@@ -79,7 +96,9 @@ export const corpseSubcommand = defineSubcommand({
     hide: hideSchema,
   }),
   autocomplete(focused, partial) {
-    const v = (typeof partial.version === 'string' && ['3.4.3', '5.0'].includes(partial.version) ? partial.version : '3.6.7') as NethackVersion;
+    const v = (
+      typeof partial.version === 'string' && ['3.4.3', '5.0'].includes(partial.version) ? partial.version : '3.6.7'
+    ) as NethackVersion;
     if (focused.name === 'name') return toChoices(focused.value, corpseNames(v));
     if (focused.name === 'role') return roleChoices(focused.value);
     return [];
@@ -87,7 +106,13 @@ export const corpseSubcommand = defineSubcommand({
   run(args) {
     const v = args.version;
     const picked = resolveName(args.name.replace(/ corpse$/i, ''), corpseNames(v), 'corpse', 'unknown_food');
-    const role = args.role ? resolveName(args.role, ROLES.map((r) => ({ name: r })), 'role').name : undefined;
+    const role = args.role
+      ? resolveName(
+          args.role,
+          ROLES.map((r) => ({ name: r })),
+          'role',
+        ).name
+      : undefined;
     const r = corpseVerdict({
       version: v,
       monster: picked.monster,
@@ -118,13 +143,33 @@ const line = (e: Effect) => `• ${pct(e.chance.probability)} (${e.chance.fracti
 function corpseEmbed(r: CorpseResult, name: string) {
   const fields: APIEmbedField[] = [];
   const rot = r.rot;
-  fields.push(field('Age and rot', rot.exempt ? `Never tainted: ${rot.exempt}.` : `Age ${fmt(rot.age)}, ${rot.buc}: tainted ${pct(rot.tainted.probability)}. Tainting possible from age ${rot.taintPossibleFrom}, certain from ${rot.taintCertainFrom}; "You feel sick" from ${rot.sicknessPossibleFrom}.`));
+  fields.push(
+    field(
+      'Age and rot',
+      rot.exempt
+        ? `Never tainted: ${rot.exempt}.`
+        : `Age ${fmt(rot.age)}, ${rot.buc}: tainted ${pct(rot.tainted.probability)}. Tainting possible from age ${rot.taintPossibleFrom}, certain from ${rot.taintCertainFrom}; "You feel sick" from ${rot.sicknessPossibleFrom}.`,
+    ),
+  );
   if (r.onFirstBite.length) fields.push(field('When you start eating', r.onFirstBite.map(line).join('\n')));
   if (r.onFinish.length) fields.push(field('When you finish it', r.onFinish.map(line).join('\n')));
-  fields.push(field('Intrinsics', r.intrinsics.length ? `${r.intrinsics.map((i) => `• ${i.label}: ${pct(i.chance.probability)} (${i.chance.fraction}) — tried ${i.picked.fraction}, then ${i.rollRule}${i.alreadyHave ? ' (you have it)' : ''}`).join('\n')}\n${r.intrinsicRule}` : r.intrinsicRule));
+  fields.push(
+    field(
+      'Intrinsics',
+      r.intrinsics.length
+        ? `${r.intrinsics.map((i) => `• ${i.label}: ${pct(i.chance.probability)} (${i.chance.fraction}) — tried ${i.picked.fraction}, then ${i.rollRule}${i.alreadyHave ? ' (you have it)' : ''}`).join('\n')}\n${r.intrinsicRule}`
+        : r.intrinsicRule,
+    ),
+  );
   if (r.notes.length) fields.push(field('Notes', r.notes.map((n) => `• ${n}`).join('\n')));
   fields.push(sourcesField(r.citations));
   const color = r.severity === 'safe' ? COLORS.ok : r.severity === 'risky' ? COLORS.hungry : COLORS.dead;
   const title = `${r.verdict.charAt(0).toUpperCase()}${r.verdict.slice(1)}`;
-  return { title, description: `${name} corpse (level ${r.monster.level})`, color, fields, footer: nethackFooter(r.version) };
+  return {
+    title,
+    description: `${name} corpse (level ${r.monster.level})`,
+    color,
+    fields,
+    footer: nethackFooter(r.version),
+  };
 }

@@ -65,15 +65,23 @@ describe('/nethack corpse', () => {
     expect(r.embeds[0]!.title).toBe('Safe');
   });
   it('race and role: a human eating a human is risky (cannibalism), a Caveman is not', async () => {
-    expect(((await h.ask('/nethack corpse name:human race:human')).result as CorpseResult).verdict).toContain('cannibalism');
-    expect(((await h.ask('/nethack corpse name:human race:human role:caveman')).result as CorpseResult).severity).toBe('safe');
+    expect(((await h.ask('/nethack corpse name:human race:human')).result as CorpseResult).verdict).toContain(
+      'cannibalism',
+    );
+    expect(((await h.ask('/nethack corpse name:human race:human role:caveman')).result as CorpseResult).severity).toBe(
+      'safe',
+    );
   });
   it('cockatrice is deadly unless stone resistant; were corpses resolve to the human form', async () => {
     expect(((await h.ask('/nethack corpse name:cockatrice')).result as CorpseResult).severity).toBe('deadly');
-    expect(((await h.ask('/nethack corpse name:"werewolf corpse"')).result as CorpseResult).monster.pm).toBe('PM_HUMAN_WEREWOLF');
+    expect(((await h.ask('/nethack corpse name:"werewolf corpse"')).result as CorpseResult).monster.pm).toBe(
+      'PM_HUMAN_WEREWOLF',
+    );
   });
   it('versions: 5.0 knows the displacer beast, 3.4.3 does not', async () => {
-    expect(((await h.ask('/nethack corpse name:"displacer beast" version:5.0')).result as CorpseResult).onFinish[0]!.what).toContain('displacement');
+    expect(
+      ((await h.ask('/nethack corpse name:"displacer beast" version:5.0')).result as CorpseResult).onFinish[0]!.what,
+    ).toContain('displacement');
     expect(errorOf(await h.ask('/nethack corpse name:"displacer beast" version:3.4.3'))).toBeDefined();
   });
   it('names autocomplete', async () => {

@@ -88,7 +88,20 @@ export interface CorpseInput {
   hero?: CorpseHero;
 }
 
-export const INTRINSIC_KEYS = ['fire', 'cold', 'sleep', 'disintegration', 'shock', 'poison', 'acid', 'stoning', 'teleportitis', 'teleport control', 'telepathy', 'strength'] as const;
+export const INTRINSIC_KEYS = [
+  'fire',
+  'cold',
+  'sleep',
+  'disintegration',
+  'shock',
+  'poison',
+  'acid',
+  'stoning',
+  'teleportitis',
+  'teleport control',
+  'telepathy',
+  'strength',
+] as const;
 export type IntrinsicKey = (typeof INTRINSIC_KEYS)[number];
 
 const INTRINSIC_LABEL: Record<IntrinsicKey, string> = {
@@ -316,7 +329,9 @@ function eatcorpseEffects(v: NethackVersion, m: CorpseMonster, rot: RotTable, he
 }
 
 function rottenText(v: NethackVersion, hero: CorpseHero): string {
-  const out = hero.blind ? 'confused 1/4, pass out 1d10 turns 1/4, nothing 1/2' : 'confused 1/4, blinded 2d10 turns 3/16, pass out 1d10 turns 3/16, nothing 3/8';
+  const out = hero.blind
+    ? 'confused 1/4, pass out 1d10 turns 1/4, nothing 1/2'
+    : 'confused 1/4, blinded 2d10 turns 3/16, pass out 1d10 turns 3/16, nothing 3/8';
   void v;
   return `"Blecch! Rotten food!" (${out}); the corpse then gives a quarter of its nutrition`;
 }
@@ -332,16 +347,41 @@ interface StartEffects {
 
 function cprefxEffects(v: NethackVersion, m: CorpseMonster, hero: CorpseHero, go: Q): StartEffects {
   const out: Effect[] = [];
-  const add = (what: string, harmful: boolean, key: Parameters<typeof pe>[1], deadly = false, q = go) => out.push({ what, chance: q.chance(), harmful, deadly, citation: pe(v, key) });
+  const add = (what: string, harmful: boolean, key: Parameters<typeof pe>[1], deadly = false, q = go) =>
+    out.push({ what, chance: q.chance(), harmful, deadly, citation: pe(v, key) });
   const cannibal = cannibalism(v, m, hero);
   // maybe_cannibal() runs on the tainted path too (eatcorpse()), so it happens whatever the rot
-  if (cannibal) add(`cannibalism (${cannibal}): "You cannibal! You will regret this!" — permanent aggravate monster and Luck -2 to -5 (rn1(4, 2))`, true, 'maybeCannibal', false, ONE);
+  if (cannibal)
+    add(
+      `cannibalism (${cannibal}): "You cannibal! You will regret this!" — permanent aggravate monster and Luck -2 to -5 (rn1(4, 2))`,
+      true,
+      'maybeCannibal',
+      false,
+      ONE,
+    );
   const stone = petrifiesWhenEaten(m) && !hero.stoneResistant;
-  if (stone) add(`"You turn to stone." — you die at once (no delay, no cure) unless stone resistant or life-saved`, true, 'petrify', true);
-  if (DOMESTIC_EATEN.includes(m.pm) && !cannibalAllowed(hero)) add(`"You feel that eating the ${m.name} was a bad idea." — permanent aggravate monster (no Luck loss)`, true, 'domestic');
+  if (stone)
+    add(
+      `"You turn to stone." — you die at once (no delay, no cure) unless stone resistant or life-saved`,
+      true,
+      'petrify',
+      true,
+    );
+  if (DOMESTIC_EATEN.includes(m.pm) && !cannibalAllowed(hero))
+    add(
+      `"You feel that eating the ${m.name} was a bad idea." — permanent aggravate monster (no Luck loss)`,
+      true,
+      'domestic',
+    );
   if (isPm(m, 'PM_LIZARD') && hero.stoned) add('cures your stoning ("You feel limber!")', false, 'lizardCure');
   if (isRider(m)) add('"Eating that is instantly fatal." — you die (the Rider revives)', true, 'rider', true);
-  if (isPm(m, 'PM_GREEN_SLIME') && !hero.unchanging) add('"You don\'t feel very well." — you turn into green slime in 10 turns unless cured (prayer fixes it: major trouble)', true, 'slime', true);
+  if (isPm(m, 'PM_GREEN_SLIME') && !hero.unchanging)
+    add(
+      '"You don\'t feel very well." — you turn into green slime in 10 turns unless cured (prayer fixes it: major trouble)',
+      true,
+      'slime',
+      true,
+    );
   if (acidic(m) && hero.stoned && !isPm(m, 'PM_LIZARD')) add('cures your stoning (acidic corpse)', false, 'acidCure');
   return { effects: out, stopsMeal: stone || isRider(m) };
 }
@@ -349,8 +389,10 @@ function cprefxEffects(v: NethackVersion, m: CorpseMonster, hero: CorpseHero, go
 /** maybe_cannibal(): your race (any version); 3.6.7/5.0 also your lycanthrope's kin. Cavemen and orcs may. */
 function cannibalism(v: NethackVersion, m: CorpseMonster, hero: CorpseHero): string | null {
   if (cannibalAllowed(hero)) return null;
-  if (hero.race && has(m.mflags2, RACE_BIT[hero.race])) return `you are a${hero.race === 'elf' || hero.race === 'orc' ? 'n' : ''} ${hero.race}`;
-  if (v !== '3.4.3' && hero.lycanthropy && WERE_FAMILY[hero.lycanthropy].includes(m.pm)) return `you are a ${hero.lycanthropy}`;
+  if (hero.race && has(m.mflags2, RACE_BIT[hero.race]))
+    return `you are a${hero.race === 'elf' || hero.race === 'orc' ? 'n' : ''} ${hero.race}`;
+  if (v !== '3.4.3' && hero.lycanthropy && WERE_FAMILY[hero.lycanthropy].includes(m.pm))
+    return `you are a ${hero.lycanthropy}`;
   return null;
 }
 
@@ -386,7 +428,11 @@ function cpostfxEffects(v: NethackVersion, m: CorpseMonster, hero: CorpseHero, g
     case 'PM_HUMAN_WERERAT':
     case 'PM_HUMAN_WEREJACKAL':
     case 'PM_HUMAN_WEREWOLF':
-      add(`you catch lycanthropy (${m.pm.replace('PM_HUMAN_', '').toLowerCase()}); prayer fixes it (major trouble)`, true, 'were');
+      add(
+        `you catch lycanthropy (${m.pm.replace('PM_HUMAN_', '').toLowerCase()}); prayer fixes it (major trouble)`,
+        true,
+        'were',
+      );
       check = ZERO;
       break;
     case 'PM_NURSE':
@@ -394,7 +440,11 @@ function cpostfxEffects(v: NethackVersion, m: CorpseMonster, hero: CorpseHero, g
       if (v === '3.4.3') check = ZERO;
       break;
     case 'PM_STALKER':
-      add('invisibility: 50-149 turns; if you are already invisible, permanent invisibility and see invisible', false, 'stalker');
+      add(
+        'invisibility: 50-149 turns; if you are already invisible, permanent invisibility and see invisible',
+        false,
+        'stalker',
+      );
       add('stunned for 60 more turns', true, 'bat');
       check = ZERO;
       break;
@@ -428,7 +478,8 @@ function cpostfxEffects(v: NethackVersion, m: CorpseMonster, hero: CorpseHero, g
     case 'PM_SANDESTIN':
     case 'PM_GENETIC_ENGINEER':
       if ((m.pm === 'PM_GENETIC_ENGINEER' && v !== '5.0') || (m.pm === 'PM_SANDESTIN' && v === '3.4.3')) break;
-      if (!hero.unchanging) add('you polymorph (without polymorph control: system shock can cost 1d30 HP)', true, 'chameleon');
+      if (!hero.unchanging)
+        add('you polymorph (without polymorph control: system shock can cost 1d30 HP)', true, 'chameleon');
       check = ZERO;
       break;
     case 'PM_DISPLACER_BEAST':
@@ -457,9 +508,11 @@ function cpostfxEffects(v: NethackVersion, m: CorpseMonster, hero: CorpseHero, g
       break;
   }
   if (!check.zero) {
-    if (dmgtype(m, 'AD_STUN') || dmgtype(m, 'AD_HALU') || isPm(m, 'PM_VIOLET_FUNGUS')) add('"Oh wow! Great stuff!" — hallucinating for 200 more turns', true, 'hallucinate', check);
+    if (dmgtype(m, 'AD_STUN') || dmgtype(m, 'AD_HALU') || isPm(m, 'PM_VIOLET_FUNGUS'))
+      add('"Oh wow! Great stuff!" — hallucinating for 200 more turns', true, 'hallucinate', check);
     if (v === '5.0' && (attacktype(m, 'AT_MAGC') || isPm(m, 'PM_NEWT'))) add(buzz, false, 'newt', check.mul(newtBuzz));
-    if (v === '3.4.3' && has(m.mflags2, M2.GIANT)) add('strength goes up (giants, always)', false, 'giantStrength', check);
+    if (v === '3.4.3' && has(m.mflags2, M2.GIANT))
+      add('strength goes up (giants, always)', false, 'giantStrength', check);
   }
   return { effects: out, checkIntrinsics: check };
 }
@@ -500,13 +553,25 @@ function rollFor(v: NethackVersion, m: CorpseMonster, key: IntrinsicKey): { q: Q
   const base = levelRoll(L, chance);
   if (v === '5.0' && (key === 'acid' || key === 'stoning')) {
     const temp = levelRoll(L, key === 'stoning' ? 6 : 3); // temp_givit(): a second roll if should_givit() fails
-    return { q: base.add(ONE.sub(base).mul(temp)), rule: `level ${L} > rn2(15), else level ${L} > rn2(${key === 'stoning' ? 6 : 3})` };
+    return {
+      q: base.add(ONE.sub(base).mul(temp)),
+      rule: `level ${L} > rn2(15), else level ${L} > rn2(${key === 'stoning' ? 6 : 3})`,
+    };
   }
   return { q: base, rule: `level ${L} > rn2(${chance})` };
 }
 
-function intrinsicChances(v: NethackVersion, m: CorpseMonster, hero: CorpseHero, reach: Q): { list: IntrinsicChance[]; rule: string } {
-  if (reach.zero) return { list: [], rule: 'No intrinsic: this corpse\'s own effect (or death) takes the place of the intrinsic check.' };
+function intrinsicChances(
+  v: NethackVersion,
+  m: CorpseMonster,
+  hero: CorpseHero,
+  reach: Q,
+): { list: IntrinsicChance[]; rule: string } {
+  if (reach.zero)
+    return {
+      list: [],
+      rule: "No intrinsic: this corpse's own effect (or death) takes the place of the intrinsic check.",
+    };
   const c = candidates(v, m);
   const n = c.length;
   const strengthOnly = v !== '3.4.3' && n === 1 && c[0] === 'strength';
@@ -544,14 +609,22 @@ export function corpseVerdict(input: CorpseInput): CorpseResult {
   const buc = input.buc ?? 'uncursed';
   const age = input.age ?? 0;
   const notes: string[] = [];
-  const citations: Citation[] = [pe(v, 'eatcorpse'), pe(v, 'rotted', 'rotted = age / (10 + rn2(20)), cursed +2, blessed -2')];
+  const citations: Citation[] = [
+    pe(v, 'eatcorpse'),
+    pe(v, 'rotted', 'rotted = age / (10 + rn2(20)), cursed +2, blessed -2'),
+  ];
   const rot = rotTable(v, m, age, buc, hero);
   const bite = eatcorpseEffects(v, m, rot, hero);
   const go = bite.continues;
   const pre = cprefxEffects(v, m, hero, go);
   const finish = pre.stopsMeal ? { effects: [], checkIntrinsics: ZERO } : cpostfxEffects(v, m, hero, go);
   const intr = intrinsicChances(v, m, hero, go.mul(finish.checkIntrinsics));
-  citations.push(pe(v, 'cprefx'), pe(v, 'cpostfx'), pe(v, 'intrinsicPossible'), pe(v, v === '5.0' ? 'shouldGivit' : 'givitChance', 'level against chance'));
+  citations.push(
+    pe(v, 'cprefx'),
+    pe(v, 'cpostfx'),
+    pe(v, 'intrinsicPossible'),
+    pe(v, v === '5.0' ? 'shouldGivit' : 'givitChance', 'level against chance'),
+  );
   if (intr.list.length > 1) citations.push(pe(v, 'pickOne', '1 in count replaces the choice'));
   if (intr.list.some((i) => i.key === 'strength')) citations.push(pe(v, 'giantStrength'));
   if (v === '5.0' && intr.list.some((i) => i.key === 'acid' || i.key === 'stoning')) citations.push(pe(v, 'tempGivit'));
@@ -559,7 +632,10 @@ export function corpseVerdict(input: CorpseInput): CorpseResult {
   if (!leavesCorpse) notes.push(`The ${m.name} leaves no corpse (G_NOCORPSE); this is what eating one would do.`);
   if (input.age === undefined) notes.push('Age not given: a fresh corpse is assumed.');
   if (rot.exempt) notes.push(`Never tainted: ${rot.exempt}.`);
-  else notes.push(`Tainting is possible from age ${rot.taintPossibleFrom} and certain from age ${rot.taintCertainFrom} (${buc}).`);
+  else
+    notes.push(
+      `Tainting is possible from age ${rot.taintPossibleFrom} and certain from age ${rot.taintCertainFrom} (${buc}).`,
+    );
   if ((hero.role ?? '').toLowerCase() === 'monk' && !vegetarian(m)) {
     notes.push('Monk: "You feel guilty." — alignment -1 for eating meat.');
     citations.push(pe(v, 'vegetarianGuilt'));
@@ -600,7 +676,11 @@ function judge(first: Effect[], finish: Effect[], rot: RotTable): { severity: Se
   const harmful = all.filter((e) => e.harmful && e.chance.probability > 0);
   if (!harmful.length) return { severity: 'safe', verdict: 'safe' };
   const taint = first.find((e) => e.citation.symbol === 'eatcorpse()' && e.what.startsWith('tainted') && e.harmful);
-  const parts = harmful.map((e) => (e === taint ? `${pct(e.chance.probability)} deadly food poisoning (age ${rot.age})` : `${shortOf(e)}${e.chance.probability < 1 ? ` (${pct(e.chance.probability)})` : ''}`));
+  const parts = harmful.map((e) =>
+    e === taint
+      ? `${pct(e.chance.probability)} deadly food poisoning (age ${rot.age})`
+      : `${shortOf(e)}${e.chance.probability < 1 ? ` (${pct(e.chance.probability)})` : ''}`,
+  );
   return { severity: 'risky', verdict: `risky: ${parts.join('; ')}` };
 }
 

@@ -26,9 +26,36 @@ export interface CorpseMonster {
 }
 
 // include/monflag.h (the same bits in 3.4.3, 3.6.7 and 5.0)
-export const MR = { FIRE: 0x01, COLD: 0x02, SLEEP: 0x04, DISINT: 0x08, ELEC: 0x10, POISON: 0x20, ACID: 0x40, STONE: 0x80 } as const;
-export const M1 = { TPORT: 0x02000000, TPORT_CNTRL: 0x04000000, ACID: 0x08000000, POIS: 0x10000000, CARNIVORE: 0x20000000, HERBIVORE: 0x40000000 } as const;
-export const M2 = { UNDEAD: 0x2, WERE: 0x4, HUMAN: 0x8, ELF: 0x10, DWARF: 0x20, GNOME: 0x40, ORC: 0x80, DEMON: 0x100, GIANT: 0x2000, DOMESTIC: 0x400000 } as const;
+export const MR = {
+  FIRE: 0x01,
+  COLD: 0x02,
+  SLEEP: 0x04,
+  DISINT: 0x08,
+  ELEC: 0x10,
+  POISON: 0x20,
+  ACID: 0x40,
+  STONE: 0x80,
+} as const;
+export const M1 = {
+  TPORT: 0x02000000,
+  TPORT_CNTRL: 0x04000000,
+  ACID: 0x08000000,
+  POIS: 0x10000000,
+  CARNIVORE: 0x20000000,
+  HERBIVORE: 0x40000000,
+} as const;
+export const M2 = {
+  UNDEAD: 0x2,
+  WERE: 0x4,
+  HUMAN: 0x8,
+  ELF: 0x10,
+  DWARF: 0x20,
+  GNOME: 0x40,
+  ORC: 0x80,
+  DEMON: 0x100,
+  GIANT: 0x2000,
+  DOMESTIC: 0x400000,
+} as const;
 export const G = { NOCORPSE: 0x0010, UNIQ: 0x1000 } as const;
 
 export const has = (word: number, bit: number): boolean => ((word >>> 0) & bit) !== 0;
@@ -65,7 +92,19 @@ export function corpseMonsters(version: NethackVersion): CorpseMonster[] {
 }
 
 function strip(r: Raw): CorpseMonster {
-  return { pm: r.pm, name: r.name, class: r.class, level: r.level, geno: r.geno, cwt: r.cwt, cnutrit: r.cnutrit, mconveys: r.mconveys, mflags1: r.mflags1, mflags2: r.mflags2, attacks: r.attacks };
+  return {
+    pm: r.pm,
+    name: r.name,
+    class: r.class,
+    level: r.level,
+    geno: r.geno,
+    cwt: r.cwt,
+    cnutrit: r.cnutrit,
+    mconveys: r.mconveys,
+    mflags1: r.mflags1,
+    mflags2: r.mflags2,
+    attacks: r.attacks,
+  };
 }
 
 /** Other names a 5.0 entry answers to (gendered: "cavewoman", "cave dweller"). */
@@ -82,11 +121,17 @@ export function alternateNames(version: NethackVersion, pm: string): string[] {
  */
 export function findCorpseMonster(version: NethackVersion, query: string): CorpseMonster | undefined {
   const list = corpseMonsters(version);
-  const q = query.trim().toLowerCase().replace(/ corpse$/, '').replace(/ corpse \(human form\)$/, ' (human form)');
+  const q = query
+    .trim()
+    .toLowerCase()
+    .replace(/ corpse$/, '')
+    .replace(/ corpse \(human form\)$/, ' (human form)');
   if (q.startsWith('pm_')) return list.find((m) => m.pm.toLowerCase() === q);
   const human = q.endsWith(' (human form)');
   const base = q.replace(/ \(human form\)$/, '');
-  const named = list.filter((m) => m.name.toLowerCase() === base || alternateNames(version, m.pm).some((n) => n.toLowerCase() === base));
+  const named = list.filter(
+    (m) => m.name.toLowerCase() === base || alternateNames(version, m.pm).some((n) => n.toLowerCase() === base),
+  );
   if (named.length <= 1) return named[0];
   const corpse = named.filter((m) => !has(m.geno, G.NOCORPSE));
   if (human) return named.find((m) => m.pm.startsWith('PM_HUMAN_')) ?? corpse[0];

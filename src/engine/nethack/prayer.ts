@@ -20,41 +20,123 @@ export interface TroubleInfo {
   fix: string;
 }
 
-const T = (key: TroubleKey, code: string, major: boolean, label: string, fix: string): TroubleInfo => ({ key, code, major, label, fix });
+const T = (key: TroubleKey, code: string, major: boolean, label: string, fix: string): TroubleInfo => ({
+  key,
+  code,
+  major,
+  label,
+  fix,
+});
 
 export const TROUBLE_KEYS = [
-  'stoned', 'slimed', 'strangled', 'lava', 'sick', 'weak', 'gas', 'low-hp', 'lycanthropy', 'collapsing', 'stuck',
-  'cursed-levitation', 'unusable-hands', 'cursed-blindfold', 'punished', 'fumbling', 'cursed-items', 'cursed-saddle',
-  'blind', 'lost-attributes', 'wounded-legs', 'hungry', 'stunned', 'confused', 'hallucinating',
+  'stoned',
+  'slimed',
+  'strangled',
+  'lava',
+  'sick',
+  'weak',
+  'gas',
+  'low-hp',
+  'lycanthropy',
+  'collapsing',
+  'stuck',
+  'cursed-levitation',
+  'unusable-hands',
+  'cursed-blindfold',
+  'punished',
+  'fumbling',
+  'cursed-items',
+  'cursed-saddle',
+  'blind',
+  'lost-attributes',
+  'wounded-legs',
+  'hungry',
+  'stunned',
+  'confused',
+  'hallucinating',
 ] as const;
 export type TroubleKey = (typeof TROUBLE_KEYS)[number];
 
 const ALL_TROUBLES: TroubleInfo[] = [
   T('stoned', 'TROUBLE_STONED', true, 'turning to stone', 'stoning stops ("You feel more limber.")'),
   T('slimed', 'TROUBLE_SLIMED', true, 'turning into green slime', 'the slime disappears'),
-  T('strangled', 'TROUBLE_STRANGLED', true, 'being strangled', 'you can breathe again (an amulet of strangulation vanishes)'),
+  T(
+    'strangled',
+    'TROUBLE_STRANGLED',
+    true,
+    'being strangled',
+    'you can breathe again (an amulet of strangulation vanishes)',
+  ),
   T('lava', 'TROUBLE_LAVA', true, 'stuck in lava', 'you are teleported back onto solid ground'),
-  T('sick', 'TROUBLE_SICK', true, 'fatally ill (food poisoning or illness)', 'the sickness is cured ("You feel better.")'),
-  T('weak', 'TROUBLE_STARVING', true, 'Weak or worse from hunger', 'nutrition set to 900 (init_uhunger(): Not Hungry, lost Str from hunger restored)'),
+  T(
+    'sick',
+    'TROUBLE_SICK',
+    true,
+    'fatally ill (food poisoning or illness)',
+    'the sickness is cured ("You feel better.")',
+  ),
+  T(
+    'weak',
+    'TROUBLE_STARVING',
+    true,
+    'Weak or worse from hunger',
+    'nutrition set to 900 (init_uhunger(): Not Hungry, lost Str from hunger restored)',
+  ),
   T('gas', 'TROUBLE_REGION', true, 'in a stinking cloud that can hurt you', 'you are made safe from the cloud'),
-  T('low-hp', 'TROUBLE_HIT', true, 'hit points critically low', 'HP restored to maximum (maximum +1d5 if it is below 5 x level + 11)'),
+  T(
+    'low-hp',
+    'TROUBLE_HIT',
+    true,
+    'hit points critically low',
+    'HP restored to maximum (maximum +1d5 if it is below 5 x level + 11)',
+  ),
   T('lycanthropy', 'TROUBLE_LYCANTHROPE', true, 'lycanthropy', 'lycanthropy is cured'),
-  T('collapsing', 'TROUBLE_COLLAPSING', true, 'collapsing under your load (Str drained by more than 3)', 'Str restored'),
+  T(
+    'collapsing',
+    'TROUBLE_COLLAPSING',
+    true,
+    'collapsing under your load (Str drained by more than 3)',
+    'Str restored',
+  ),
   T('stuck', 'TROUBLE_STUCK_IN_WALL', true, 'stuck in solid rock', 'you are teleported out'),
   T('cursed-levitation', 'TROUBLE_CURSED_LEVITATION', true, 'cursed levitation item', 'the item is uncursed'),
-  T('unusable-hands', 'TROUBLE_UNUSEABLE_HANDS', true, 'no usable hands (welded weapon or handless form)', 'the weapon is uncursed or you return to your normal form'),
+  T(
+    'unusable-hands',
+    'TROUBLE_UNUSEABLE_HANDS',
+    true,
+    'no usable hands (welded weapon or handless form)',
+    'the weapon is uncursed or you return to your normal form',
+  ),
   T('cursed-blindfold', 'TROUBLE_CURSED_BLINDFOLD', true, 'cursed blindfold', 'the blindfold is uncursed'),
   T('punished', 'TROUBLE_PUNISHED', false, 'punished (ball and chain)', 'the chain disappears'),
   T('fumbling', 'TROUBLE_FUMBLING', false, 'cursed fumbling gloves or boots', 'the item is uncursed'),
-  T('cursed-items', 'TROUBLE_CURSED_ITEMS', false, 'cursed worn items (or a cursed loadstone or luck item)', 'the worst cursed item is uncursed'),
-  T('cursed-saddle', 'TROUBLE_SADDLE', false, "cursed saddle on your steed", 'the saddle is uncursed'),
+  T(
+    'cursed-items',
+    'TROUBLE_CURSED_ITEMS',
+    false,
+    'cursed worn items (or a cursed loadstone or luck item)',
+    'the worst cursed item is uncursed',
+  ),
+  T('cursed-saddle', 'TROUBLE_SADDLE', false, 'cursed saddle on your steed', 'the saddle is uncursed'),
   T('blind', 'TROUBLE_BLIND', false, 'blinded (or deafened) for a while', 'sight (and hearing) restored'),
-  T('lost-attributes', 'TROUBLE_POISONED', false, 'an attribute below its maximum', 'every attribute restored to its maximum'),
+  T(
+    'lost-attributes',
+    'TROUBLE_POISONED',
+    false,
+    'an attribute below its maximum',
+    'every attribute restored to its maximum',
+  ),
   T('wounded-legs', 'TROUBLE_WOUNDED_LEGS', false, 'wounded legs', 'legs healed'),
   T('hungry', 'TROUBLE_HUNGRY', false, 'Hungry', 'nutrition set to 900 (init_uhunger())'),
   T('stunned', 'TROUBLE_STUNNED', false, 'stunned', 'stun removed'),
   T('confused', 'TROUBLE_CONFUSED', false, 'confused', 'confusion removed'),
-  T('hallucinating', 'TROUBLE_HALLUCINATION', false, 'hallucinating', 'hallucination removed ("Looks like you are back in Kansas.")'),
+  T(
+    'hallucinating',
+    'TROUBLE_HALLUCINATION',
+    false,
+    'hallucinating',
+    'hallucination removed ("Looks like you are back in Kansas.")',
+  ),
 ];
 
 /** in_trouble()'s list for a version, worst first. 3.4.3 has no stinking-cloud trouble. */
@@ -108,11 +190,18 @@ function pointLaw(value: number): TimeoutLaw {
  * pleased(): u.ublesscnt = rnz(350); kick = demigod + crowned; if (kick) += kick x rnz(1000) (one draw,
  * multiplied). 5.0 also adds (moves - 100000) / 100 after turn 100,000, the sum capped at 32767.
  */
-export function successLaw(version: NethackVersion, experienceLevel: number, demigod: boolean, crowned: boolean, turn = 1): TimeoutLaw {
+export function successLaw(
+  version: NethackVersion,
+  experienceLevel: number,
+  demigod: boolean,
+  crowned: boolean,
+  turn = 1,
+): TimeoutLaw {
   const kick = (demigod ? 1 : 0) + (crowned ? 1 : 0);
   const base = rnzDistribution(350, experienceLevel);
   const extra = kick ? rnzDistribution(1000, experienceLevel) : null;
-  if (version === '5.0' && turn > 100000) return new TimeoutLaw(base, extra, kick, Math.trunc((turn - 100000) / 100), 32767);
+  if (version === '5.0' && turn > 100000)
+    return new TimeoutLaw(base, extra, kick, Math.trunc((turn - 100000) / 100), 32767);
   return new TimeoutLaw(base, extra, kick);
 }
 
@@ -274,8 +363,11 @@ function collectTroubles(input: PrayerInput, level: number): TroubleKey[] {
     if (s === 'Weak' || s === 'Fainting') set.add('weak');
     else if (s === 'Hungry') set.add('hungry');
   }
-  if (input.hp !== undefined && input.maxHp !== undefined && isLowHp(v, input.hp, input.maxHp, level)) set.add('low-hp');
-  return troublesFor(v).filter((t) => set.has(t.key)).map((t) => t.key);
+  if (input.hp !== undefined && input.maxHp !== undefined && isLowHp(v, input.hp, input.maxHp, level))
+    set.add('low-hp');
+  return troublesFor(v)
+    .filter((t) => set.has(t.key))
+    .map((t) => t.key);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -287,7 +379,13 @@ function sourceOf(input: PrayerInput, turn: number, level: number): TimeoutSourc
     // The timeout is set when the prayer ends, 3 hero moves after #pray (nomul(-3)); at normal speed
     // that is 3 turns later. A fast hero finishes earlier, so this errs on the safe side.
     const prayedAt = turn - input.turnsSincePrayer;
-    return { kind: 'success', atTurn: prayedAt + 3, experienceLevel: level, demigod: !!input.demigod, crowned: !!input.crowned };
+    return {
+      kind: 'success',
+      atTurn: prayedAt + 3,
+      experienceLevel: level,
+      demigod: !!input.demigod,
+      crowned: !!input.crowned,
+    };
   }
   return { kind: 'start' };
 }
@@ -303,7 +401,8 @@ interface Standing {
 function standing(input: PrayerInput, luck: number, record: number, anger: number): Standing {
   const altar = input.altar ?? 'none';
   // can_pray(): opposite altar -record; other (cross-aligned or unaligned) record / 2; else record.
-  const alignmentUsed = altar === 'opposite' ? -record : altar === 'cross-aligned' || altar === 'moloch' ? Math.trunc(record / 2) : record;
+  const alignmentUsed =
+    altar === 'opposite' ? -record : altar === 'cross-aligned' || altar === 'moloch' ? Math.trunc(record / 2) : record;
   const why: string[] = [];
   if (luck < 0) why.push(`Luck ${luck} is negative`);
   if (anger > 0) why.push(`your god is angry (anger ${anger})`);
@@ -330,7 +429,10 @@ function actionLaw(input: PrayerInput, luck: number, record: number): ActionLaw 
     const one = record > 0 ? 1 : rnlDistribution(2, luck, v)[0]!;
     p[1] = one;
     p[0] = 1 - one;
-    return { p, rule: record > 0 ? 'alignment record 1-3: action 1' : 'alignment record 0: action 1 if rnl(2) is 0, else 0' };
+    return {
+      p,
+      rule: record > 0 ? 'alignment record 1-3: action 1' : 'alignment record 0: action 1 if rnl(2) is 0, else 0',
+    };
   }
   // 3.6.7 / 5.0: prayer_luck = max(Luck, -1); 3.4.3 uses Luck. action = rn1(luck + (altar ? 3 + shrine : 2), 1)
   const pl = v === '3.4.3' ? luck : Math.max(luck, -1);
@@ -372,27 +474,47 @@ function boonLaw(luck: number): { what: string; probability: number }[] {
 // ---------------------------------------------------------------------------------------------
 // Phase 5: an angry god (angrygods())
 
-export function angerOutcome(version: NethackVersion, luck: number, record: number, godAnger: number, ownGod: boolean): AngerOutcome {
+export function angerOutcome(
+  version: NethackVersion,
+  luck: number,
+  record: number,
+  godAnger: number,
+  ownGod: boolean,
+): AngerOutcome {
   const sgnDiv = (a: number, b: number) => Math.trunc(a / b);
-  let max = ownGod ? 3 * godAnger + (luck > 0 || record >= 4 ? -sgnDiv(luck, 3) : -luck) : sgnDiv(record, 2) + (luck > 0 ? -sgnDiv(luck, 3) : -luck);
+  let max = ownGod
+    ? 3 * godAnger + (luck > 0 || record >= 4 ? -sgnDiv(luck, 3) : -luck)
+    : sgnDiv(record, 2) + (luck > 0 ? -sgnDiv(luck, 3) : -luck);
   max = Math.min(15, Math.max(1, max));
   const cases = [
     'nothing but "You feel that your god is displeased."',
     'nothing but "You feel that your god is displeased."',
     'lose 1 Wisdom and an experience level',
     'lose 1 Wisdom and an experience level',
-    version === '5.0' ? 'a black glow: half the time an intrinsic is lost, else items are cursed' : 'a black glow curses some of your items',
-    version === '5.0' ? 'a black glow: half the time an intrinsic is lost, else items are cursed' : 'a black glow curses some of your items',
+    version === '5.0'
+      ? 'a black glow: half the time an intrinsic is lost, else items are cursed'
+      : 'a black glow curses some of your items',
+    version === '5.0'
+      ? 'a black glow: half the time an intrinsic is lost, else items are cursed'
+      : 'a black glow curses some of your items',
     'punished with a ball and chain (if already punished: items cursed)',
     'a hostile minion of your god is summoned',
     'a hostile minion of your god is summoned',
   ];
   const tally = new Map<string, number>();
   for (let r = 0; r < max; r++) {
-    const what = r < cases.length ? cases[r]! : 'lightning bolt (death unless reflecting or shock resistant) then a disintegration beam (death unless disintegration resistant)';
+    const what =
+      r < cases.length
+        ? cases[r]!
+        : 'lightning bolt (death unless reflecting or shock resistant) then a disintegration beam (death unless disintegration resistant)';
     tally.set(what, (tally.get(what) ?? 0) + 1 / max);
   }
-  return { maxAnger: max, luckUsed: luck, godAngerUsed: godAnger, outcomes: [...tally].map(([what, probability]) => ({ what, probability })) };
+  return {
+    maxAnger: max,
+    luckUsed: luck,
+    godAngerUsed: godAnger,
+    outcomes: [...tally].map(([what, probability]) => ({ what, probability })),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -408,7 +530,10 @@ export function prayerSafety(input: PrayerInput): PrayerResult {
   const altar = input.altar ?? 'none';
   const alignment = input.alignment ?? 'neutral';
   const notes: string[] = [];
-  const citations: Citation[] = [pe(v, 'inTrouble', 'trouble order: the first found is the worst'), pe(v, 'canPray', 'timeout limits 200 / 100 / 0')];
+  const citations: Citation[] = [
+    pe(v, 'inTrouble', 'trouble order: the first found is the worst'),
+    pe(v, 'canPray', 'timeout limits 200 / 100 / 0'),
+  ];
 
   const keys = collectTroubles(input, level);
   const infos = keys.map(troubleInfo);
@@ -419,7 +544,12 @@ export function prayerSafety(input: PrayerInput): PrayerResult {
   const now = timeoutAt(v, src, turn);
   citations.push(pe(v, 'decrement', 'timeout - 1 every turn'));
   if (src.kind === 'start') citations.push(pe(v, 'startTimeout', '300 at the start'));
-  if (src.kind === 'success') citations.push(pe(v, 'newTimeout', 'rnz(350) after a good prayer'), pe(v, 'rnz'), pe(v, 'rne', 'rne(4) capped by level'));
+  if (src.kind === 'success')
+    citations.push(
+      pe(v, 'newTimeout', 'rnz(350) after a good prayer'),
+      pe(v, 'rnz'),
+      pe(v, 'rne', 'rne(4) capped by level'),
+    );
   const timeOk = now.atMost(limit);
   const [turn50, turn90, turn99] = [now.turnFor(limit, 1, 2), now.turnFor(limit, 9, 10), now.turnFor(limit, 99, 100)];
   const timeout: TimeoutForecast = {
@@ -436,19 +566,27 @@ export function prayerSafety(input: PrayerInput): PrayerResult {
   };
 
   const st = standing(input, luck, record, anger);
-  const refused = input.demonForm && demonRefuses(v, altar, alignment) ? 'The very idea of praying to that god is repugnant to you (demon form): no prayer happens.' : null;
+  const refused =
+    input.demonForm && demonRefuses(v, altar, alignment)
+      ? 'The very idea of praying to that god is repugnant to you (demon form): no prayer happens.'
+      : null;
   if (input.demonForm) citations.push(pe(v, 'demonRepugnant'));
 
   const cases = prayerCases(input, timeOk, st, alignment, refused);
   const safe = safeExact(cases, !!input.inGehennom);
-  citations.push(pe(v, 'naughty', 'Luck < 0, anger or alignment < 0 fail'), pe(v, 'invulnerable', 'good prayer: invulnerable 3 turns'));
+  citations.push(
+    pe(v, 'naughty', 'Luck < 0, anger or alignment < 0 fail'),
+    pe(v, 'invulnerable', 'good prayer: invulnerable 3 turns'),
+  );
   if (input.undeadForm) citations.push(pe(v, 'undeadPrayer'));
   if (altar !== 'none') citations.push(pe(v, 'crossAltar'));
   if (input.inGehennom) citations.push(pe(v, 'inGehennom', "Gehennom: your god can't help"));
 
   // pleased()
   const pleasedPossible = cases.some((c) => c.pType === 3) && !input.inGehennom;
-  const { fixes, hunger, boon } = pleasedPossible ? pleasedEffects(input, infos, luck, record, citations) : { fixes: [], hunger: null, boon: null };
+  const { fixes, hunger, boon } = pleasedPossible
+    ? pleasedEffects(input, infos, luck, record, citations)
+    : { fixes: [], hunger: null, boon: null };
 
   const law = successLaw(v, level, !!input.demigod, !!input.crowned, turn);
   citations.push(pe(v, 'newTimeout'), pe(v, 'kickOnButt', 'demigod / crowned: + rnz(1000) each'));
@@ -473,13 +611,25 @@ export function prayerSafety(input: PrayerInput): PrayerResult {
       : tooSoon
         ? angerOutcome(v, Math.max(-13, luck - 3), record, anger + 1, true)
         : angerOutcome(v, luck, record, anger, true);
-    citations.push(pe(v, 'angrygods'), pe(v, 'maxanger'), pe(v, 'angryTimeout', v === '5.0' ? 'timeout = max(old, rnz(300))' : 'timeout = rnz(300)'));
+    citations.push(
+      pe(v, 'angrygods'),
+      pe(v, 'maxanger'),
+      pe(v, 'angryTimeout', v === '5.0' ? 'timeout = max(old, rnz(300))' : 'timeout = rnz(300)'),
+    );
     if (tooSoon) citations.push(pe(v, 'tooSoon', 'too soon: Luck - 3, anger + 1'), pe(v, 'godsUpset'));
   }
-  if (input.amulet) notes.push('Carrying the Amulet: pray.c never checks it; it only makes Luck time out every 300 turns instead of 600 (timeout.c).');
-  if (src.kind === 'success') notes.push('Turns since the prayer are counted from #pray; the timeout is set 3 hero moves later, when the prayer ends.');
-  if (v !== '5.0' && cases.some((c) => c.pType === 0)) notes.push('Praying too soon adds rnz(250) to the timeout, but angrygods() then overwrites it with rnz(300).');
-  if (v === '5.0' && cases.some((c) => c.pType === 0)) notes.push('5.0: praying too soon adds rnz(250), then angrygods() keeps the larger of that and rnz(300).');
+  if (input.amulet)
+    notes.push(
+      'Carrying the Amulet: pray.c never checks it; it only makes Luck time out every 300 turns instead of 600 (timeout.c).',
+    );
+  if (src.kind === 'success')
+    notes.push(
+      'Turns since the prayer are counted from #pray; the timeout is set 3 hero moves later, when the prayer ends.',
+    );
+  if (v !== '5.0' && cases.some((c) => c.pType === 0))
+    notes.push('Praying too soon adds rnz(250) to the timeout, but angrygods() then overwrites it with rnz(300).');
+  if (v === '5.0' && cases.some((c) => c.pType === 0))
+    notes.push('5.0: praying too soon adds rnz(250), then angrygods() keeps the larger of that and rnz(300).');
 
   const verdict = verdictText(safe.probability, worst, timeout, refused, input, st);
   return {
@@ -523,14 +673,26 @@ function godOf(altar: AltarKind, alignment: Alignment): Alignment | 'none' | 'ot
   return 'other';
 }
 
-function prayerCases(input: PrayerInput, timeOk: ExactProbability, st: Standing, alignment: Alignment, refused: string | null): PrayerCase[] {
+function prayerCases(
+  input: PrayerInput,
+  timeOk: ExactProbability,
+  st: Standing,
+  alignment: Alignment,
+  refused: string | null,
+): PrayerCase[] {
   if (refused) return [];
   const v = input.version;
   const altar = input.altar ?? 'none';
   const one = exact(1n, 1n);
   const out: PrayerCase[] = [];
   if (v === '5.0' && altar === 'moloch') {
-    out.push({ pType: -2, probability: one, summary: input.inGehennom ? 'Diabolical laughter, alignment -2, then the Gehennom result.' : 'Diabolical laughter, alignment -2; nothing else happens.' });
+    out.push({
+      pType: -2,
+      probability: one,
+      summary: input.inGehennom
+        ? 'Diabolical laughter, alignment -2, then the Gehennom result.'
+        : 'Diabolical laughter, alignment -2; nothing else happens.',
+    });
     return out;
   }
   const good: PrayerType = altar === 'cross-aligned' || altar === 'opposite' || altar === 'moloch' ? 2 : 3;
@@ -540,12 +702,19 @@ function prayerCases(input: PrayerInput, timeOk: ExactProbability, st: Standing,
   if (timeOk.probability > 0) base.push({ pType: st.naughty ? 1 : good, p: timeOk });
   // undead form, not in Gehennom: lawful god always, neutral god 1 time in 10 -> p_type -1
   const target = godOf(altar, alignment);
-  const undeadP = input.undeadForm && !input.inGehennom ? (target === 'lawful' ? 1 : target === 'neutral' ? 0.1 : 0) : 0;
+  const undeadP =
+    input.undeadForm && !input.inGehennom ? (target === 'lawful' ? 1 : target === 'neutral' ? 0.1 : 0) : 0;
   for (const b of base) {
     const keep = b.p.probability * (1 - undeadP);
-    if (keep > 0) out.push({ pType: b.pType, probability: scale(b.p, 1 - undeadP), summary: caseSummary(b.pType, input, st) });
+    if (keep > 0)
+      out.push({ pType: b.pType, probability: scale(b.p, 1 - undeadP), summary: caseSummary(b.pType, input, st) });
   }
-  if (undeadP > 0) out.push({ pType: -1, probability: exact(undeadP === 1 ? 1n : 1n, undeadP === 1 ? 1n : 10n), summary: caseSummary(-1, input, st) });
+  if (undeadP > 0)
+    out.push({
+      pType: -1,
+      probability: exact(undeadP === 1 ? 1n : 1n, undeadP === 1 ? 1n : 10n),
+      summary: caseSummary(-1, input, st),
+    });
   return out;
 }
 
@@ -561,7 +730,8 @@ function safeExact(cases: PrayerCase[], inGehennom: boolean): ExactProbability {
 }
 
 function caseSummary(t: PrayerType, input: PrayerInput, st: Standing): string {
-  if (input.inGehennom && t !== -2) return "In Gehennom your god can't help you; an angry god strikes unless your alignment is positive and rnl(alignment) comes up 0.";
+  if (input.inGehennom && t !== -2)
+    return "In Gehennom your god can't help you; an angry god strikes unless your alignment is positive and rnl(alignment) comes up 0.";
   switch (t) {
     case -1:
       return 'Undead form: "Vile creature" — you return to your normal form and lose 1d20 HP.';
@@ -602,11 +772,27 @@ function pleasedEffects(input: PrayerInput, infos: TroubleInfo[], luck: number, 
     citations.push(pe(v, 'patOnHead'), pe(v, 'goldenGlow', 'golden glow: nutrition 900 if below'));
   }
   const hungerFix = fixes.find((f) => f.trouble === 'weak' || f.trouble === 'hungry');
-  const glow = boon ? boon.probability * boon.choices.filter((c) => c.what.startsWith('golden glow') || c.what.startsWith('a castle')).reduce((s, c) => s + c.probability, 0) : 0;
+  const glow = boon
+    ? boon.probability *
+      boon.choices
+        .filter((c) => c.what.startsWith('golden glow') || c.what.startsWith('a castle'))
+        .reduce((s, c) => s + c.probability, 0)
+    : 0;
   const hunger = hungerFix
-    ? { fixedProbability: hungerFix.probability, setsTo: 900 as const, note: hungerFix.trouble === 'weak' ? 'Weak is major trouble: fixed whenever the worst trouble is fixed or all major ones are.' : 'Hungry is minor trouble: fixed only by action 3 when it is the worst trouble, or by action 4 and 5 (altar only).' }
+    ? {
+        fixedProbability: hungerFix.probability,
+        setsTo: 900 as const,
+        note:
+          hungerFix.trouble === 'weak'
+            ? 'Weak is major trouble: fixed whenever the worst trouble is fixed or all major ones are.'
+            : 'Hungry is minor trouble: fixed only by action 3 when it is the worst trouble, or by action 4 and 5 (altar only).',
+      }
     : null;
-  if (hungerFix) citations.push(pe(v, hungerFix.trouble === 'weak' ? 'starving' : 'hungry'), pe(v, 'fixHunger', 'init_uhunger(): 900'));
+  if (hungerFix)
+    citations.push(
+      pe(v, hungerFix.trouble === 'weak' ? 'starving' : 'hungry'),
+      pe(v, 'fixHunger', 'init_uhunger(): 900'),
+    );
   if (!hungerFix && glow > 0) citations.push(pe(v, 'goldenGlow'));
   return { fixes, hunger, boon };
 }
@@ -616,20 +802,30 @@ function timeoutRule(v: NethackVersion, input: PrayerInput, turn: number): strin
   const parts = ['rnz(350)'];
   if (kick) parts.push(`${kick === 2 ? '2 x ' : ''}rnz(1000)`);
   let s = parts.join(' + ');
-  if (v === '5.0' && turn > 100000) s += ` + ${Math.trunc((turn - 100000) / 100)} (5.0, after turn 100,000), at most 32767`;
+  if (v === '5.0' && turn > 100000)
+    s += ` + ${Math.trunc((turn - 100000) / 100)} (5.0, after turn 100,000), at most 32767`;
   const level = input.experienceLevel ?? 1;
   return `${s}; rne(4) capped at ${level < 15 ? 5 : Math.trunc(level / 3)} for experience level ${level}`;
 }
 
-function verdictText(p: number, worst: TroubleInfo | null, t: TimeoutForecast, refused: string | null, input: PrayerInput, st: Standing): string {
+function verdictText(
+  p: number,
+  worst: TroubleInfo | null,
+  t: TimeoutForecast,
+  refused: string | null,
+  input: PrayerInput,
+  st: Standing,
+): string {
   if (refused) return 'Safe to pray: no (you cannot pray in this form)';
   if (input.inGehennom) return "Safe to pray: no (in Gehennom your god can't help)";
   if (p === 1) return 'Safe to pray: yes';
   if (p === 0) {
     if (st.naughty) return `Safe to pray: no (${st.naughty})`;
     if (input.undeadForm) return 'Safe to pray: no (undead form)';
-    if (input.altar && input.altar !== 'none' && input.altar !== 'coaligned') return "Safe to pray: no (another god's altar)";
-    if (t.now.probability === 0 || t.timeoutKnown !== null) return `Safe to pray: no${t.now.probability === 0 ? ` (timeout over ${t.limit}${worst ? ` for ${worst.major ? 'major' : 'minor'} trouble` : ''})` : ''}`;
+    if (input.altar && input.altar !== 'none' && input.altar !== 'coaligned')
+      return "Safe to pray: no (another god's altar)";
+    if (t.now.probability === 0 || t.timeoutKnown !== null)
+      return `Safe to pray: no${t.now.probability === 0 ? ` (timeout over ${t.limit}${worst ? ` for ${worst.major ? 'major' : 'minor'} trouble` : ''})` : ''}`;
     return 'Safe to pray: no';
   }
   return `Safe to pray: ${percent(p)}`;
@@ -673,7 +869,14 @@ export interface PrayerOutlook {
 export function prayerOutlook(h: PrayerHistory): PrayerOutlook {
   const v = h.version;
   const src = h.source ?? { kind: 'start' };
-  const input: PrayerInput = { version: v, luck: h.luck, alignmentRecord: h.alignmentRecord, godAnger: h.godAnger, troubles: h.troubles, nutrition: h.nutrition };
+  const input: PrayerInput = {
+    version: v,
+    luck: h.luck,
+    alignmentRecord: h.alignmentRecord,
+    godAnger: h.godAnger,
+    troubles: h.troubles,
+    nutrition: h.nutrition,
+  };
   const keys = collectTroubles(input, 1);
   const worst = keys.length ? troubleInfo(keys[0]!) : null;
   const limit = worst ? (worst.major ? 200 : 100) : 0;

@@ -145,7 +145,10 @@ export class TimeoutLaw {
   }
 
   get min(): number {
-    return Math.min(this.cap, this.base.values[0]! + this.shift + (this.extra && this.scale ? this.scale * this.extra.values[0]! : 0));
+    return Math.min(
+      this.cap,
+      this.base.values[0]! + this.shift + (this.extra && this.scale ? this.scale * this.extra.values[0]! : 0),
+    );
   }
 
   get max(): number {

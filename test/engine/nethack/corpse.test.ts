@@ -11,9 +11,13 @@ const mon = (v: NethackVersion, name: string) => {
   if (!m) throw new Error(name);
   return m;
 };
-const verdict = (v: NethackVersion, name: string, extra: { age?: number; buc?: 'blessed' | 'uncursed' | 'cursed'; hero?: CorpseHero } = {}) =>
-  corpseVerdict({ version: v, monster: mon(v, name), ...extra });
-const effect = (r: ReturnType<typeof corpseVerdict>, start: string) => [...r.onFirstBite, ...r.onFinish].find((e) => e.what.includes(start));
+const verdict = (
+  v: NethackVersion,
+  name: string,
+  extra: { age?: number; buc?: 'blessed' | 'uncursed' | 'cursed'; hero?: CorpseHero } = {},
+) => corpseVerdict({ version: v, monster: mon(v, name), ...extra });
+const effect = (r: ReturnType<typeof corpseVerdict>, start: string) =>
+  [...r.onFirstBite, ...r.onFinish].find((e) => e.what.includes(start));
 
 /** The eatcorpse() chain for one plain corpse (not acidic, not poisonous), transliterated, by brute force. */
 function bruteTaint(age: number, buc: number) {
@@ -69,8 +73,16 @@ describe('rot (eatcorpse() 3.6.7:1609-1668)', () => {
     }
   });
   it('taint possible from age 60 (uncursed), 40 (cursed), 80 (blessed); certain from 174, 116, 232', () => {
-    expect([60, 40, 80]).toEqual((['uncursed', 'cursed', 'blessed'] as const).map((buc) => verdict('3.6.7', 'jackal', { buc }).rot.taintPossibleFrom));
-    expect([174, 116, 232]).toEqual((['uncursed', 'cursed', 'blessed'] as const).map((buc) => verdict('3.6.7', 'jackal', { buc }).rot.taintCertainFrom));
+    expect([60, 40, 80]).toEqual(
+      (['uncursed', 'cursed', 'blessed'] as const).map(
+        (buc) => verdict('3.6.7', 'jackal', { buc }).rot.taintPossibleFrom,
+      ),
+    );
+    expect([174, 116, 232]).toEqual(
+      (['uncursed', 'cursed', 'blessed'] as const).map(
+        (buc) => verdict('3.6.7', 'jackal', { buc }).rot.taintCertainFrom,
+      ),
+    );
     expect(verdict('3.6.7', 'jackal', { age: 59 }).rot.tainted.probability).toBe(0);
     expect(verdict('3.6.7', 'jackal', { age: 60 }).rot.tainted.fraction).toBe('1/20');
     expect(verdict('3.6.7', 'jackal', { age: 174 }).severity).toBe('deadly');
@@ -80,7 +92,11 @@ describe('rot (eatcorpse() 3.6.7:1609-1668)', () => {
     expect(verdict('3.6.7', 'lizard', { age: 1000 }).rot.tainted.probability).toBe(0);
     expect(verdict('3.6.7', 'acid blob', { age: 1000 }).rot.tainted.probability).toBe(0);
     expect(verdict('5.0', 'acid blob', { age: 1000 }).rot.exempt).toBe('it never rots');
-    expect(verdict('3.6.7', 'acid blob', { age: 1000, hero: { acidResistant: true } }).onFirstBite.some((e) => e.what.includes('sick'))).toBe(true);
+    expect(
+      verdict('3.6.7', 'acid blob', { age: 1000, hero: { acidResistant: true } }).onFirstBite.some((e) =>
+        e.what.includes('sick'),
+      ),
+    ).toBe(true);
     expect(verdict('3.4.3', 'Death', { age: 1000 }).rot.tainted.probability).toBe(1);
     expect(verdict('3.6.7', 'Death', { age: 1000 }).rot.tainted.probability).toBe(0);
   });
@@ -108,7 +124,9 @@ describe('first bite (cprefx())', () => {
     expect(verdict('3.6.7', 'human', { hero: { race: 'human', role: 'Caveman' } }).severity).toBe('safe');
     expect(verdict('3.6.7', 'elf', { hero: { race: 'orc' } }).severity).toBe('safe');
     expect(verdict('3.6.7', 'dwarf', { hero: { race: 'dwarf' } }).severity).toBe('risky');
-    expect(verdict('3.6.7', 'jackal', { hero: { race: 'human', lycanthropy: 'werejackal' } }).verdict).toContain('cannibal');
+    expect(verdict('3.6.7', 'jackal', { hero: { race: 'human', lycanthropy: 'werejackal' } }).verdict).toContain(
+      'cannibal',
+    );
     expect(verdict('3.4.3', 'jackal', { hero: { race: 'human', lycanthropy: 'werejackal' } }).severity).toBe('safe');
   });
   it('dogs and cats aggravate, except for Cavemen and orcs', () => {
@@ -125,11 +143,14 @@ describe('intrinsics (cpostfx(), givit() 3.6.7:832-862)', () => {
   it('chance = (1/count) x min(level, chance)/chance, for every 3.6.7 corpse', () => {
     for (const m of corpseMonsters('3.6.7').filter((x) => !x.pm.includes('MIND_FLAYER'))) {
       const r = corpseVerdict({ version: '3.6.7', monster: m });
-      for (const i of r.intrinsics) expect(i.chance.probability).toBeCloseTo(i.picked.probability * i.roll.probability, 12);
+      for (const i of r.intrinsics)
+        expect(i.chance.probability).toBeCloseTo(i.picked.probability * i.roll.probability, 12);
     }
   });
   it('floating eye: telepathy certain (chance 1, level 2); tengu: 3 candidates at 1/3 each', () => {
-    expect(verdict('3.6.7', 'floating eye').intrinsics.map((i) => [i.key, i.chance.fraction])).toEqual([['telepathy', '1/1']]);
+    expect(verdict('3.6.7', 'floating eye').intrinsics.map((i) => [i.key, i.chance.fraction])).toEqual([
+      ['telepathy', '1/1'],
+    ]);
     const t = verdict('3.6.7', 'tengu').intrinsics;
     expect(t.map((i) => i.key)).toEqual(['poison', 'teleportitis', 'teleport control']);
     expect(t.map((i) => i.chance.fraction)).toEqual(['2/15', '1/5', '1/6']); // level 6: 6/15, 6/10, 6/12, each x 1/3
@@ -179,7 +200,9 @@ describe('special corpses (cpostfx())', () => {
   it('wraith level, newt energy, nurse healing, stalker invisibility and stun', () => {
     expect(effect(verdict('3.6.7', 'wraith'), 'experience level')).toBeDefined();
     expect(effect(verdict('3.6.7', 'newt'), 'magical energy')?.chance.fraction).toBe('1/1');
-    expect(effect(verdict('3.6.7', 'newt', { hero: { energyHigh: true } }), 'magical energy')?.chance.fraction).toBe('2/3');
+    expect(effect(verdict('3.6.7', 'newt', { hero: { energyHigh: true } }), 'magical energy')?.chance.fraction).toBe(
+      '2/3',
+    );
     expect(effect(verdict('3.6.7', 'nurse'), 'HP restored')?.what).toContain('blindness');
     expect(effect(verdict('3.4.3', 'nurse'), 'HP restored')?.what).not.toContain('blindness');
     expect(verdict('3.4.3', 'nurse').intrinsics).toEqual([]);

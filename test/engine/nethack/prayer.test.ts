@@ -1,8 +1,24 @@
 // Prayer: the rnz() law checked against an independent brute force of the C code (every random
 // draw enumerated as a tree), a seeded simulation, and can_pray()/pleased()/angrygods() by hand.
 import { describe, expect, it } from 'vitest';
-import { TimeoutLaw, countAtMost, mean, rnlDistribution, rnzDistribution, rneCap, type IntDist } from '../../../src/engine/nethack/rnz.ts';
-import { angerOutcome, isLowHp, prayerOutlook, prayerSafety, successLaw, timeoutAt, troublesFor } from '../../../src/engine/nethack/prayer.ts';
+import {
+  TimeoutLaw,
+  countAtMost,
+  mean,
+  rnlDistribution,
+  rnzDistribution,
+  rneCap,
+  type IntDist,
+} from '../../../src/engine/nethack/rnz.ts';
+import {
+  angerOutcome,
+  isLowHp,
+  prayerOutlook,
+  prayerSafety,
+  successLaw,
+  timeoutAt,
+  troublesFor,
+} from '../../../src/engine/nethack/prayer.ts';
 
 // ---- An enumerating RNG: runs the transliterated C function once per path of draws. ----
 type Rn2 = (x: number) => number;
@@ -153,7 +169,8 @@ describe('rnl() (src/rnd.c)', () => {
     };
     const rnl343 = (rn2: Rn2, x: number, luck: number) => {
       let i = rn2(x);
-      if (luck && rn2(50 - luck)) i = Math.min(x - 1, Math.max(0, i - (x <= 15 && luck >= -5 ? Math.trunc(luck / 3) : luck)));
+      if (luck && rn2(50 - luck))
+        i = Math.min(x - 1, Math.max(0, i - (x <= 15 && luck >= -5 ? Math.trunc(luck / 3) : luck)));
       return i;
     };
     for (const luck of [-13, -4, -1, 0, 1, 2, 5, 13]) {
@@ -216,30 +233,50 @@ describe('can_pray() (pray.c 3.6.7:1819-1834)', () => {
     expect(prayerSafety({ version: '3.6.7', prayerTimeout: 0 }).safe.probability).toBe(1);
     expect(prayerSafety({ version: '3.6.7', prayerTimeout: 100, troubles: ['hungry'] }).safe.probability).toBe(1);
     expect(prayerSafety({ version: '3.6.7', prayerTimeout: 101, troubles: ['hungry'] }).safe.probability).toBe(0);
-    expect(prayerSafety({ version: '3.6.7', prayerTimeout: 200, troubles: ['hungry', 'sick'] }).safe.probability).toBe(1);
+    expect(prayerSafety({ version: '3.6.7', prayerTimeout: 200, troubles: ['hungry', 'sick'] }).safe.probability).toBe(
+      1,
+    );
   });
   it('the worst trouble is the first in in_trouble() order; 3.4.3 has no stinking cloud', () => {
-    const r = prayerSafety({ version: '3.6.7', prayerTimeout: 0, troubles: ['hallucinating', 'hungry', 'weak', 'stoned'] });
+    const r = prayerSafety({
+      version: '3.6.7',
+      prayerTimeout: 0,
+      troubles: ['hallucinating', 'hungry', 'weak', 'stoned'],
+    });
     expect(r.worstTrouble?.key).toBe('stoned');
     expect(troublesFor('3.4.3').some((t) => t.key === 'gas')).toBe(false);
   });
   it('undead form: a lawful god always turns you (-1); a neutral god 1 time in 10', () => {
-    expect(prayerSafety({ version: '3.6.7', prayerTimeout: 0, undeadForm: true, alignment: 'lawful' }).safe.probability).toBe(0);
+    expect(
+      prayerSafety({ version: '3.6.7', prayerTimeout: 0, undeadForm: true, alignment: 'lawful' }).safe.probability,
+    ).toBe(0);
     const n = prayerSafety({ version: '3.6.7', prayerTimeout: 0, undeadForm: true, alignment: 'neutral' });
     expect(n.safe.probability).toBeCloseTo(0.9, 15);
-    expect(prayerSafety({ version: '3.6.7', prayerTimeout: 0, undeadForm: true, alignment: 'chaotic' }).safe.probability).toBe(1);
+    expect(
+      prayerSafety({ version: '3.6.7', prayerTimeout: 0, undeadForm: true, alignment: 'chaotic' }).safe.probability,
+    ).toBe(1);
   });
   it('Gehennom: never safe; anger chance 1 - P(rnl(record) = 0)', () => {
     const r = prayerSafety({ version: '3.6.7', prayerTimeout: 0, inGehennom: true, alignmentRecord: 10, luck: 0 });
     expect(r.safe.probability).toBe(0);
     expect(r.gehennomAngerChance).toBeCloseTo(0.9, 12);
-    expect(prayerSafety({ version: '3.6.7', prayerTimeout: 0, inGehennom: true, alignmentRecord: 0 }).gehennomAngerChance).toBe(1);
+    expect(
+      prayerSafety({ version: '3.6.7', prayerTimeout: 0, inGehennom: true, alignmentRecord: 0 }).gehennomAngerChance,
+    ).toBe(1);
   });
   it('a demon form is refused except by a chaotic god (3.x); 5.0 refuses all but a neutral one', () => {
-    expect(prayerSafety({ version: '3.6.7', prayerTimeout: 0, demonForm: true, alignment: 'chaotic' }).refused).toBeNull();
-    expect(prayerSafety({ version: '3.6.7', prayerTimeout: 0, demonForm: true, alignment: 'lawful' }).refused).not.toBeNull();
-    expect(prayerSafety({ version: '5.0', prayerTimeout: 0, demonForm: true, alignment: 'chaotic' }).refused).not.toBeNull();
-    expect(prayerSafety({ version: '5.0', prayerTimeout: 0, demonForm: true, alignment: 'neutral' }).refused).toBeNull();
+    expect(
+      prayerSafety({ version: '3.6.7', prayerTimeout: 0, demonForm: true, alignment: 'chaotic' }).refused,
+    ).toBeNull();
+    expect(
+      prayerSafety({ version: '3.6.7', prayerTimeout: 0, demonForm: true, alignment: 'lawful' }).refused,
+    ).not.toBeNull();
+    expect(
+      prayerSafety({ version: '5.0', prayerTimeout: 0, demonForm: true, alignment: 'chaotic' }).refused,
+    ).not.toBeNull();
+    expect(
+      prayerSafety({ version: '5.0', prayerTimeout: 0, demonForm: true, alignment: 'neutral' }).refused,
+    ).toBeNull();
   });
 });
 
@@ -255,14 +292,29 @@ describe('pleased() (pray.c 3.6.7:979-1004)', () => {
     }
   });
   it('Hungry behind a worse minor trouble is not fixed by action 3; on an altar actions 4-5 fix all', () => {
-    expect(prayerSafety({ version: '3.6.7', prayerTimeout: 0, nutrition: 100, luck: 5, troubles: ['wounded-legs'] }).hunger?.fixedProbability).toBe(0);
+    expect(
+      prayerSafety({ version: '3.6.7', prayerTimeout: 0, nutrition: 100, luck: 5, troubles: ['wounded-legs'] }).hunger
+        ?.fixedProbability,
+    ).toBe(0);
     // altar: action uniform on 1..Luck+3; 4 and 5 (and more, capped) fix everything: (L+3-3)/(L+3)
-    const r = prayerSafety({ version: '3.6.7', prayerTimeout: 0, nutrition: 100, luck: 2, troubles: ['wounded-legs'], altar: 'coaligned' });
+    const r = prayerSafety({
+      version: '3.6.7',
+      prayerTimeout: 0,
+      nutrition: 100,
+      luck: 2,
+      troubles: ['wounded-legs'],
+      altar: 'coaligned',
+    });
     expect(r.hunger?.fixedProbability).toBeCloseTo(2 / 5, 12);
   });
   it('alignment record 1-3: action 1 only; record 0: action 1 when rnl(2) is 0', () => {
-    expect(prayerSafety({ version: '3.6.7', prayerTimeout: 0, nutrition: 100, luck: 10, alignmentRecord: 3 }).hunger?.fixedProbability).toBe(0);
-    expect(prayerSafety({ version: '3.6.7', prayerTimeout: 0, nutrition: 10, alignmentRecord: 3 }).hunger?.fixedProbability).toBe(1);
+    expect(
+      prayerSafety({ version: '3.6.7', prayerTimeout: 0, nutrition: 100, luck: 10, alignmentRecord: 3 }).hunger
+        ?.fixedProbability,
+    ).toBe(0);
+    expect(
+      prayerSafety({ version: '3.6.7', prayerTimeout: 0, nutrition: 10, alignmentRecord: 3 }).hunger?.fixedProbability,
+    ).toBe(1);
     const r = prayerSafety({ version: '3.6.7', prayerTimeout: 0, nutrition: 10, alignmentRecord: 0, luck: 0 });
     expect(r.hunger?.fixedProbability).toBeCloseTo(0.5, 12);
   });
@@ -309,7 +361,12 @@ describe('prayerOutlook() for /hero', () => {
     expect([o.turn50, o.turn90, o.turn99]).toEqual([101, 101, 101]);
   });
   it('after a good prayer at turn 1000: the same numbers as prayerSafety()', () => {
-    const o = prayerOutlook({ version: '3.6.7', currentTurn: 1800, nutrition: 40, source: { kind: 'success', atTurn: 1003, experienceLevel: 1, demigod: false, crowned: false } });
+    const o = prayerOutlook({
+      version: '3.6.7',
+      currentTurn: 1800,
+      nutrition: 40,
+      source: { kind: 'success', atTurn: 1003, experienceLevel: 1, demigod: false, crowned: false },
+    });
     const r = prayerSafety({ version: '3.6.7', turn: 1800, turnsSincePrayer: 800, nutrition: 40 });
     expect(o.safeNow.probability).toBe(r.safe.probability);
     expect(o.turn99).toBe(r.timeout.turn99);
