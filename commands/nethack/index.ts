@@ -7,10 +7,12 @@ import { lifesaveSubcommand } from './lifesave.ts';
 import { mealSubcommand } from './meal.ts';
 import { petGroup } from './pet.ts';
 import { statusSubcommand } from './status.ts';
+import { praySubcommand } from './pray.ts';
+import { corpseSubcommand } from './corpse.ts';
 
 export const nethackCommand = defineCommandGroup({
   name: 'nethack',
   description: 'NetHack hunger rules, from the source (3.6.7 by default)',
-  subcommands: [statusSubcommand, forecastSubcommand, mealSubcommand, foodSubcommand, drainSubcommand, lifesaveSubcommand],
+  subcommands: [statusSubcommand, forecastSubcommand, mealSubcommand, foodSubcommand, drainSubcommand, lifesaveSubcommand, praySubcommand, corpseSubcommand],
   groups: [petGroup],
 });

@@ -121,6 +121,8 @@ describe('definition size', () => {
     const count = (o: O): number => o.name.length + o.description.length + (o.choices ?? []).reduce((a, c) => a + c.name.length + String(c.value).length, 0) + (o.options ?? []).reduce((a, x) => a + count(x), 0);
     const mine = count(all.definition as unknown as O);
     const existing = count(nethackCommand.definition as unknown as O);
-    expect(mine + existing).toBeLessThanOrEqual(8000);
+    // Discord's limit is on the whole command (which already contains these subcommands)
+    expect(mine).toBeLessThanOrEqual(existing);
+    expect(existing).toBeLessThanOrEqual(8000);
   });
 });
