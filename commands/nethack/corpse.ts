@@ -1,17 +1,8 @@
 // /nethack corpse — is this corpse safe for this hero, and what will it do (src/eat.c; corpse.ts).
-import { z } from 'zod';
 import type { APIEmbedField } from 'discord-api-types/v10';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, choice, integer, text } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import {
-  booleanOption,
-  hideOption,
-  hideSchema,
-  integerOption,
-  intIn,
-  nethackVersionOption,
-  nethackVersionSchema,
-  stringOption,
-} from '../../src/bot/options.ts';
 import { COLORS, field, fmt, sourcesField } from '../../src/bot/render.ts';
 import { resolveName, toChoices, type Named } from '../../src/bot/fuzzy.ts';
 import type { NethackVersion } from '../../src/engine/cite.ts';
@@ -20,8 +11,6 @@ import { G, alternateNames, corpseMonsters, has, type CorpseMonster } from '../.
 import { nethackFooter } from './forecast.ts';
 import { ROLES, roleChoices } from './meal.ts';
 
-const RACES = ['human', 'elf', 'dwarf', 'gnome', 'orc'] as const;
-const BUCS = ['uncursed', 'blessed', 'cursed'] as const;
 const WERES = ['wererat', 'werejackal', 'werewolf'] as const;
 
 interface CorpseName extends Named {
@@ -54,47 +43,24 @@ export const corpseSubcommand = defineSubcommand({
   name: 'corpse',
   description: 'Is this corpse safe for you, and what will it give',
   example: '/nethack corpse name:"floating eye" age:40',
-  options: [
-    stringOption('name', 'The monster', { required: true, autocomplete: true, maxLength: 60 }),
-    integerOption('age', 'Turns since it died (default: fresh)', { min: 0, max: 100000 }),
-    stringOption('buc', 'Blessed, uncursed or cursed (default uncursed)', { choices: BUCS }),
-    stringOption('race', 'Your race (cannibalism)', { choices: RACES }),
-    stringOption('role', 'Your role (Cavemen may eat anything; Monks feel guilty)', {
-      autocomplete: true,
-      maxLength: 30,
-    }),
-    booleanOption('poison_res', 'You resist poison'),
-    booleanOption('acid_res', 'You resist acid'),
-    booleanOption('stone_res', 'You resist stoning'),
-    booleanOption('sick_res', 'You resist sickness'),
-    booleanOption('unchanging', 'You have Unchanging'),
-    booleanOption('stoned', 'You are turning to stone now'),
-    booleanOption('blind', 'You are blind'),
-    stringOption('lycanthrope', 'Your own lycanthropy', { choices: WERES }),
-    booleanOption('int_max', 'Intelligence at its maximum (mind flayers)'),
-    booleanOption('energy_high', 'Energy above 2/3 of its maximum (newts)'),
-    nethackVersionOption,
-    hideOption,
-  ],
-  schema: z.object({
-    name: z.string().min(1).max(60),
-    age: intIn('age', 0, 100000).optional(),
-    buc: z.enum(BUCS).default('uncursed'),
-    race: z.enum(RACES).optional(),
-    role: z.string().max(30).optional(),
-    poison_res: z.boolean().optional(),
-    acid_res: z.boolean().optional(),
-    stone_res: z.boolean().optional(),
-    sick_res: z.boolean().optional(),
-    unchanging: z.boolean().optional(),
-    stoned: z.boolean().optional(),
-    blind: z.boolean().optional(),
-    lycanthrope: z.enum(WERES).optional(),
-    int_max: z.boolean().optional(),
-    energy_high: z.boolean().optional(),
-    version: nethackVersionSchema,
-    hide: hideSchema,
-  }),
+  options: {
+    name: text('The monster', { autocomplete: true, maxLength: 60 }).required(),
+    age: integer('Turns since it died (default: fresh)', { min: 0, max: 100_000, example: 40 }),
+    buc: kinds.buc.describe('Blessed, uncursed or cursed (default uncursed)').default('uncursed'),
+    race: kinds.race.describe('Your race (cannibalism)'),
+    role: kinds.role.describe('Your role (Cavemen may eat anything; Monks feel guilty)'),
+    poison_res: boolean('You resist poison'),
+    acid_res: boolean('You resist acid'),
+    stone_res: boolean('You resist stoning'),
+    sick_res: boolean('You resist sickness'),
+    unchanging: boolean('You have Unchanging'),
+    stoned: boolean('You are turning to stone now'),
+    blind: boolean('You are blind'),
+    lycanthrope: choice('Your own lycanthropy', WERES),
+    int_max: boolean('Intelligence at its maximum (mind flayers)'),
+    energy_high: boolean('Energy above 2/3 of its maximum (newts)'),
+    version: kinds.nethackVersion,
+  },
   autocomplete(focused, partial) {
     const v = (
       typeof partial.version === 'string' && ['3.4.3', '5.0'].includes(partial.version) ? partial.version : '3.6.7'

@@ -31,7 +31,7 @@ export const drainSubcommand = defineSubcommand({
     buc: choice('Potion BUC (fruit-juice, booze)', BUCS).default('uncursed'),
     diluted: boolean('Diluted potion').default(false),
     prayer_timeout: integer('Prayer timeout (pray)', { min: 0, max: 10000, example: 300 }),
-    luck: integer('Luck (pray)', { min: -13, max: 13, example: 0 }),
+    luck: kinds.luck.describe('Luck (pray)'),
     version: kinds.nethackVersion,
   },
   autocomplete(focused) {

@@ -1,20 +1,11 @@
 // /nethack pray — is a prayer safe now, and what will it do (src/pray.c; engine in prayer.ts).
-import { z } from 'zod';
 import type { APIEmbedField } from 'discord-api-types/v10';
+import * as kinds from '../../src/bot/kinds.ts';
+import { boolean, choice, integer, text } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import {
-  booleanOption,
-  hideOption,
-  hideSchema,
-  integerOption,
-  intIn,
-  nethackVersionOption,
-  nethackVersionSchema,
-  stringOption,
-} from '../../src/bot/options.ts';
 import { COLORS, field, fmt, sourcesField } from '../../src/bot/render.ts';
 import { toChoices } from '../../src/bot/fuzzy.ts';
-import { UserError } from '../../src/bot/errors.ts';
+import { UserError } from '../../src/errors.ts';
 import {
   TROUBLE_KEYS,
   percent,
@@ -23,35 +14,10 @@ import {
   type PrayerResult,
   type TroubleKey,
 } from '../../src/engine/nethack/prayer.ts';
-import { NUTRITION_MAX, NUTRITION_MIN, nethackFooter } from './forecast.ts';
+import { nethackFooter } from './forecast.ts';
 
 const ALTARS = ['none', 'coaligned', 'cross-aligned', 'opposite', 'moloch'] as const;
 const GODS = ['lawful', 'neutral', 'chaotic'] as const;
-
-const schema = z.object({
-  nutrition: intIn('nutrition', NUTRITION_MIN, NUTRITION_MAX).optional(),
-  timeout: intIn('timeout', 0, 100000).optional(),
-  turns_since: intIn('turns_since', 0, 10_000_000).optional(),
-  turn: intIn('turn', 1, 10_000_000).optional(),
-  luck: intIn('luck', -13, 13).optional(),
-  alignment: intIn('alignment', -1000, 1000).optional(),
-  anger: intIn('anger', 0, 100).optional(),
-  troubles: z.string().max(300).optional(),
-  level: intIn('level', 1, 30).optional(),
-  hp: intIn('hp', 0, 9999).optional(),
-  max_hp: intIn('max_hp', 1, 9999).optional(),
-  demigod: z.boolean().optional(),
-  crowned: z.boolean().optional(),
-  gehennom: z.boolean().optional(),
-  undead: z.boolean().optional(),
-  demon: z.boolean().optional(),
-  god: z.enum(GODS).optional(),
-  altar: z.enum(ALTARS).optional(),
-  shrine: z.boolean().optional(),
-  amulet: z.boolean().optional(),
-  version: nethackVersionSchema,
-  hide: hideSchema,
-});
 
 /** "weak, cursed items" -> trouble keys (spaces or hyphens, commas between). */
 export function parseTroubles(text: string | undefined): TroubleKey[] {
@@ -75,37 +41,29 @@ export const praySubcommand = defineSubcommand({
   name: 'pray',
   description: 'Is it safe to pray now, and what will the prayer do',
   example: '/nethack pray nutrition:40 turns_since:800 luck:0',
-  options: [
-    integerOption('nutrition', 'Nutrition (Weak is major trouble, Hungry minor)', {
-      min: NUTRITION_MIN,
-      max: NUTRITION_MAX,
-    }),
-    integerOption('timeout', 'Prayer timeout, if you know it', { min: 0, max: 100000 }),
-    integerOption('turns_since', 'Turns since your last successful prayer', { min: 0, max: 10_000_000 }),
-    integerOption('turn', 'Current turn (never prayed: timeout 300 at turn 1)', { min: 1, max: 10_000_000 }),
-    integerOption('luck', 'Luck (default 0)', { min: -13, max: 13 }),
-    integerOption('alignment', 'Alignment record (default 10)', { min: -1000, max: 1000 }),
-    integerOption('anger', 'God anger (default 0)', { min: 0, max: 100 }),
-    stringOption('troubles', 'Other troubles, comma separated (e.g. "sick, cursed-items")', {
-      autocomplete: true,
-      maxLength: 300,
-    }),
-    integerOption('level', 'Experience level (default 1)', { min: 1, max: 30 }),
-    integerOption('hp', 'Hit points (low HP is major trouble)', { min: 0, max: 9999 }),
-    integerOption('max_hp', 'Maximum hit points', { min: 1, max: 9999 }),
-    booleanOption('demigod', 'You are a demigod (killed the Wizard)'),
-    booleanOption('crowned', 'You have been crowned'),
-    booleanOption('gehennom', 'You are in Gehennom'),
-    booleanOption('undead', 'Polymorphed into an undead'),
-    booleanOption('demon', 'Polymorphed into a demon'),
-    stringOption('god', 'Your alignment (default neutral)', { choices: GODS }),
-    stringOption('altar', 'Praying on an altar', { choices: ALTARS }),
-    booleanOption('shrine', 'The altar is a temple shrine'),
-    booleanOption('amulet', 'Carrying the Amulet of Yendor'),
-    nethackVersionOption,
-    hideOption,
-  ],
-  schema,
+  options: {
+    nutrition: kinds.nutrition.describe('Nutrition (Weak is major trouble, Hungry minor)'),
+    timeout: integer('Prayer timeout, if you know it', { min: 0, max: 100_000, example: 300 }),
+    turns_since: integer('Turns since your last successful prayer', { min: 0, max: kinds.TURN.max, example: 800 }),
+    turn: kinds.turn.describe('Current turn (never prayed: timeout 300 at turn 1)'),
+    luck: kinds.luck.describe('Luck (default 0)'),
+    alignment: integer('Alignment record (default 10)', { min: -1000, max: 1000, example: 10 }),
+    anger: integer('God anger (default 0)', { min: 0, max: 100, example: 0 }),
+    troubles: text('Other troubles, comma separated (e.g. "sick, cursed-items")', { autocomplete: true, maxLength: 300 }),
+    level: kinds.xl.describe('Experience level (default 1)'),
+    hp: integer('Hit points (low HP is major trouble)', { min: 0, max: 9999, example: 20 }),
+    max_hp: integer('Maximum hit points', { min: 1, max: 9999, example: 60 }),
+    demigod: boolean('You are a demigod (killed the Wizard)'),
+    crowned: boolean('You have been crowned'),
+    gehennom: boolean('You are in Gehennom'),
+    undead: boolean('Polymorphed into an undead'),
+    demon: boolean('Polymorphed into a demon'),
+    god: choice('Your alignment (default neutral)', GODS),
+    altar: choice('Praying on an altar', ALTARS),
+    shrine: boolean('The altar is a temple shrine'),
+    amulet: boolean('Carrying the Amulet of Yendor'),
+    version: kinds.nethackVersion,
+  },
   autocomplete(focused) {
     if (focused.name !== 'troubles') return [];
     const parts = focused.value.split(',');

@@ -19,6 +19,7 @@ export const heroTurn = integer('Current turn', { min: 0, max: TURN.max, example
 export const con = integer('Constitution', { min: 3, max: 25, example: 16 });
 /** NetHack experience level. */
 export const xl = integer('Experience level', { min: 1, max: 30, example: 10 });
+export const luck = integer('Luck', { min: -13, max: 13, example: 0 });
 export const satiation = integer('Hunger value (satiation)', { ...SATIATION, example: 5900 });
 
 export const nethackVersion = choice('NetHack version (default 3.6.7)', NETHACK_VERSIONS).default('3.6.7');
