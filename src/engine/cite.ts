@@ -26,11 +26,14 @@ export interface Citation {
   note?: string;
 }
 
-/** Git refs the links point at. 5.0 has no tag in the public mirror: the release commit. */
+/**
+ * Git refs the links point at, each the exact code that was read: 3.6.7's release tag; 3.4.3
+ * and 5.0 have no tag in the repositories we read, so their commits.
+ */
 const NETHACK_REFS: Record<string, { repo: string; ref: string }> = {
   '3.6.7': { repo: 'NetHack/NetHack', ref: 'NetHack-3.6.7_Released' },
-  '3.4.3': { repo: 'Vanilla-NetHack/NetHack-3.4.3', ref: 'master' },
-  '5.0': { repo: 'NetHack/NetHack', ref: '16ff59115315917b93185d026aeefea06db9b0f4' },
+  '3.4.3': { repo: 'Vanilla-NetHack/NetHack-3.4.3', ref: 'ad815fc0428aa652d64f33e0f407242be7930fb1' },
+  '5.0': { repo: 'nethackathon/nethackathon-nethack', ref: '16ff59115315917b93185d026aeefea06db9b0f4' },
 };
 const CRAWL_REFS: Record<string, string> = { '0.13': '0.13.2', '0.14': '0.14.2', '0.15': '0.15.2' };
 
