@@ -1,5 +1,5 @@
 // Where each hunger rule lives in each NetHack version's source, with line numbers at the
-// pinned refs in cite.ts (3.6.7: tag NetHack-3.6.7_Released; 3.4.3: Vanilla-NetHack master;
+// pinned refs in cite.ts (3.6.7: tag NetHack-3.6.7_Released; 3.4.3: Vanilla-NetHack commit ad815fc;
 // 5.0: upstream commit 16ff5911). Line numbers were read from those exact trees.
 import { nethackCite, type Citation, type NethackVersion } from '../cite.ts';
 
