@@ -238,9 +238,10 @@ function readInventory(lines: readonly Line[], version: CrawlVersion, f: CrawlDu
   }
 }
 
+/** A mutation's level for the stored hero; one the current form suppresses is left to the species default. */
 function level(f: CrawlDumpImport['fields'], name: string): number | undefined {
   const m = f.mutations.find((x) => x.value.name === name);
-  return m ? (m.value.suppressed ? 0 : m.value.level) : undefined;
+  return m && !m.value.suppressed ? m.value.level : undefined;
 }
 
 function buildDraft(version: CrawlVersion, f: CrawlDumpImport['fields'], mutationLine: boolean, assumptions: Assumption[], notes: string[]): CrawlHeroDraft {
@@ -263,7 +264,7 @@ function buildDraft(version: CrawlVersion, f: CrawlDumpImport['fields'], mutatio
   if (f.burden) rate.burden = f.burden.value;
   if (f.form) rate.form = f.form.value;
   if (f.xl) rate.xl = f.xl.value;
-  if (f.mutations.some((m) => m.value.suppressed)) notes.push('Some mutations are shown in parentheses: the current form suppresses them, so they count as 0 while it lasts.');
+  if (f.mutations.some((m) => m.value.suppressed)) notes.push('Some mutations are shown in parentheses: the current form suppresses them while it lasts; the hero keeps the species\' levels for them.');
   if (!mutationLine) {
     assumptions.push({ field: 'rate', value: 'species innate mutations', reason: 'No "A:" line: only the species\' innate mutations are assumed.', citations: [crawlSource(version, 'mutations')] });
   }

@@ -5,6 +5,7 @@
 // basics, characteristics, status, attributes), then vanquished/genocided/conduct/overview
 // (5.0 also game log, spells, skills). Menus go through dump_add_menu(): headers " Name", items
 // "  x - text"; enlightenment lines go through enlght_line(): " You ....".
+import { UserError } from '../bot/errors.ts';
 import { uniqueCitations, type Citation, type NethackVersion } from '../engine/cite.ts';
 import { AMULETS, MONSTERS } from '../engine/nethack/data.ts';
 import { foodFor } from '../engine/nethack/foods.ts';
@@ -114,9 +115,10 @@ function readVersion(lines: readonly Line[], hint: NethackVersion | undefined, a
     if (patch !== 7) notes.push(`Written by NetHack 3.6.${patch}; the 3.6.7 rules are used (the hunger code is the same from 3.6.1).`);
   } else if (maj === 5 && min === 0) version = '5.0';
   else {
-    throw malformed(
+    throw new UserError(
       `This dumplog is from NetHack ${maj}.${min}.${patch}; I read dumplogs of 3.6 and 5.0 only (3.4.3 has none).`,
       'For 3.4.3, paste the two status lines instead.',
+      'unsupported_version',
     );
   }
   if (hint && hint !== version) throw malformed(`This dumplog says NetHack ${maj}.${min}.${patch}, not ${hint}.`, `Pick version ${version}.`);

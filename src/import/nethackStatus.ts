@@ -148,6 +148,11 @@ export function readStatusLines(line1: Line | null, rest: readonly Line[], versi
 
   for (const l of rest) readLine2(l, version, f, { evidence50, evidenceOld, not343, unread, notes });
 
+  const rank = f.title ? rankOf(f.title.value) : null;
+  const lvl = f.level?.value;
+  if (rank && lvl && lvl.kind !== 'HD' && (lvl.level < rank.xlRange[0] || lvl.level > rank.xlRange[1])) {
+    notes.push(`The rank "${f.title!.value}" belongs to XL ${rank.xlRange[0]}-${rank.xlRange[1]}, but the level shown is ${lvl.level}; the level is used.`);
+  }
   const l2 = rest[0]!;
   if (!f.hunger) {
     f.hunger = field<BottomLineHunger>('Not Hungry', l2, nhSource(version, 'hunger', 'no hunger word: u.uhs == NOT_HUNGRY (hu_stat[1] is blank)'));

@@ -15,7 +15,7 @@
 // (an imported status line) passes its top as nutritionMax for the same reason.
 import type { Citation, NethackVersion } from '../cite.ts';
 import { burnFlags, callPmf, defaultProfile, type BurnProfile } from './burn.ts';
-import { ALL_KEPT, conductFoodOfRef, mealConducts, type ConductState, type FoodConduct } from './conduct.ts';
+import { conductFoodOfRef, mealConducts, type ConductState, type FoodConduct } from './conduct.ts';
 import { foodFor, type FoodRef } from './foods.ts';
 import { planMeal, type Buc, type MealResult, type Race } from './meal.ts';
 import { cite } from './sources.ts';
@@ -23,6 +23,8 @@ import { statusFor, type NethackStatus } from './status.ts';
 
 export const ADVICE_GOALS = ['not-hungry', 'most'] as const;
 export type AdviceGoal = (typeof ADVICE_GOALS)[number];
+
+const NONE_KEPT: ConductState = { foodless: false, vegan: false, vegetarian: false };
 
 /** Not Hungry starts above 150 (src/eat.c newuhs()). */
 export const NOT_HUNGRY_AT = 151;
@@ -54,7 +56,7 @@ export interface AdviceInput {
   profile?: BurnProfile;
   foods: CarriedFood[];
   goal?: AdviceGoal;
-  /** Conducts still kept (default: all). */
+  /** Conducts the hero still keeps (default: none known, so none is protected or reported). */
   conducts?: ConductState;
   /** Kept conducts no advised meal may break (default: vegan and vegetarian, when kept). */
   protect?: FoodConduct[];
@@ -162,12 +164,11 @@ export function adviseMeals(input: AdviceInput): AdviceResult {
   const moves0 = input.moves ?? 1;
   const lo0 = input.nutrition;
   const hi0 = Math.max(input.nutritionMax ?? lo0, lo0);
-  const kept = input.conducts ?? ALL_KEPT;
+  const kept = input.conducts ?? NONE_KEPT;
   const protect = (input.protect ?? (['vegan', 'vegetarian'] as FoodConduct[])).filter((c) => kept[c]);
   const excluded: AdviceResult['excluded'] = [];
   const notes: string[] = [];
   const types = resolveFoods(input, kept, protect, excluded, notes);
-  const exact = v !== '5.0' && lo0 === hi0;
 
   const search = new Search(input, profile, goal, types);
   const alreadyThere = goal === 'not-hungry' && lo0 >= NOT_HUNGRY_AT;
@@ -177,6 +178,7 @@ export function adviseMeals(input: AdviceInput): AdviceResult {
   }
 
   const plan = best.steps.map((s, i) => advisedMeal(i + 1, s, types[s.type]!));
+  const exact = lo0 === hi0 && best.lo === best.hi && plan.every((m) => m.start.min === m.start.max && m.finish.min === m.finish.max);
   const used = new Map<number, number>();
   for (const s of best.steps) used.set(s.type, (used.get(s.type) ?? 0) + 1);
   const leftover = types.map((t, i) => ({ name: t.ref.name, count: t.count - (used.get(i) ?? 0) })).filter((x) => x.count > 0);
@@ -184,7 +186,7 @@ export function adviseMeals(input: AdviceInput): AdviceResult {
   if (plan.some((m) => m.prompt)) notes.push('A meal reaches 1500 while you were Satiated at its start: "Continue eating?" — the plan answers yes (it never reaches 2000).');
   if (!alreadyThere && goal === 'not-hungry' && !best.reached) notes.push(`What you carry cannot reach Not Hungry (${NOT_HUNGRY_AT}) for certain; this is the most it can do without choking.`);
   notes.push('Foods are assumed fresh (not rotten) and uncursed unless given.');
-  if (!exact) notes.push(v === '5.0' ? 'NetHack 5.0 burns a random amount each turn (rn2(20) per call): nutrition is given as the lowest and highest it can be.' : 'The start is a range (a status band): the plan checks choking from its top and the goal from its bottom.');
+  if (!exact) notes.push(lo0 !== hi0 ? 'The start is a range (a status band): the plan checks choking from its top and the goal from its bottom.' : 'NetHack 5.0 burns a random amount on some turns (rn2(20) per call): nutrition is given as the lowest and highest it can be.');
 
   const citations: Citation[] = [cite(v, 'lesshungryChoke', 'choke at 2000 only if Satiated when the meal started'), cite(v, 'doeatCanchoke'), cite(v, 'newuhs', 'Not Hungry from 151')];
   return {
