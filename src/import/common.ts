@@ -29,7 +29,8 @@ export interface Line extends SourceSpan {
 export function splitLines(text: string): Line[] {
   if (text.length > MAX_IMPORT_CHARS) {
     throw new UserError(
-      `That text is ${text.length.toLocaleString('en-US')} characters; imports read at most ${MAX_IMPORT_CHARS.toLocaleString('en-US')}.`,
+      `That text is ${text.length.toLocaleString('en-US')} characters; imports read at most ` +
+        `${MAX_IMPORT_CHARS.toLocaleString('en-US')}.`,
       'Paste the status lines, or the dump file itself (not several dumps at once).',
       'import_too_long',
     );
@@ -43,7 +44,8 @@ export function splitLines(text: string): Line[] {
 export function unrecognized(what: string): UserError {
   return new UserError(
     `I can't tell what this is: ${what}`,
-    'Paste the two NetHack status lines (the one starting with `Dlvl:`), a NetHack 3.6/5.0 dumplog, or a DCSS 0.13-0.15 character dump.',
+    'Paste the two NetHack status lines (the one starting with `Dlvl:`), a NetHack 3.6/5.0 dumplog, or a DCSS ' +
+      '0.13-0.15 character dump.',
     'unrecognized_import',
   );
 }
@@ -60,8 +62,14 @@ const mid = (a: number, b: number) => Math.floor((a + b) / 2);
  * The nutrition a NetHack draft hero gets for a hunger status (see the rule at the top).
  * `con` decides the starvation limit for a starved hero.
  */
-export function nethackHungerAssumption(version: NethackVersion, status: BottomLineHunger, con: number): HungerAssumption<BottomLineHunger> {
-  const citations: Citation[] = [nhSource(version, 'newuhs', 'h > 1000 Satiated, > 150 Not Hungry, > 50 Hungry, > 0 Weak, else Fainting')];
+export function nethackHungerAssumption(
+  version: NethackVersion,
+  status: BottomLineHunger,
+  con: number,
+): HungerAssumption<BottomLineHunger> {
+  const citations: Citation[] = [
+    nhSource(version, 'newuhs', 'h > 1000 Satiated, > 150 Not Hungry, > 50 Hungry, > 0 Weak, else Fainting'),
+  ];
   if (status === 'Starved') {
     const limit = starvationLimit(con, version);
     return {
@@ -69,7 +77,8 @@ export function nethackHungerAssumption(version: NethackVersion, status: BottomL
       band: { min: null, max: limit - 1 },
       assumed: limit - 1,
       rule: 'band-maximum',
-      reason: `Starved: the hero died below the starvation limit ${limit} (Con ${con}); the highest such value is used.`,
+      reason:
+        `Starved: the hero died below the starvation limit ${limit} (Con ${con}); the highest such value ` + `is used.`,
       alternatives: { lowest: null, middle: null, highest: limit - 1 },
       citations,
     };
@@ -84,7 +93,8 @@ export function nethackHungerAssumption(version: NethackVersion, status: BottomL
       rule: 'band-maximum',
       reason:
         `${status} covers every nutrition of ${top} or less, with no lowest value: the band's top ${top} is used, ` +
-        `so the forecast may be late (the hero may already be nearer starvation, limit ${starvationLimit(con, version)} at Con ${con}).`,
+        `so the forecast may be late (the hero may already be nearer starvation, limit ` +
+        `${starvationLimit(con, version)} at Con ${con}).`,
       alternatives: { lowest: null, middle: null, highest: top },
       citations,
     };
@@ -97,16 +107,23 @@ export function nethackHungerAssumption(version: NethackVersion, status: BottomL
     assumed: min,
     rule: 'band-minimum',
     reason:
-      `${status} covers nutrition ${min}${max === null ? ' and more' : ` to ${max}`}; the lowest, ${min}, is used so every ` +
+      `${status} covers nutrition ${min}${max === null ? ' and more' : ` to ${max}`}; the lowest, ${min}, is ` +
+      `used so every ` +
       'forecast milestone comes no later than predicted.' +
-      (status === 'Satiated' ? ' Choking risk is not judged from this value: a Satiated hero may be far above 1000.' : ''),
+      (status === 'Satiated'
+        ? ' Choking risk is not judged from this value: a Satiated hero may be far above 1000.'
+        : ''),
     alternatives: { lowest: min, middle: max === null ? null : mid(min, max), highest: max },
     citations,
   };
 }
 
 /** The same rule for a Crawl hunger state (food.cc hunger thresholds, via satiation.ts). */
-export function crawlHungerAssumption(version: CrawlVersion, state: HungerStateName, citations: Citation[]): HungerAssumption<HungerStateName> {
+export function crawlHungerAssumption(
+  version: CrawlVersion,
+  state: HungerStateName,
+  citations: Citation[],
+): HungerAssumption<HungerStateName> {
   const index = HUNGER_STATES.indexOf(state);
   const band = stateAt(version, index).band;
   return {
@@ -115,9 +132,14 @@ export function crawlHungerAssumption(version: CrawlVersion, state: HungerStateN
     assumed: band.min,
     rule: 'band-minimum',
     reason:
-      `${state} covers satiation ${band.min} to ${band.max} in ${version}; the lowest, ${band.min}, is used so every forecast ` +
+      `${state} covers satiation ${band.min} to ${band.max} in ${version}; the lowest, ${band.min}, is used so ` +
+      `every forecast ` +
       'milestone comes no later than predicted.',
     alternatives: { lowest: band.min, middle: mid(band.min, band.max), highest: band.max },
-    citations: [...citations, cc(version, 'thresholds', 'state thresholds'), cc(version, 'stateWalk', 'state = first threshold >= value')],
+    citations: [
+      ...citations,
+      cc(version, 'thresholds', 'state thresholds'),
+      cc(version, 'stateWalk', 'state = first threshold >= value'),
+    ],
   };
 }

@@ -38,7 +38,10 @@ export function importText(text: string, opts: ImportOptions = {}): ImportResult
   if (!kind) throw unrecognized('no NetHack status line, dumplog or DCSS dump header in it.');
   const game = kind === 'crawl-dump' ? 'crawl' : 'nethack';
   if (opts.game && opts.game !== game) {
-    throw unrecognized(`this looks like a ${game === 'crawl' ? 'DCSS character dump' : 'NetHack text'}, not ${opts.game === 'crawl' ? 'DCSS' : 'NetHack'}.`);
+    throw unrecognized(
+      `this looks like a ${game === 'crawl' ? 'DCSS character dump' : 'NetHack text'}, not ` +
+        `${opts.game === 'crawl' ? 'DCSS' : 'NetHack'}.`,
+    );
   }
   if (kind === 'crawl-dump') return importCrawlDump(text, { version: opts.crawlVersion });
   if (kind === 'nethack-dumplog') return importNethackDumplog(text, { version: opts.nethackVersion });

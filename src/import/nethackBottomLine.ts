@@ -51,7 +51,10 @@ export function importNethackBottomLine(text: string, opts: NethackImportOptions
   assumptions.push({ field: 'nutrition', value: hunger.assumed, reason: hunger.reason, citations: hunger.citations });
 
   const usedLines = new Set(read.used.map((l) => l.line));
-  const unread = [...read.unread, ...lines.filter((l) => l.clean.trim() && !usedLines.has(l.line)).map((l) => ({ line: l.line, text: l.text }))];
+  const unread = [
+    ...read.unread,
+    ...lines.filter((l) => l.clean.trim() && !usedLines.has(l.line)).map((l) => ({ line: l.line, text: l.text })),
+  ];
   return {
     game: 'nethack',
     kind: 'nethack-bottom-line',
@@ -70,23 +73,32 @@ export function importNethackBottomLine(text: string, opts: NethackImportOptions
 }
 
 function validate(f: NethackStatusFields) {
-  if (f.turn && f.turn.value < 1) throw malformed(`T:${f.turn.value} is not a turn the game prints (moves starts at 1).`);
+  if (f.turn && f.turn.value < 1)
+    throw malformed(`T:${f.turn.value} is not a turn the game prints (moves starts at 1).`);
   if (f.attributes) {
     const a = f.attributes.value;
     for (const [k, v] of Object.entries({ Dx: a.dex, Co: a.con, In: a.int, Wi: a.wis, Ch: a.cha })) {
-      if (v < 3 || v > 25) throw malformed(`${k}:${v} is outside 3 to 25, which no attribute can be (attrib.c ATTRMIN/ATTRMAX).`);
+      if (v < 3 || v > 25)
+        throw malformed(`${k}:${v} is outside 3 to 25, which no attribute can be (attrib.c ATTRMIN/ATTRMAX).`);
     }
   }
 }
 
 /** The draft hero the status lines describe, with an assumption for each gap. */
-export function draftFromStatus(f: NethackStatusFields, version: NethackVersion, assumptions: Assumption[], noteList: string[]): NethackHeroDraft {
+export function draftFromStatus(
+  f: NethackStatusFields,
+  version: NethackVersion,
+  assumptions: Assumption[],
+  noteList: string[],
+): NethackHeroDraft {
   const con = f.attributes?.value.con;
   if (con === undefined) {
     assumptions.push({
       field: 'con',
       value: DEFAULT_CON,
-      reason: `No first status line (St:/Co:), so Con is not shown; ${DEFAULT_CON} is used. It only sets the starvation limit -(100 + 10 x Con) (3.4.3: -(200 + 20 x Con)).`,
+      reason:
+        `No first status line (St:/Co:), so Con is not shown; ${DEFAULT_CON} is used. It only sets the ` +
+        `starvation limit -(100 + 10 x Con) (3.4.3: -(200 + 20 x Con)).`,
       citations: [nhSource(version, 'newuhs', 'starvation limit')],
     });
   }
@@ -96,7 +108,9 @@ export function draftFromStatus(f: NethackStatusFields, version: NethackVersion,
     assumptions.push({
       field: 'turn',
       value: 1,
-      reason: 'No T: field (the `time` option is off); turn 1 is used. The ring and amulet charges fall on fixed turns (moves % 20), so set the turn for an exact forecast.',
+      reason:
+        'No T: field (the `time` option is off); turn 1 is used. The ring and amulet charges fall on fixed ' +
+        'turns (moves % 20), so set the turn for an exact forecast.',
       citations: [nhSource(version, 'time', 'only with flags.time')],
     });
   }
@@ -110,7 +124,9 @@ export function draftFromStatus(f: NethackStatusFields, version: NethackVersion,
     {
       field: 'leftRing, rightRing, amulet, intrinsics',
       value: null,
-      reason: 'Status lines do not show rings, amulet or intrinsics; none are assumed. Add them before forecasting (they change the burn).',
+      reason:
+        'Status lines do not show rings, amulet or intrinsics; none are assumed. Add them before forecasting ' +
+        '(they change the burn).',
       citations: [nhSource(version, 'statusLine2')],
     },
   );
@@ -120,10 +136,14 @@ export function draftFromStatus(f: NethackStatusFields, version: NethackVersion,
     const mon = MONSTERS.find((m) => m.name.toLowerCase() === form.toLowerCase());
     if (mon?.inediate) {
       intrinsics.push('inediate form');
-      noteList.push(`Polymorphed into a ${mon.name}, which is neither carnivore, herbivore nor metallivore: no base burn (eat.c gethungry()).`);
+      noteList.push(
+        `Polymorphed into a ${mon.name}, which is neither carnivore, herbivore nor metallivore: no base burn ` +
+          `(eat.c gethungry()).`,
+      );
     } else noteList.push(`Polymorphed into a ${form}; the form ends, so it is not stored as an intrinsic.`);
   }
-  if (f.conditions.some((c) => c.value === 'Strngl')) noteList.push('Strangled: no meals can be eaten (doeat()), and choking cannot be survived by the 1-in-20 roll.');
+  if (f.conditions.some((c) => c.value === 'Strngl'))
+    noteList.push('Strangled: no meals can be eaten (doeat()), and choking cannot be survived by the 1-in-20 roll.');
   const level = f.level?.value;
   return {
     game: 'nethack',

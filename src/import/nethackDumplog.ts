@@ -30,20 +30,32 @@ import type {
 type Race = NonNullable<NethackHeroDraft['race']>;
 type Fields = NethackDumplogImport['fields'];
 
-const RACE_ADJ: Record<string, Race> = { human: 'human', elven: 'elf', dwarven: 'dwarf', gnomish: 'gnome', orcish: 'orc' };
+const RACE_ADJ: Record<string, Race> = {
+  human: 'human',
+  elven: 'elf',
+  dwarven: 'dwarf',
+  gnomish: 'gnome',
+  orcish: 'orc',
+};
 const VERSION_LINE = /NetHack(?: [\w-]+)* Version (\d+)\.(\d+)\.(\d+)/;
-const IDENTITY = /^(?<name>.+), (?<al>lawful|neutral|chaotic) (?<gender>male|female) (?<race>human|elven|dwarven|gnomish|orcish) (?<role>[A-Z][a-z]+)$/;
+const IDENTITY = new RegExp(
+  String.raw`^(?<name>.+), (?<al>lawful|neutral|chaotic) (?<gender>male|female) ` +
+    String.raw`(?<race>human|elven|dwarven|gnomish|orcish) (?<role>[A-Z][a-z]+)$`,
+);
 
 /** Does this text look like a dumplog (the identity line plus an enlightenment section)? */
 export function looksLikeDumplog(lines: readonly Line[]): boolean {
   const identity = lines.some((l) => IDENTITY.test(l.clean));
-  const section = lines.some((l) => /^(Final )?Attributes:$|^Voluntary challenges:$|^[A-Z].* the [A-Z][a-z]+'s attributes:$/.test(l.clean));
+  const section = lines.some((l) =>
+    /^(Final )?Attributes:$|^Voluntary challenges:$|^[A-Z].* the [A-Z][a-z]+'s attributes:$/.test(l.clean),
+  );
   return identity && section;
 }
 
 export function importNethackDumplog(text: string, opts: NethackImportOptions = {}): NethackDumplogImport {
   const lines = splitLines(text);
-  if (!looksLikeDumplog(lines)) throw unrecognized('no dumplog identity line ("name, alignment gender race role") with an attributes section.');
+  if (!looksLikeDumplog(lines))
+    throw unrecognized('no dumplog identity line ("name, alignment gender race role") with an attributes section.');
   const used = new Set<number>();
   const notes: string[] = [];
   const assumptions: Assumption[] = [];
@@ -66,7 +78,12 @@ export function importNethackDumplog(text: string, opts: NethackImportOptions = 
   const hungerStatus = fields.hungerStatus?.value ?? fields.statusLines?.hunger.value ?? 'Not Hungry';
   let hunger = nethackHungerAssumption(version, hungerStatus, draft.con);
   if (fields.exactNutrition) {
-    hunger = { ...hunger, assumed: fields.exactNutrition.value, rule: 'exact', reason: `The dumplog prints u.uhunger (wizard mode): ${fields.exactNutrition.value}.` };
+    hunger = {
+      ...hunger,
+      assumed: fields.exactNutrition.value,
+      rule: 'exact',
+      reason: `The dumplog prints u.uhunger (wizard mode): ${fields.exactNutrition.value}.`,
+    };
   } else {
     assumptions.push({ field: 'nutrition', value: hunger.assumed, reason: hunger.reason, citations: hunger.citations });
   }
@@ -94,14 +111,22 @@ export function importNethackDumplog(text: string, opts: NethackImportOptions = 
 // ---------------------------------------------------------------------------------------------
 // Sections
 
-function readVersion(lines: readonly Line[], hint: NethackVersion | undefined, assumptions: Assumption[], notes: string[], used: Set<number>) {
+function readVersion(
+  lines: readonly Line[],
+  hint: NethackVersion | undefined,
+  assumptions: Assumption[],
+  notes: string[],
+  used: Set<number>,
+) {
   const l = lines.find((x) => VERSION_LINE.test(x.clean));
   if (!l) {
     const version = hint ?? '3.6.7';
     assumptions.push({
       field: 'version',
       value: version,
-      reason: hint ? 'No version line; the version you gave is used.' : 'No version line (getversionstring()); 3.6.7 is used.',
+      reason: hint
+        ? 'No version line; the version you gave is used.'
+        : 'No version line (getversionstring()); 3.6.7 is used.',
       citations: [nhSource(version, 'dumpVersion')],
     });
     return { version, versionText: null };
@@ -112,7 +137,8 @@ function readVersion(lines: readonly Line[], hint: NethackVersion | undefined, a
   let version: NethackVersion;
   if (maj === 3 && min === 6) {
     version = '3.6.7';
-    if (patch !== 7) notes.push(`Written by NetHack 3.6.${patch}; the 3.6.7 rules are used (the hunger code is the same from 3.6.1).`);
+    if (patch !== 7)
+      notes.push(`Written by NetHack 3.6.${patch}; the 3.6.7 rules are used (the hunger code is the same from 3.6.1).`);
   } else if (maj === 5 && min === 0) version = '5.0';
   else {
     throw new UserError(
@@ -121,8 +147,13 @@ function readVersion(lines: readonly Line[], hint: NethackVersion | undefined, a
       'unsupported_version',
     );
   }
-  if (hint && hint !== version) throw malformed(`This dumplog says NetHack ${maj}.${min}.${patch}, not ${hint}.`, `Pick version ${version}.`);
-  const versionText: ReadField<string> = { value: m[0], from: span(l), citation: nhSource(version, 'dumpVersion', 'getversionstring()') };
+  if (hint && hint !== version)
+    throw malformed(`This dumplog says NetHack ${maj}.${min}.${patch}, not ${hint}.`, `Pick version ${version}.`);
+  const versionText: ReadField<string> = {
+    value: m[0],
+    from: span(l),
+    citation: nhSource(version, 'dumpVersion', 'getversionstring()'),
+  };
   return { version, versionText };
 }
 
@@ -172,14 +203,25 @@ function readInventory(lines: readonly Line[], version: NethackVersion, f: Field
     if (worn) {
       const ring = ringLabel(worn[1]!);
       if (!ring) notes.push(`Line ${l.line}: "${worn[1]}" is worn on a hand but is not a ring I know.`);
-      else f.rings.push({ label: ring, slot: worn[2] as 'left' | 'right', from: span(l), citation: nhSource(version, 'ringWorn', '" (on left hand)" / " (on right hand)"') });
+      else
+        f.rings.push({
+          label: ring,
+          slot: worn[2] as 'left' | 'right',
+          from: span(l),
+          citation: nhSource(version, 'ringWorn', '" (on left hand)" / " (on right hand)"'),
+        });
       used.add(l.line);
     }
     if (klass === 'Amulets') {
       const name = amuletName(text);
       if (name === 'Amulet of Yendor') yendor = true;
       if (/ \(being worn\)$/.test(text) && name) {
-        f.amulet = { label: name, slot: 'amulet', from: span(l), citation: nhSource(version, 'amuletWorn', '" (being worn)"') };
+        f.amulet = {
+          label: name,
+          slot: 'amulet',
+          from: span(l),
+          citation: nhSource(version, 'amuletWorn', '" (being worn)"'),
+        };
       }
       used.add(l.line);
     }
@@ -195,7 +237,10 @@ const ARTICLE = /^(?:a|an|the) /;
 const BUC = /^(blessed|uncursed|cursed) /;
 
 function stripDoname(text: string): { rest: string; count: number; buc: InventoryFood['buc']; partlyEaten: boolean } {
-  let rest = text.replace(/ \((?:weapon in hands?|alternate weapon; not wielded|in quiver|wielded in other hands?|lit)\)$/, '');
+  let rest = text.replace(
+    / \((?:weapon in hands?|alternate weapon; not wielded|in quiver|wielded in other hands?|lit)\)$/,
+    '',
+  );
   rest = rest.replace(/ (?:named|called) .*$/, '');
   let count = 1;
   const n = /^(\d+) /.exec(rest);
@@ -224,7 +269,8 @@ function ringLabel(doname: string): string | null {
 
 function amuletName(text: string): string | null {
   const { rest } = stripDoname(text.replace(/ \(being worn\)$/, ''));
-  if (/^cheap plastic imitation of the Amulet of Yendor$/i.test(rest)) return 'cheap plastic imitation of the Amulet of Yendor';
+  if (/^cheap plastic imitation of the Amulet of Yendor$/i.test(rest))
+    return 'cheap plastic imitation of the Amulet of Yendor';
   if (/^Amulet of Yendor$/.test(rest)) return 'Amulet of Yendor';
   const known = AMULETS.find((a) => a.name.toLowerCase() === rest.toLowerCase());
   if (known) return known.name;
@@ -266,9 +312,17 @@ const HUNGER_PHRASES: Record<string, BottomLineHunger> = {
   starved: 'Starved',
 };
 
+const HUNGER_LINE = new RegExp(
+  String.raw`^You (?:are|were) (satiated|not hungry|hungry|weak from severe hunger|` +
+    String.raw`fainting due to starvation|fainted due to starvation|starved)(?: <(-?\d+)>)?\.$`,
+);
+
 function readEnlightenment(lines: readonly Line[], version: NethackVersion, f: Fields, used: Set<number>) {
   const start = lines.findIndex((l) => /^[A-Z].* the [A-Z][a-z]+'s attributes:$/.test(l.clean));
-  const end = lines.findIndex((l, i) => i > start && /^Voluntary challenges:$|^Vanquished creatures:$|^Major events:$|^Dungeon overview:$/.test(l.clean));
+  const end = lines.findIndex(
+    (l, i) =>
+      i > start && /^Voluntary challenges:$|^Vanquished creatures:$|^Major events:$|^Dungeon overview:$/.test(l.clean),
+  );
   const body = start < 0 ? [] : lines.slice(start + 1, end < 0 ? undefined : end);
   let inAttributes = false;
   for (const l of body) {
@@ -289,25 +343,61 @@ function readEnlightenment(lines: readonly Line[], version: NethackVersion, f: F
     const s = t.trim();
     let m: RegExpExecArray | null;
     if ((m = /^You (?:are|were) (?:actually )?an? (.+?), (?:a )?level (\d+) /.exec(s))) {
-      f.xl = { value: Number(m[2]), from: span(l), citation: nhSource(version, 'background', 'rank, level, gender, race, role') };
+      f.xl = {
+        value: Number(m[2]),
+        from: span(l),
+        citation: nhSource(version, 'background', 'rank, level, gender, race, role'),
+      };
     } else if ((m = /^You entered the dungeon (\d+) turns? ago\.$/.exec(s))) {
       f.turn = { value: Number(m[1]), from: span(l), citation: nhSource(version, 'turns', 'moves') };
     } else if (/^You (?:have|had) just started your adventure\.$/.test(s)) {
       f.turn = { value: 1, from: span(l), citation: nhSource(version, 'adventureStart', 'moves == 1') };
-    } else if ((m = /^Your (strength|dexterity|constitution|intelligence|wisdom|charisma) (?:is|was) (\S+)(?: \(.*\))?\.$/.exec(s))) {
-      f.characteristics.push({ value: { attribute: m[1]!, value: m[2]! }, from: span(l), citation: nhSource(version, 'characteristics') });
-    } else if ((m = /^You (?:are|were) (satiated|not hungry|hungry|weak from severe hunger|fainting due to starvation|fainted due to starvation|starved)(?: <(-?\d+)>)?\.$/.exec(s))) {
-      f.hungerStatus = { value: HUNGER_PHRASES[m[1]!]!, from: span(l), citation: nhSource(version, 'statusHunger', 'hu_stat[u.uhs], lowercased') };
-      if (m[2] !== undefined) f.exactNutrition = { value: Number(m[2]), from: span(l), citation: nhSource(version, 'statusHunger', 'wizard mode: u.uhunger') };
-    } else if ((m = /^You (?:are|were) (burdened|stressed|strained|overtaxed|overloaded)(?: <\d+>)?; movement/.exec(s))) {
+    } else if (
+      (m = /^Your (strength|dexterity|constitution|intelligence|wisdom|charisma) (?:is|was) (\S+)(?: \(.*\))?\.$/.exec(
+        s,
+      ))
+    ) {
+      f.characteristics.push({
+        value: { attribute: m[1]!, value: m[2]! },
+        from: span(l),
+        citation: nhSource(version, 'characteristics'),
+      });
+    } else if ((m = HUNGER_LINE.exec(s))) {
+      f.hungerStatus = {
+        value: HUNGER_PHRASES[m[1]!]!,
+        from: span(l),
+        citation: nhSource(version, 'statusHunger', 'hu_stat[u.uhs], lowercased'),
+      };
+      if (m[2] !== undefined)
+        f.exactNutrition = {
+          value: Number(m[2]),
+          from: span(l),
+          citation: nhSource(version, 'statusHunger', 'wizard mode: u.uhunger'),
+        };
+    } else if (
+      (m = /^You (?:are|were) (burdened|stressed|strained|overtaxed|overloaded)(?: <\d+>)?; movement/.exec(s))
+    ) {
       const enc = ENCUMBRANCES.find((e) => e.toLowerCase() === m![1]) as Encumbrance;
-      f.encumbrance = { value: enc, from: span(l), citation: nhSource(version, 'statusEncumbrance', 'enc_stat[cap], lowercased') };
+      f.encumbrance = {
+        value: enc,
+        from: span(l),
+        citation: nhSource(version, 'statusEncumbrance', 'enc_stat[cap], lowercased'),
+      };
     } else if (/^You (?:are|were) unencumbered(?: <\d+>)?\.$/.test(s)) {
-      f.encumbrance = { value: 'Unencumbered', from: span(l), citation: nhSource(version, 'statusEncumbrance', '"unencumbered" (last resort entry)') };
+      f.encumbrance = {
+        value: 'Unencumbered',
+        from: span(l),
+        citation: nhSource(version, 'statusEncumbrance', '"unencumbered" (last resort entry)'),
+      };
     } else if ((m = /^You (?:are|were) polymorphed into (?:an? )?(.+?)(?: in .+ form)?(?: \(\d+\))?\.$/.exec(s))) {
       f.polymorphedInto = { value: m[1]!, from: span(l), citation: nhSource(version, 'polymorphed') };
     }
-    if (inAttributes) f.attributeLines.push({ value: presentTense(s), from: span(l), citation: nhSource(version, 'enlLine', 'final: past tense') });
+    if (inAttributes)
+      f.attributeLines.push({
+        value: presentTense(s),
+        from: span(l),
+        citation: nhSource(version, 'enlLine', 'final: past tense'),
+      });
     used.add(l.line);
   }
   const byName = new Map(f.characteristics.map((c) => [c.value.attribute, c]));
@@ -317,7 +407,15 @@ function readEnlightenment(lines: readonly Line[], version: NethackVersion, f: F
     const num = (a: string) => Number(v(a));
     const first = byName.get('strength')!;
     f.attributes = {
-      value: { str: st, strValue: strengthNumber(st), dex: num('dexterity'), con: num('constitution'), int: num('intelligence'), wis: num('wisdom'), cha: num('charisma') },
+      value: {
+        str: st,
+        strValue: strengthNumber(st),
+        dex: num('dexterity'),
+        con: num('constitution'),
+        int: num('intelligence'),
+        wis: num('wisdom'),
+        cha: num('charisma'),
+      },
       from: first.from,
       citation: nhSource(version, 'characteristics', 'attrval(): 18/xx, 18/100 for 18/**'),
     };
@@ -367,17 +465,33 @@ function readConducts(lines: readonly Line[], version: NethackVersion, f: Fields
 // ---------------------------------------------------------------------------------------------
 // The draft hero
 
-function buildDraft(version: NethackVersion, f: Fields, yendor: boolean, assumptions: Assumption[], notes: string[]): NethackHeroDraft {
+function buildDraft(
+  version: NethackVersion,
+  f: Fields,
+  yendor: boolean,
+  assumptions: Assumption[],
+  notes: string[],
+): NethackHeroDraft {
   const left = f.rings.find((r) => r.slot === 'left')?.label ?? null;
   const right = f.rings.find((r) => r.slot === 'right')?.label ?? null;
   const con = f.attributes?.value.con ?? f.statusLines?.attributes?.value.con;
   if (con === undefined) {
-    assumptions.push({ field: 'con', value: DEFAULT_CON, reason: `No Constitution found; ${DEFAULT_CON} is used (it only sets the starvation limit).`, citations: [nhSource(version, 'characteristics')] });
+    assumptions.push({
+      field: 'con',
+      value: DEFAULT_CON,
+      reason: `No Constitution found; ${DEFAULT_CON} is used (it only sets the starvation limit).`,
+      citations: [nhSource(version, 'characteristics')],
+    });
   }
   let turn = f.turn?.value ?? f.statusLines?.turn?.value;
   if (turn === undefined) {
     turn = 1;
-    assumptions.push({ field: 'turn', value: 1, reason: 'No turn found (neither "You entered the dungeon N turns ago." nor T:); turn 1 is used.', citations: [nhSource(version, 'turns')] });
+    assumptions.push({
+      field: 'turn',
+      value: 1,
+      reason: 'No turn found (neither "You entered the dungeon N turns ago." nor T:); turn 1 is used.',
+      citations: [nhSource(version, 'turns')],
+    });
   }
   const intrinsics = intrinsicsFrom(version, f, left, right, assumptions, notes);
   const conducts = conductState(f);
@@ -411,28 +525,75 @@ function buildDraft(version: NethackVersion, f: Fields, yendor: boolean, assumpt
  * not added again (the ring slot carries it); otherwise its source is not printed (from_what()
  * is wizard-mode only), so the costly source is assumed and said.
  */
-function intrinsicsFrom(version: NethackVersion, f: Fields, left: string | null, right: string | null, assumptions: Assumption[], notes: string[]): NethackHeroDraft['intrinsics'] {
+function intrinsicsFrom(
+  version: NethackVersion,
+  f: Fields,
+  left: string | null,
+  right: string | null,
+  assumptions: Assumption[],
+  notes: string[],
+): NethackHeroDraft['intrinsics'] {
   const has = (line: string) => f.attributeLines.some((a) => a.value.startsWith(line));
   const ringGives = (prop: string) => [left, right].some((r) => r !== null && parseRing(r)?.property === prop);
   const out: NethackHeroDraft['intrinsics'] = [];
   const polyForm = f.polymorphedInto?.value;
   const form = polyForm ? MONSTERS.find((m) => m.name.toLowerCase() === polyForm.toLowerCase()) : undefined;
-  const check = (line: string, prop: string, intrinsic: NethackHeroDraft['intrinsics'][number], key: Parameters<typeof nhSource>[1], why: string) => {
+  const check = (
+    line: string,
+    prop: string,
+    intrinsic: NethackHeroDraft['intrinsics'][number],
+    key: Parameters<typeof nhSource>[1],
+    why: string,
+  ) => {
     if (!has(line) || ringGives(prop)) return;
     out.push(intrinsic);
     assumptions.push({ field: 'intrinsics', value: intrinsic, reason: why, citations: [nhSource(version, key)] });
   };
-  check('You regenerate', 'REGENERATION', 'regeneration', 'regenerate', '"You regenerate" with no worn ring of regeneration: the source is not printed; an intrinsic (which costs nutrition) is assumed. Regeneration from an artifact or a form is free.');
-  check('You have slower digestion', 'SLOW_DIGESTION', 'slow digestion', 'slowDigestion', '"Slower digestion" with no worn ring of slow digestion: counted as Slow digestion from another source.');
-  check('You hunger rapidly', 'HUNGER', 'hunger', 'hungerRapidly', '"You hunger rapidly" with no worn ring of hunger: the Hunger property from another source.');
-  check('You cause conflict', 'CONFLICT', 'conflict', 'conflict', '"You cause conflict" with no worn ring of conflict: assumed to cost nutrition (conflict from a carried artifact does not).');
+  check(
+    'You regenerate',
+    'REGENERATION',
+    'regeneration',
+    'regenerate',
+    '"You regenerate" with no worn ring of regeneration: the source is not printed; an intrinsic (which costs ' +
+      'nutrition) is assumed. Regeneration from an artifact or a form is free.',
+  );
+  check(
+    'You have slower digestion',
+    'SLOW_DIGESTION',
+    'slow digestion',
+    'slowDigestion',
+    '"Slower digestion" with no worn ring of slow digestion: counted as Slow digestion from another source.',
+  );
+  check(
+    'You hunger rapidly',
+    'HUNGER',
+    'hunger',
+    'hungerRapidly',
+    '"You hunger rapidly" with no worn ring of hunger: the Hunger property from another source.',
+  );
+  check(
+    'You cause conflict',
+    'CONFLICT',
+    'conflict',
+    'conflict',
+    '"You cause conflict" with no worn ring of conflict: assumed to cost nutrition (conflict from a carried ' +
+      'artifact does not).',
+  );
   if (has('You can survive without air')) {
     out.push('breathless');
-    assumptions.push({ field: 'intrinsics', value: 'breathless', reason: '"You can survive without air": choking is always survived.', citations: [nhSource(version, 'breathless')] });
+    assumptions.push({
+      field: 'intrinsics',
+      value: 'breathless',
+      reason: '"You can survive without air": choking is always survived.',
+      citations: [nhSource(version, 'breathless')],
+    });
   }
   if (form?.inediate) {
     out.push('inediate form');
-    notes.push(`Polymorphed into a ${form.name}: neither carnivore, herbivore nor metallivore, so no base burn (eat.c gethungry()).`);
+    notes.push(
+      `Polymorphed into a ${form.name}: neither carnivore, herbivore nor metallivore, so no base burn (eat.c ` +
+        `gethungry()).`,
+    );
   }
   return out;
 }
@@ -449,10 +610,12 @@ function conductState(f: Fields): NethackHeroDraft['conducts'] {
 function checkAgreement(f: Fields, notes: string[]) {
   const a = f.hungerStatus?.value;
   const b = f.statusLines?.hunger.value;
-  if (a && b && a !== b) notes.push(`The status line shows ${b} but the final status says ${a}; the final status is used.`);
+  if (a && b && a !== b)
+    notes.push(`The status line shows ${b} but the final status says ${a}; the final status is used.`);
   const t1 = f.turn?.value;
   const t2 = f.statusLines?.turn?.value;
-  if (t1 !== undefined && t2 !== undefined && t1 !== t2) notes.push(`The status line shows T:${t2} but the background says ${t1} turns; the background is used.`);
+  if (t1 !== undefined && t2 !== undefined && t1 !== t2)
+    notes.push(`The status line shows T:${t2} but the background says ${t1} turns; the background is used.`);
 }
 
 function allCitations(f: Fields, versionText: ReadField<string> | null, extra: Citation[]): Citation[] {
@@ -472,4 +635,3 @@ function allCitations(f: Fields, versionText: ReadField<string> | null, extra: C
   f.conducts.forEach(push);
   return [...list, ...extra];
 }
-

@@ -26,7 +26,11 @@ describe('DCSS 0.13 character dump', () => {
     expect(r.version).toBe('0.13');
     expect(f.versionText.value).toBe('0.13.2');
     expect(f.versionText.from.line).toBe(lineOf(text, ' Dungeon Crawl Stone Soup'));
-    expect(f.versionText.citation).toMatchObject({ file: 'crawl-ref/source/chardump.cc', symbol: '_sdump_header()', line: 192 });
+    expect(f.versionText.citation).toMatchObject({
+      file: 'crawl-ref/source/chardump.cc',
+      symbol: '_sdump_header()',
+      line: 192,
+    });
     expect(f.name?.value).toBe('Grub');
     expect(f.species.value).toBe('Kobold');
     expect(f.job?.value).toBe('Berserker');
@@ -66,7 +70,12 @@ describe('DCSS 0.13 character dump', () => {
 
   it('Hungry: the 0.13 band and its lowest value', () => {
     const t = PROFILES['0.13'].thresholds;
-    expect(r.hunger).toMatchObject({ status: 'Hungry', band: { min: t[2] + 1, max: t[3] }, assumed: t[2] + 1, rule: 'band-minimum' });
+    expect(r.hunger).toMatchObject({
+      status: 'Hungry',
+      band: { min: t[2] + 1, max: t[3] },
+      assumed: t[2] + 1,
+      rule: 'band-minimum',
+    });
     expect(hungerStateFor('0.13', r.hunger.assumed).name).toBe('Hungry');
     expect(hungerStateFor('0.13', r.hunger.assumed - 1).name).toBe('Very Hungry');
   });
@@ -94,14 +103,25 @@ describe('DCSS dump variants', () => {
   const base = fixture('crawl-0.13.dump.txt');
 
   it('a morgue file (past tense) reads the same', () => {
-    const t = base.replace('You are hungry.', 'You were hungry.').replace('You are encumbered.', 'You were encumbered.');
+    const t = base
+      .replace('You are hungry.', 'You were hungry.')
+      .replace('You are encumbered.', 'You were encumbered.');
     const r = importCrawlDump(t);
     expect(r.fields.hungerState?.value).toBe('Hungry');
     expect(r.fields.burden?.value).toBe('burdened');
   });
 
   it('every hunger name maps to its state (chardump.cc hunger_names[])', () => {
-    const names = ['starving', 'near starving', 'very hungry', 'hungry', 'not hungry', 'full', 'very full', 'completely stuffed'];
+    const names = [
+      'starving',
+      'near starving',
+      'very hungry',
+      'hungry',
+      'not hungry',
+      'full',
+      'very full',
+      'completely stuffed',
+    ];
     const states = ['Starving', 'Near Starving', 'Very Hungry', 'Hungry', 'Satiated', 'Full', 'Very Full', 'Engorged'];
     names.forEach((n, i) => {
       const r = importCrawlDump(base.replace('You are hungry.', `You are ${n}.`));
@@ -110,8 +130,11 @@ describe('DCSS dump variants', () => {
     });
   });
 
-  it('a vampire\'s thirst names (thirst_names[])', () => {
-    const t = base.replace('(Kobold Berserker)', '(Vampire Berserker)').replace('A: disease resistance, carnivore 3, fast metabolism 1, saprovore 2', 'A: bottle blood').replace('You are hungry.', 'You are very thirsty.');
+  it("a vampire's thirst names (thirst_names[])", () => {
+    const t = base
+      .replace('(Kobold Berserker)', '(Vampire Berserker)')
+      .replace('A: disease resistance, carnivore 3, fast metabolism 1, saprovore 2', 'A: bottle blood')
+      .replace('You are hungry.', 'You are very thirsty.');
     const r = importCrawlDump(t);
     expect(r.hero.species).toBe('Vampire');
     expect(r.fields.hungerState?.value).toBe('Very Hungry');
@@ -130,7 +153,11 @@ describe('DCSS dump variants', () => {
   });
 
   it('0.15 rejects a ring of sustenance the version does not have', () => {
-    expect(codeOf(() => importCrawlDump(base.replace('version 0.13.2', 'version 0.15.2').replace('You are encumbered.\n', '')))).toBe('malformed_import');
+    expect(
+      codeOf(() =>
+        importCrawlDump(base.replace('version 0.13.2', 'version 0.15.2').replace('You are encumbered.\n', '')),
+      ),
+    ).toBe('malformed_import');
   });
 
   it('versions outside 0.13-0.15 are refused, 0.26+ with the reason', () => {
@@ -150,7 +177,12 @@ describe('DCSS dump variants', () => {
   });
 
   it('a coloured draconian is a Draconian', () => {
-    const t = base.replace('(Kobold Berserker)', '(Red Draconian Berserker)').replace('A: disease resistance, carnivore 3, fast metabolism 1, saprovore 2', 'A: breathe fire, unfitting armour');
+    const t = base
+      .replace('(Kobold Berserker)', '(Red Draconian Berserker)')
+      .replace(
+        'A: disease resistance, carnivore 3, fast metabolism 1, saprovore 2',
+        'A: breathe fire, unfitting armour',
+      );
     const r = importCrawlDump(t);
     expect(r.hero.species).toBe('Draconian');
     expect(r.hero.job).toBe('Berserker');
@@ -158,7 +190,9 @@ describe('DCSS dump variants', () => {
   });
 
   it('a mutation shown in parentheses (suppressed by a form) keeps the species level', () => {
-    const t = base.replace('carnivore 3, fast metabolism 1', '(carnivore 0), fast metabolism 1').replace('You are hungry.', 'You are hungry.\nYou are in lich-form.');
+    const t = base
+      .replace('carnivore 3, fast metabolism 1', '(carnivore 0), fast metabolism 1')
+      .replace('You are hungry.', 'You are hungry.\nYou are in lich-form.');
     const r = importCrawlDump(t);
     expect(r.fields.mutations[0]!.value).toEqual({ name: 'carnivore', level: 0, suppressed: true });
     expect(r.hero.rate.carnivore).toBeUndefined();
@@ -189,11 +223,15 @@ describe('DCSS dump variants', () => {
 
   it('errors: no title line, unknown species', () => {
     expect(codeOf(() => importCrawlDump(base.replace(/Grub the Ruffian.*\n/, '')))).toBe('malformed_import');
-    expect(codeOf(() => importCrawlDump(base.replace('(Kobold Berserker)', '(Wibble Berserker)')))).toBe('unknown_species');
+    expect(codeOf(() => importCrawlDump(base.replace('(Kobold Berserker)', '(Wibble Berserker)')))).toBe(
+      'unknown_species',
+    );
     expect(codeOf(() => importCrawlDump('just some text'))).toBe('unrecognized_import');
   });
 
   it('a name the version lacks: Sludge Elf is not in 0.13', () => {
-    expect(codeOf(() => importCrawlDump(base.replace('(Kobold Berserker)', '(Sludge Elf Berserker)')))).toBe('unknown_species');
+    expect(codeOf(() => importCrawlDump(base.replace('(Kobold Berserker)', '(Sludge Elf Berserker)')))).toBe(
+      'unknown_species',
+    );
   });
 });

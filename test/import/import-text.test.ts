@@ -51,7 +51,9 @@ describe('importText', () => {
     }
   });
   it('versions are passed through and checked', () => {
-    expect(codeOf(() => importText(fixture('nethack-5.0.botl.txt'), { nethackVersion: '3.4.3' }))).toBe('malformed_import');
+    expect(codeOf(() => importText(fixture('nethack-5.0.botl.txt'), { nethackVersion: '3.4.3' }))).toBe(
+      'malformed_import',
+    );
     expect(codeOf(() => importText(fixture('crawl-0.13.dump.txt'), { crawlVersion: '0.14' }))).toBe('malformed_import');
     expect(importText(fixture('nethack-3.4.3.botl.txt'), { nethackVersion: '3.4.3' }).hero.version).toBe('3.4.3');
   });

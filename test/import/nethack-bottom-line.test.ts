@@ -32,7 +32,12 @@ describe('3.6.7 tty bottom line (window port)', () => {
     expect(f.alignment?.value).toBe('neutral');
     expect(f.score).toBeUndefined();
     expect(f.name?.from.line).toBe(1);
-    expect(f.attributes?.citation).toMatchObject({ file: 'src/botl.c', symbol: 'do_statusline1()', line: 82, version: '3.6.7' });
+    expect(f.attributes?.citation).toMatchObject({
+      file: 'src/botl.c',
+      symbol: 'do_statusline1()',
+      line: 82,
+      version: '3.6.7',
+    });
   });
 
   it('reads every field of line 2', () => {
@@ -59,7 +64,13 @@ describe('3.6.7 tty bottom line (window port)', () => {
   });
 
   it('Hungry gives the band 51..150 and the lowest value, 51 (the conservative forecast)', () => {
-    expect(r.hunger).toMatchObject({ status: 'Hungry', band: { min: 51, max: 150 }, assumed: 51, rule: 'band-minimum', alternatives: { lowest: 51, middle: 100, highest: 150 } });
+    expect(r.hunger).toMatchObject({
+      status: 'Hungry',
+      band: { min: 51, max: 150 },
+      assumed: 51,
+      rule: 'band-minimum',
+      alternatives: { lowest: 51, middle: 100, highest: 150 },
+    });
     expect(r.hero.nutrition).toBe(51);
     expect(r.hunger.citations[0]).toMatchObject({ file: 'src/eat.c', symbol: 'newuhs()', line: 2928 });
   });
@@ -100,7 +111,12 @@ describe('3.6.7 tty bottom line (window port)', () => {
     const r343 = importNethackBottomLine(text, { version: '3.4.3' });
     expect(r343.version).toBe('3.4.3');
     expect(r343.versionFrom).toBe('hint');
-    expect(r343.fields.hunger.citation).toMatchObject({ file: 'src/botl.c', symbol: 'bot2()', line: 278, version: '3.4.3' });
+    expect(r343.fields.hunger.citation).toMatchObject({
+      file: 'src/botl.c',
+      symbol: 'bot2()',
+      line: 278,
+      version: '3.4.3',
+    });
   });
 });
 
@@ -122,15 +138,24 @@ describe('3.6.7 classic line (do_statusline2: conditions before hunger, "Exp:")'
     expect(r.fields.turn?.value).toBe(23456);
   });
   it('Fainting has no lowest value: the top, 0, is used and the starvation limit named', () => {
-    expect(r.hunger).toMatchObject({ status: 'Fainting', band: { min: null, max: 0 }, assumed: 0, rule: 'band-maximum' });
+    expect(r.hunger).toMatchObject({
+      status: 'Fainting',
+      band: { min: null, max: 0 },
+      assumed: 0,
+      rule: 'band-maximum',
+    });
     expect(r.hunger.reason).toContain(`limit ${starvationLimit(15, '3.6.7')}`);
     expect(r.hero.con).toBe(15);
   });
   it('3.4.3 cannot have printed it (Stone): naming 3.4.3 is refused', () => {
-    expect(codeOf(() => importNethackBottomLine(fixture('nethack-3.6.7-classic.botl.txt'), { version: '3.4.3' }))).toBe('malformed_import');
+    expect(codeOf(() => importNethackBottomLine(fixture('nethack-3.6.7-classic.botl.txt'), { version: '3.4.3' }))).toBe(
+      'malformed_import',
+    );
   });
   it('5.0 never prints "Exp:": naming 5.0 is refused', () => {
-    expect(codeOf(() => importNethackBottomLine(fixture('nethack-3.6.7-classic.botl.txt'), { version: '5.0' }))).toBe('malformed_import');
+    expect(codeOf(() => importNethackBottomLine(fixture('nethack-3.6.7-classic.botl.txt'), { version: '5.0' }))).toBe(
+      'malformed_import',
+    );
   });
 });
 
@@ -140,7 +165,19 @@ describe('3.6.7 tty shrunk line (wintty.c shrink levels)', () => {
     expect(r.fields.dungeonLevel?.value).toEqual({ kind: 'dlvl', depth: 12, text: 'Dl:12' });
     expect(r.fields.encumbrance.value).toBe('Overtaxed');
     expect(r.fields.encumbrance.citation).toMatchObject({ file: 'win/tty/wintty.c', symbol: 'encvals[]' });
-    expect(r.fields.conditions.map((c) => c.value)).toEqual(['Stone', 'Strngl', 'FoodPois', 'TermIll', 'Blind', 'Deaf', 'Stun', 'Conf', 'Hallu', 'Lev', 'Ride']);
+    expect(r.fields.conditions.map((c) => c.value)).toEqual([
+      'Stone',
+      'Strngl',
+      'FoodPois',
+      'TermIll',
+      'Blind',
+      'Deaf',
+      'Stun',
+      'Conf',
+      'Hallu',
+      'Lev',
+      'Ride',
+    ]);
     expect(r.fields.attributes?.value).toMatchObject({ str: '18/**', strValue: 118, con: 19 });
     expect(r.fields.level?.value).toEqual({ kind: 'Xp', level: 16, exp: 512345 });
     expect(r.fields.role?.value).toBe('Valkyrie');
@@ -148,11 +185,17 @@ describe('3.6.7 tty shrunk line (wintty.c shrink levels)', () => {
     expect(r.fields.hunger.value).toBe('Satiated');
   });
   it('Satiated: 1001 assumed, and the note that choking must not be judged from it', () => {
-    expect(r.hunger).toMatchObject({ band: { min: 1001, max: null }, assumed: 1001, alternatives: { lowest: 1001, middle: null, highest: null } });
+    expect(r.hunger).toMatchObject({
+      band: { min: 1001, max: null },
+      assumed: 1001,
+      alternatives: { lowest: 1001, middle: null, highest: null },
+    });
     expect(r.hunger.reason).toContain('Choking risk is not judged from this value');
   });
   it('tty shortenings are 3.6+: naming 3.4.3 is refused', () => {
-    expect(codeOf(() => importNethackBottomLine(fixture('nethack-3.6.7-shrunk.botl.txt'), { version: '3.4.3' }))).toBe('malformed_import');
+    expect(codeOf(() => importNethackBottomLine(fixture('nethack-3.6.7-shrunk.botl.txt'), { version: '3.4.3' }))).toBe(
+      'malformed_import',
+    );
   });
   it('Strangled is noted for meals', () => {
     expect(r.notes.some((n) => n.includes('Strangled'))).toBe(true);
@@ -170,8 +213,21 @@ describe('3.4.3 bottom line (bot1()/bot2())', () => {
     expect(r.fields.level?.value).toEqual({ kind: 'Exp', level: 6, exp: null });
     expect(r.fields.role?.value).toBe('Wizard');
     expect(r.fields.attributes?.value.con).toBe(14);
-    expect(r.fields.attributes?.citation).toMatchObject({ version: '3.4.3', file: 'src/botl.c', symbol: 'bot1()', line: 200 });
-    expect(r.hero).toMatchObject({ version: '3.4.3', con: 14, int: 18, xl: 6, turn: 3102, nutrition: 51, alignment: 'chaotic' });
+    expect(r.fields.attributes?.citation).toMatchObject({
+      version: '3.4.3',
+      file: 'src/botl.c',
+      symbol: 'bot1()',
+      line: 200,
+    });
+    expect(r.hero).toMatchObject({
+      version: '3.4.3',
+      con: 14,
+      int: 18,
+      xl: 6,
+      turn: 3102,
+      nutrition: 51,
+      alignment: 'chaotic',
+    });
   });
   it('without a version the layout gives 3.6.7 and says 3.4.3 is possible', () => {
     const d = importNethackBottomLine(text);
@@ -186,10 +242,18 @@ describe('5.0 bottom lines', () => {
     expect(r.layout).toBe('5.0');
     expect(r.version).toBe('5.0');
     expect(r.versionFrom).toBe('layout');
-    expect(r.layoutEvidence).toEqual(['"Grab" (Grab: a 5.0 condition)', 'version field "NetHack 5.0.0" (5.0 status_version())']);
+    expect(r.layoutEvidence).toEqual([
+      '"Grab" (Grab: a 5.0 condition)',
+      'version field "NetHack 5.0.0" (5.0 status_version())',
+    ]);
     expect(r.fields.versionText?.value).toBe('NetHack 5.0.0');
     expect(r.fields.conditions.map((c) => c.value)).toEqual(['Grab']);
-    expect(r.fields.conditions[0]!.citation).toMatchObject({ version: '5.0', file: 'src/botl.c', symbol: 'conditions[]', line: 781 });
+    expect(r.fields.conditions[0]!.citation).toMatchObject({
+      version: '5.0',
+      file: 'src/botl.c',
+      symbol: 'conditions[]',
+      line: 781,
+    });
   });
   it('every field and the draft', () => {
     expect(r.fields.level?.value).toEqual({ kind: 'Xp', level: 2, exp: null });
@@ -197,12 +261,29 @@ describe('5.0 bottom lines', () => {
     expect(r.fields.encumbrance.value).toBe('Unencumbered');
     expect(r.fields.gold?.value).toBe(13);
     expect(r.fields.hp?.value).toEqual({ current: 11, max: 12 });
-    expect(r.hero).toMatchObject({ version: '5.0', name: 'Ninnie', role: 'Wizard', con: 12, int: 18, xl: 2, turn: 777, nutrition: 1, encumbrance: 'Unencumbered' });
+    expect(r.hero).toMatchObject({
+      version: '5.0',
+      name: 'Ninnie',
+      role: 'Wizard',
+      con: 12,
+      int: 18,
+      xl: 2,
+      turn: 777,
+      nutrition: 1,
+      encumbrance: 'Unencumbered',
+    });
     expect(r.hunger).toMatchObject({ band: { min: 1, max: 50 }, assumed: 1 });
-    expect(r.assumptions.map((a) => a.field)).toEqual(['version', 'race', 'leftRing, rightRing, amulet, intrinsics', 'nutrition']);
+    expect(r.assumptions.map((a) => a.field)).toEqual([
+      'version',
+      'race',
+      'leftRing, rightRing, amulet, intrinsics',
+      'nutrition',
+    ]);
   });
   it('naming 3.6.7 for a 5.0 line is refused', () => {
-    expect(codeOf(() => importNethackBottomLine(fixture('nethack-5.0.botl.txt'), { version: '3.6.7' }))).toBe('malformed_import');
+    expect(codeOf(() => importNethackBottomLine(fixture('nethack-5.0.botl.txt'), { version: '3.6.7' }))).toBe(
+      'malformed_import',
+    );
   });
 
   const three = fixture('nethack-5.0-3line.botl.txt');
@@ -242,7 +323,10 @@ describe('gaps become stated assumptions', () => {
     expect(r.assumptions.find((a) => a.field === 'turn')?.reason).toContain('moves % 20');
   });
   it('a polymorphed hero: the monster on line 1, HD on line 2, inediate forms noted', () => {
-    const r = importNethackBottomLine('Agnes the Fog Cloud       St:18 Dx:14 Co:17 In:8 Wi:10 Ch:9  Neutral\nDlvl:3 $:0 HP:8(8) Pw:2(2) AC:0 HD:3 T:900');
+    const r = importNethackBottomLine(
+      'Agnes the Fog Cloud       St:18 Dx:14 Co:17 In:8 Wi:10 Ch:9  Neutral\nDlvl:3 $:0 HP:8(8) Pw:2(2) AC:0 ' +
+        'HD:3 T:900',
+    );
     expect(r.fields.polymorphedInto?.value).toBe('fog cloud');
     expect(r.fields.role).toBeUndefined();
     expect(r.fields.level?.value).toEqual({ kind: 'HD', level: 3, exp: null });
@@ -250,7 +334,10 @@ describe('gaps become stated assumptions', () => {
     expect(r.hero.intrinsics).toEqual(['inediate form']);
   });
   it('Starved: dead, below the starvation limit', () => {
-    const r = importNethackBottomLine('Agnes the Stripling   St:18 Dx:14 Co:10 In:8 Wi:10 Ch:9  Neutral\nDlvl:3 $:0 HP:0(16) Pw:2(2) AC:6 Xp:1/2 T:3000 Starved');
+    const r = importNethackBottomLine(
+      'Agnes the Stripling   St:18 Dx:14 Co:10 In:8 Wi:10 Ch:9  Neutral\nDlvl:3 $:0 HP:0(16) Pw:2(2) AC:6 ' +
+        'Xp:1/2 T:3000 Starved',
+    );
     expect(r.hero.alive).toBe(false);
     expect(r.hero.nutrition).toBe(starvationLimit(10, '3.6.7') - 1);
   });
@@ -259,7 +346,9 @@ describe('gaps become stated assumptions', () => {
     expect(r.unread).toEqual([{ line: 1, text: 'Wibble' }]);
   });
   it('a rank that does not fit the level is noted', () => {
-    const r = importNethackBottomLine('Agnes the Lady   St:18 Dx:14 Co:10 In:8 Wi:10 Ch:9  Neutral\nDlvl:3 $:0 HP:9(16) Pw:2(2) AC:6 Xp:1/2 T:30');
+    const r = importNethackBottomLine(
+      'Agnes the Lady   St:18 Dx:14 Co:10 In:8 Wi:10 Ch:9  Neutral\nDlvl:3 $:0 HP:9(16) Pw:2(2) AC:6 Xp:1/2 T:30',
+    );
     expect(r.notes.some((n) => n.includes('XL 30-30'))).toBe(true);
   });
 });
@@ -269,13 +358,24 @@ describe('errors', () => {
     expect(codeOf(() => importNethackBottomLine('hello there'))).toBe('unrecognized_import');
   });
   it('3.6 and 5.0 tokens mixed: malformed_import', () => {
-    expect(codeOf(() => importNethackBottomLine('Dlvl:1 $:0 HP:16(16) Pw:2(2) AC:6 Exp:1 T:1 Grab'))).toBe('malformed_import');
+    expect(codeOf(() => importNethackBottomLine('Dlvl:1 $:0 HP:16(16) Pw:2(2) AC:6 Exp:1 T:1 Grab'))).toBe(
+      'malformed_import',
+    );
   });
   it('an attribute no hero can have: malformed_import', () => {
-    expect(codeOf(() => importNethackBottomLine('Agnes the Stripling  St:18 Dx:44 Co:10 In:8 Wi:10 Ch:9  Neutral\nDlvl:1 $:0 HP:16(16) Pw:2(2) AC:6 Xp:1/0 T:1'))).toBe('malformed_import');
+    expect(
+      codeOf(() =>
+        importNethackBottomLine(
+          'Agnes the Stripling  St:18 Dx:44 Co:10 In:8 Wi:10 Ch:9  Neutral\nDlvl:1 $:0 HP:16(16) Pw:2(2) AC:6 ' +
+            'Xp:1/0 T:1',
+        ),
+      ),
+    ).toBe('malformed_import');
   });
   it('T:0 is refused (moves starts at 1)', () => {
-    expect(codeOf(() => importNethackBottomLine('Dlvl:1 $:0 HP:16(16) Pw:2(2) AC:6 Xp:1/0 T:0'))).toBe('malformed_import');
+    expect(codeOf(() => importNethackBottomLine('Dlvl:1 $:0 HP:16(16) Pw:2(2) AC:6 Xp:1/0 T:0'))).toBe(
+      'malformed_import',
+    );
   });
   it('too long: import_too_long', () => {
     expect(codeOf(() => importNethackBottomLine('x'.repeat(400_001)))).toBe('import_too_long');

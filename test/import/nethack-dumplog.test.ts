@@ -30,7 +30,13 @@ describe('3.6.7 dumplog', () => {
       expect(f[k]?.from.line).toBe(id);
       expect(f[k]?.citation).toMatchObject({ file: 'src/end.c', symbol: 'dump_everything()', line: 756 });
     }
-    expect([f.name?.value, f.alignment?.value, f.gender?.value, f.race?.value, f.role?.value]).toEqual(['Agnes', 'neutral', 'female', 'human', 'Valkyrie']);
+    expect([f.name?.value, f.alignment?.value, f.gender?.value, f.race?.value, f.role?.value]).toEqual([
+      'Agnes',
+      'neutral',
+      'female',
+      'human',
+      'Valkyrie',
+    ]);
   });
 
   it('background: level and turn (cmd.c:1880, 1987)', () => {
@@ -149,7 +155,13 @@ describe('5.0 dumplog', () => {
 
   it('identity, background (gender shown for Wizards), turn', () => {
     expect(r.version).toBe('5.0');
-    expect([f.name?.value, f.alignment?.value, f.gender?.value, f.race?.value, f.role?.value]).toEqual(['Ninnie', 'neutral', 'female', 'gnome', 'Wizard']);
+    expect([f.name?.value, f.alignment?.value, f.gender?.value, f.race?.value, f.role?.value]).toEqual([
+      'Ninnie',
+      'neutral',
+      'female',
+      'gnome',
+      'Wizard',
+    ]);
     expect(f.xl?.value).toBe(4);
     expect(f.xl?.citation).toMatchObject({ file: 'src/insight.c', line: 524, version: '5.0' });
     expect(f.turn?.value).toBe(412);
@@ -178,7 +190,16 @@ describe('5.0 dumplog', () => {
   });
 
   it('"You are dead.": the draft is not alive; all other fields', () => {
-    expect(r.hero).toMatchObject({ alive: false, con: 12, int: 18, xl: 4, turn: 412, nutrition: 151, race: 'gnome', version: '5.0' });
+    expect(r.hero).toMatchObject({
+      alive: false,
+      con: 12,
+      int: 18,
+      xl: 4,
+      turn: 412,
+      nutrition: 151,
+      race: 'gnome',
+      version: '5.0',
+    });
     expect(r.inventoryFoods.map((x) => [x.count, x.name])).toEqual([
       [4, 'apple'],
       [1, 'tin of spinach'],
@@ -227,15 +248,22 @@ describe('dumplog variants', () => {
   });
 
   it('a 3.7 dumplog is refused: unsupported', () => {
-    expect(codeOf(() => importNethackDumplog(base.replace('Version 3.6.7', 'Version 3.7.0')))).toBe('unsupported_version');
+    expect(codeOf(() => importNethackDumplog(base.replace('Version 3.6.7', 'Version 3.7.0')))).toBe(
+      'unsupported_version',
+    );
   });
 
   it('without its identity line it is not a dumplog', () => {
-    expect(codeOf(() => importNethackDumplog(base.replace('Agnes, neutral female human Valkyrie', '')))).toBe('unrecognized_import');
+    expect(codeOf(() => importNethackDumplog(base.replace('Agnes, neutral female human Valkyrie', '')))).toBe(
+      'unrecognized_import',
+    );
   });
 
   it('the real Amulet of Yendor carried sets yendor', () => {
-    const t = base.replace('  u - an uncursed amulet of life saving (being worn)', '  u - an uncursed amulet of life saving (being worn)\n  v - the Amulet of Yendor');
+    const t = base.replace(
+      '  u - an uncursed amulet of life saving (being worn)',
+      '  u - an uncursed amulet of life saving (being worn)\n  v - the Amulet of Yendor',
+    );
     expect(importNethackDumplog(t).hero.yendor).toBe(true);
   });
 

@@ -110,7 +110,10 @@ export function adviseCrawlMeals(version: CrawlVersion, input: CrawlAdviceInput)
   const p = PROFILES[version];
   const hero = resolveHero(version, input);
   const notes: string[] = [...hero.notes];
-  const citations: Citation[] = [cc(version, 'ingestChunkGate', 'chunks only while state < Satiated + L'), cc(version, 'eatCheckEngorged')];
+  const citations: Citation[] = [
+    cc(version, 'ingestChunkGate', 'chunks only while state < Satiated + L'),
+    cc(version, 'eatCheckEngorged'),
+  ];
   const excluded: CrawlAdviceResult['excluded'] = [];
   const items = resolveItems(version, input.foods, excluded);
   const rateResult = crawlRate(version, { ...input, hunger: hero.hunger });
@@ -157,9 +160,14 @@ export function adviseCrawlMeals(version: CrawlVersion, input: CrawlAdviceInput)
     }
   }
   const chunks = chunkRule(version, input, hero.species.id, hero.levels);
-  citations.push(...rateResult.citations.filter((c) => c.symbol?.includes('player_hunger_rate') || c.note?.includes('food per action')));
-  if (rate.min !== rate.max) notes.push(`The rate is random (${rate.min}-${rate.max} per turn): hunger after each meal is a range.`);
-  notes.push('Burn while eating is the rate times the meal\'s turns; nutrition is added when eating starts.');
+  citations.push(
+    ...rateResult.citations.filter(
+      (c) => c.symbol?.includes('player_hunger_rate') || c.note?.includes('food per action'),
+    ),
+  );
+  if (rate.min !== rate.max)
+    notes.push(`The rate is random (${rate.min}-${rate.max} per turn): hunger after each meal is a range.`);
+  notes.push("Burn while eating is the rate times the meal's turns; nutrition is added when eating starts.");
   return {
     game: 'crawl',
     version,
@@ -181,7 +189,11 @@ export function adviseCrawlMeals(version: CrawlVersion, input: CrawlAdviceInput)
   };
 }
 
-function resolveItems(version: CrawlVersion, foods: CrawlCarriedFood[], excluded: CrawlAdviceResult['excluded']): Item[] {
+function resolveItems(
+  version: CrawlVersion,
+  foods: CrawlCarriedFood[],
+  excluded: CrawlAdviceResult['excluded'],
+): Item[] {
   const out: Item[] = [];
   for (const f of foods) {
     if (!Number.isInteger(f.count) || f.count < 1) {
@@ -190,7 +202,8 @@ function resolveItems(version: CrawlVersion, foods: CrawlCarriedFood[], excluded
     }
     try {
       const item = findFood(version, f.name);
-      const name = item.category === 'chunk' ? `${f.rotten ? 'rotten ' : ''}${f.chunkType ?? 'clean'} chunk` : item.name;
+      const name =
+        item.category === 'chunk' ? `${f.rotten ? 'rotten ' : ''}${f.chunkType ?? 'clean'} chunk` : item.name;
       out.push({ carried: f, name, category: item.category, left: f.count });
     } catch (err) {
       if (err instanceof CrawlInputError) excluded.push({ name: f.name, reason: err.message });
@@ -201,7 +214,14 @@ function resolveItems(version: CrawlVersion, foods: CrawlCarriedFood[], excluded
 }
 
 /** What eating one item of `it` gives at hunger `h` (null: cannot eat it now). */
-function option(version: CrawlVersion, input: CrawlAdviceInput, it: Item, index: number, h: number, cap: number): Option | null {
+function option(
+  version: CrawlVersion,
+  input: CrawlAdviceInput,
+  it: Item,
+  index: number,
+  h: number,
+  cap: number,
+): Option | null {
   if (it.left <= 0) return null;
   try {
     return optionAt(version, input, it, index, h, cap);
@@ -211,12 +231,32 @@ function option(version: CrawlVersion, input: CrawlAdviceInput, it: Item, index:
   }
 }
 
-function optionAt(version: CrawlVersion, input: CrawlAdviceInput, it: Item, index: number, h: number, cap: number): Option | null {
+function optionAt(
+  version: CrawlVersion,
+  input: CrawlAdviceInput,
+  it: Item,
+  index: number,
+  h: number,
+  cap: number,
+): Option | null {
   const hero: CrawlHeroInput = { ...input, hunger: h };
   if (it.category === 'chunk') {
-    const r = crawlChunk(version, { ...hero, type: it.carried.chunkType ?? 'clean', rotten: it.carried.rotten, rPois: input.rPois, gourmandAmulet: input.gourmandAmulet, gourmandCharge: input.gourmandCharge });
+    const r = crawlChunk(version, {
+      ...hero,
+      type: it.carried.chunkType ?? 'clean',
+      rotten: it.carried.rotten,
+      rPois: input.rPois,
+      gourmandAmulet: input.gourmandAmulet,
+      gourmandCharge: input.gourmandCharge,
+    });
     if (!r.canEat || !r.gained) return null;
-    return { index, nutrition: r.nutrition ?? 0, gained: r.gained, turns: r.turns, citations: r.citations.filter((c) => /chunk/i.test(c.symbol ?? '') || /chunk/i.test(c.note ?? '')) };
+    return {
+      index,
+      nutrition: r.nutrition ?? 0,
+      gained: r.gained,
+      turns: r.turns,
+      citations: r.citations.filter((c) => /chunk/i.test(c.symbol ?? '') || /chunk/i.test(c.note ?? '')),
+    };
   }
   const r = crawlFood(version, it.carried.name, { ...hero, gourmandAmulet: input.gourmandAmulet });
   if (!r.canEat || r.distribution === null) return null;
@@ -224,14 +264,31 @@ function optionAt(version: CrawlVersion, input: CrawlAdviceInput, it: Item, inde
   const nutrition = r.distribution.min;
   const gained = Math.max(0, Math.min(nutrition, cap - h));
   if (!gained) return null;
-  return { index, nutrition, gained, turns: r.item.turns, citations: r.citations.filter((c) => /food_value|Food_prop|eating/.test(`${c.symbol} ${c.note}`)) };
+  return {
+    index,
+    nutrition,
+    gained,
+    turns: r.item.turns,
+    citations: r.citations.filter((c) => /food_value|Food_prop|eating/.test(`${c.symbol} ${c.note}`)),
+  };
 }
 
-function choose(goal: CrawlAdviceGoal, items: Item[], options: Option[], h: number, target: number, rate: Range, cap: number): { option: Option; why: string } | null {
+function choose(
+  goal: CrawlAdviceGoal,
+  items: Item[],
+  options: Option[],
+  h: number,
+  target: number,
+  rate: Range,
+  cap: number,
+): { option: Option; why: string } | null {
   const chunks = options.filter((o) => items[o.index]!.category === 'chunk');
   if (chunks.length) {
     const best = chunks.reduce((a, b) => (b.gained > a.gained ? b : a));
-    return { option: best, why: 'Chunks first: they can be eaten only this hungry and they rot; permanent food keeps.' };
+    return {
+      option: best,
+      why: 'Chunks first: they can be eaten only this hungry and they rot; permanent food keeps.',
+    };
   }
   const perma = options.filter((o) => items[o.index]!.category !== 'chunk');
   if (!perma.length) return null;
@@ -243,8 +300,13 @@ function choose(goal: CrawlAdviceGoal, items: Item[], options: Option[], h: numb
   }
   const reaching = perma.filter((o) => h + o.gained - o.turns * rate.max >= target);
   if (reaching.length) {
-    const best = reaching.reduce((a, b) => (b.gained < a.gained || (b.gained === a.gained && b.turns < a.turns) ? b : a));
-    return { option: best, why: 'The smallest permanent food that reaches "not hungry"; the bigger ones keep for later.' };
+    const best = reaching.reduce((a, b) =>
+      b.gained < a.gained || (b.gained === a.gained && b.turns < a.turns) ? b : a,
+    );
+    return {
+      option: best,
+      why: 'The smallest permanent food that reaches "not hungry"; the bigger ones keep for later.',
+    };
   }
   const best = perma.reduce((a, b) => (b.gained > a.gained ? b : a));
   return { option: best, why: 'No single item reaches "not hungry": the biggest first.' };
@@ -254,12 +316,20 @@ function reasonNow(version: CrawlVersion, input: CrawlAdviceInput, it: Item, h: 
   const hero: CrawlHeroInput = { ...input, hunger: h };
   try {
     if (it.category === 'chunk') {
-      const r = crawlChunk(version, { ...hero, type: it.carried.chunkType ?? 'clean', rotten: it.carried.rotten, rPois: input.rPois, gourmandAmulet: input.gourmandAmulet, gourmandCharge: input.gourmandCharge });
+      const r = crawlChunk(version, {
+        ...hero,
+        type: it.carried.chunkType ?? 'clean',
+        rotten: it.carried.rotten,
+        rPois: input.rPois,
+        gourmandAmulet: input.gourmandAmulet,
+        gourmandCharge: input.gourmandCharge,
+      });
       return r.refusal ?? (r.gained === 0 ? 'It would add nothing at this hunger (the maximum).' : null);
     }
     const r = crawlFood(version, it.carried.name, { ...hero, gourmandAmulet: input.gourmandAmulet });
     if (r.refusal) return r.refusal;
-    if (r.distribution && Math.min(r.distribution.min, cap - h) <= 0) return 'It would add nothing at this hunger (the maximum).';
+    if (r.distribution && Math.min(r.distribution.min, cap - h) <= 0)
+      return 'It would add nothing at this hunger (the maximum).';
     return null;
   } catch (err) {
     if (err instanceof CrawlInputError) return err.message;
@@ -268,9 +338,16 @@ function reasonNow(version: CrawlVersion, input: CrawlAdviceInput, it: Item, h: 
 }
 
 /** Chunks are allowed while state < Satiated + L (L = Carnivore level, 3 with gourmand). */
-function chunkRule(version: CrawlVersion, input: CrawlAdviceInput, speciesId: string, levels: { carnivore: number; herbivore: number; gourmand: number }): CrawlAdviceResult['chunks'] {
-  if (speciesId === 'SP_VAMPIRE' || speciesId === 'SP_MUMMY') return { allowedBelow: null, level: 0, cleanChunk: null, note: 'This species never eats chunks.' };
-  if (levels.herbivore === 3) return { allowedBelow: null, level: 0, cleanChunk: null, note: 'Herbivore 3 cannot eat meat.' };
+function chunkRule(
+  version: CrawlVersion,
+  input: CrawlAdviceInput,
+  speciesId: string,
+  levels: { carnivore: number; herbivore: number; gourmand: number },
+): CrawlAdviceResult['chunks'] {
+  if (speciesId === 'SP_VAMPIRE' || speciesId === 'SP_MUMMY')
+    return { allowedBelow: null, level: 0, cleanChunk: null, note: 'This species never eats chunks.' };
+  if (levels.herbivore === 3)
+    return { allowedBelow: null, level: 0, cleanChunk: null, note: 'Herbivore 3 cannot eat meat.' };
   const L = levels.gourmand > 0 || input.gourmandAmulet ? 3 : levels.carnivore;
   const gate = HUNGER_STATES[4 + L]!;
   let clean: number | null = null;
@@ -279,10 +356,12 @@ function chunkRule(version: CrawlVersion, input: CrawlAdviceInput, speciesId: st
   } catch {
     clean = null;
   }
+  const gourmand = levels.gourmand > 0 || input.gourmandAmulet;
+  const why = L === 3 && gourmand ? ', gourmand' : levels.carnivore ? ', Carnivore level' : '';
   return {
     allowedBelow: gate,
     level: L,
     cleanChunk: clean,
-    note: `Chunks can be eaten while the state is below ${gate} (L = ${L}${L === 3 && (levels.gourmand > 0 || input.gourmandAmulet) ? ', gourmand' : levels.carnivore ? ', Carnivore level' : ''}).`,
+    note: `Chunks can be eaten while the state is below ${gate} (L = ${L}${why}).`,
   };
 }

@@ -152,7 +152,9 @@ interface Plan {
 }
 
 const RANKING: Record<AdviceGoal, string> = {
-  'not-hungry': 'Plans that reach Not Hungry (151+) for certain come first; among them the fewest turns eating, then the fewest items, then the least nutrition eaten (the rest stays for later). If none reaches it, the most nutrition.',
+  'not-hungry':
+    'Plans that reach Not Hungry (151+) for certain come first; among them the fewest turns eating, then the ' +
+    'fewest items, then the least nutrition eaten (the rest stays for later). If none reaches it, the most nutrition.',
   most: 'The most nutrition for certain (lowest final value) with no chance of choking; ties go to the fewest turns.',
 };
 
@@ -172,23 +174,57 @@ export function adviseMeals(input: AdviceInput): AdviceResult {
 
   const search = new Search(input, profile, goal, types);
   const alreadyThere = goal === 'not-hungry' && lo0 >= NOT_HUNGRY_AT;
-  const best = alreadyThere ? search.empty({ lo: lo0, hi: hi0, moves: moves0, left: types.map((t) => t.count) }) : search.run({ lo: lo0, hi: hi0, moves: moves0, left: types.map((t) => t.count) });
+  const best = alreadyThere
+    ? search.empty({ lo: lo0, hi: hi0, moves: moves0, left: types.map((t) => t.count) })
+    : search.run({ lo: lo0, hi: hi0, moves: moves0, left: types.map((t) => t.count) });
   for (const [i, t] of types.entries()) {
-    if (search.neverSafe(i) && !best.steps.some((s) => s.type === i)) excluded.push({ name: t.ref.name, reason: 'Every time it could be eaten in this plan it could choke you (Satiated at the start and 2000 reachable).' });
+    if (search.neverSafe(i) && !best.steps.some((s) => s.type === i))
+      excluded.push({
+        name: t.ref.name,
+        reason:
+          'Every time it could be eaten in this plan it could choke you (Satiated at the start and 2000 reachable).',
+      });
   }
 
   const plan = best.steps.map((s, i) => advisedMeal(i + 1, s, types[s.type]!));
-  const exact = lo0 === hi0 && best.lo === best.hi && plan.every((m) => m.start.min === m.start.max && m.finish.min === m.finish.max);
+  const exact =
+    lo0 === hi0 &&
+    best.lo === best.hi &&
+    plan.every((m) => m.start.min === m.start.max && m.finish.min === m.finish.max);
   const used = new Map<number, number>();
   for (const s of best.steps) used.set(s.type, (used.get(s.type) ?? 0) + 1);
-  const leftover = types.map((t, i) => ({ name: t.ref.name, count: t.count - (used.get(i) ?? 0) })).filter((x) => x.count > 0);
-  if (plan.some((m) => m.kind === 'tin')) notes.push('Opening a tin takes extra turns (start_tin(): none with a blessed tin or luck, 0-1 with a tin opener, 3 with a dagger, 6 with an axe, else 10 or more); they are not in the turn counts.');
-  if (plan.some((m) => m.prompt)) notes.push('A meal reaches 1500 while you were Satiated at its start: "Continue eating?" — the plan answers yes (it never reaches 2000).');
-  if (!alreadyThere && goal === 'not-hungry' && !best.reached) notes.push(`What you carry cannot reach Not Hungry (${NOT_HUNGRY_AT}) for certain; this is the most it can do without choking.`);
+  const leftover = types
+    .map((t, i) => ({ name: t.ref.name, count: t.count - (used.get(i) ?? 0) }))
+    .filter((x) => x.count > 0);
+  if (plan.some((m) => m.kind === 'tin'))
+    notes.push(
+      'Opening a tin takes extra turns (start_tin(): none with a blessed tin or luck, 0-1 with a tin opener, 3 ' +
+        'with a dagger, 6 with an axe, else 10 or more); they are not in the turn counts.',
+    );
+  if (plan.some((m) => m.prompt))
+    notes.push(
+      'A meal reaches 1500 while you were Satiated at its start: "Continue eating?" — the plan answers yes (it ' +
+        'never reaches 2000).',
+    );
+  if (!alreadyThere && goal === 'not-hungry' && !best.reached)
+    notes.push(
+      `What you carry cannot reach Not Hungry (${NOT_HUNGRY_AT}) for certain; this is the most it can do ` +
+        `without choking.`,
+    );
   notes.push('Foods are assumed fresh (not rotten) and uncursed unless given.');
-  if (!exact) notes.push(lo0 !== hi0 ? 'The start is a range (a status band): the plan checks choking from its top and the goal from its bottom.' : 'NetHack 5.0 burns a random amount on some turns (rn2(20) per call): nutrition is given as the lowest and highest it can be.');
+  if (!exact)
+    notes.push(
+      lo0 !== hi0
+        ? 'The start is a range (a status band): the plan checks choking from its top and the goal from its bottom.'
+        : 'NetHack 5.0 burns a random amount on some turns (rn2(20) per call): nutrition is given as the lowest ' +
+            'and highest it can be.',
+    );
 
-  const citations: Citation[] = [cite(v, 'lesshungryChoke', 'choke at 2000 only if Satiated when the meal started'), cite(v, 'doeatCanchoke'), cite(v, 'newuhs', 'Not Hungry from 151')];
+  const citations: Citation[] = [
+    cite(v, 'lesshungryChoke', 'choke at 2000 only if Satiated when the meal started'),
+    cite(v, 'doeatCanchoke'),
+    cite(v, 'newuhs', 'Not Hungry from 151'),
+  ];
   return {
     game: 'nethack',
     version: v,
@@ -209,7 +245,13 @@ export function adviseMeals(input: AdviceInput): AdviceResult {
   };
 }
 
-function resolveFoods(input: AdviceInput, kept: ConductState, protect: FoodConduct[], excluded: AdviceResult['excluded'], notes: string[]): FoodType[] {
+function resolveFoods(
+  input: AdviceInput,
+  kept: ConductState,
+  protect: FoodConduct[],
+  excluded: AdviceResult['excluded'],
+  notes: string[],
+): FoodType[] {
   const out: FoodType[] = [];
   for (const c of input.foods) {
     if (!Number.isInteger(c.count) || c.count < 1) {
@@ -226,7 +268,12 @@ function resolveFoods(input: AdviceInput, kept: ConductState, protect: FoodCondu
     const conduct = mealConducts({ version: input.version, food: conductFoodOfRef(ref), kept, role: input.role });
     const blocked = protect.filter((p) => conduct.breaks.includes(p) || conduct.mayBreak.includes(p));
     if (blocked.length) {
-      excluded.push({ name: ref.name, reason: `It would break your ${blocked.join(' and ')} conduct${conduct.mayBreak.length ? ' (the tin\'s contents are not known)' : ''}.` });
+      excluded.push({
+        name: ref.name,
+        reason:
+          `It would break your ${blocked.join(' and ')} ` +
+          `conduct${conduct.mayBreak.length ? " (the tin's contents are not known)" : ''}.`,
+      });
       continue;
     }
     if (ref.kind === 'tin' && ref.tin === 'empty') {
@@ -288,12 +335,31 @@ class Search {
       const step = this.step(i, s);
       if (!step) continue;
       const end = step.moves + step.meal.actions;
-      const alone: Plan = { steps: [step], lo: step.finishLo, hi: step.finishHi, moves: end - 1, turns: step.meal.actions, eaten: step.gain.min, reached: step.finishLo >= NOT_HUNGRY_AT };
+      const alone: Plan = {
+        steps: [step],
+        lo: step.finishLo,
+        hi: step.finishHi,
+        moves: end - 1,
+        turns: step.meal.actions,
+        eaten: step.gain.min,
+        reached: step.finishLo >= NOT_HUNGRY_AT,
+      };
       let plan = alone;
       if (!(this.goal === 'not-hungry' && alone.reached)) {
         // The next 'e' comes at moves `end`, after that turn's burn.
-        const next = this.best({ lo: step.finishLo - this.maxBurn(end), hi: step.finishHi - this.minBurn(end), moves: end, left: s.left.map((n, j) => (j === i ? n - 1 : n)) });
-        if (next.steps.length) plan = { ...next, steps: [step, ...next.steps], turns: next.turns + alone.turns, eaten: next.eaten + alone.eaten };
+        const next = this.best({
+          lo: step.finishLo - this.maxBurn(end),
+          hi: step.finishHi - this.minBurn(end),
+          moves: end,
+          left: s.left.map((n, j) => (j === i ? n - 1 : n)),
+        });
+        if (next.steps.length)
+          plan = {
+            ...next,
+            steps: [step, ...next.steps],
+            turns: next.turns + alone.turns,
+            eaten: next.eaten + alone.eaten,
+          };
       }
       if (this.better(plan, best)) best = plan;
     }
@@ -328,14 +394,25 @@ class Search {
     }
     this.safeSeen.add(i);
     if (atLo.refused || atHi.refused) return null;
-    const gain = atLo.tin ? { min: atLo.tin.nutritionRange[0], max: atLo.tin.nutritionRange[1] } : { min: atLo.totalGain, max: atLo.totalGain };
+    const gain = atLo.tin
+      ? { min: atLo.tin.nutritionRange[0], max: atLo.tin.nutritionRange[1] }
+      : { min: atLo.totalGain, max: atLo.totalGain };
     let burnMin = 0;
     let burnMax = 0;
     for (let m = s.moves + 1; m <= s.moves + atLo.actions - 1; m++) {
       burnMin += this.minBurn(m);
       burnMax += this.maxBurn(m);
     }
-    return { type: i, meal: atLo, startLo: s.lo, startHi: s.hi, gain, finishLo: s.lo + gain.min - burnMax, finishHi: s.hi + gain.max - burnMin, moves: s.moves };
+    return {
+      type: i,
+      meal: atLo,
+      startLo: s.lo,
+      startHi: s.hi,
+      gain,
+      finishLo: s.lo + gain.min - burnMax,
+      finishHi: s.hi + gain.max - burnMin,
+      moves: s.moves,
+    };
   }
 
   private meal(t: FoodType, nutrition: number, moves: number): MealResult | null {
@@ -383,7 +460,12 @@ function advisedMeal(order: number, s: Step, t: FoodType): AdvisedMeal {
   const m = s.meal;
   const notes: string[] = [];
   if (m.remainderLost > 0) notes.push(`The rounding loses ${m.remainderLost} nutrition.`);
-  if (m.tin) notes.push(m.tin.exactNutrition === null ? `A tin of spinach gives ${m.tin.nutritionRange[0]}-${m.tin.nutritionRange[1]}.` : 'A tin gives its nutrition at once when opened.');
+  if (m.tin)
+    notes.push(
+      m.tin.exactNutrition === null
+        ? `A tin of spinach gives ${m.tin.nutritionRange[0]}-${m.tin.nutritionRange[1]}.`
+        : 'A tin gives its nutrition at once when opened.',
+    );
   if (m.tin?.vomiting) notes.push('A cursed or rotten tin gives no nutrition and makes you vomit.');
   notes.push(...m.notes.filter((n) => /kills you|turns you to stone|Poisonous|Acidic/.test(n)));
   return {

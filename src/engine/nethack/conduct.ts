@@ -99,13 +99,25 @@ const LINES: Record<string, Record<NethackVersion, Where>> = {
   eggsMilk: { '3.6.7': w('doeat()', 2666), '3.4.3': w('doeat()', 2040), '5.0': w('doeat()', 3016) },
   corpse: { '3.6.7': w('eatcorpse()', 1600), '3.4.3': w('eatcorpse()', 1246), '5.0': w('eatcorpse()', 1869) },
   tinMeat: { '3.6.7': w('consume_tin()', 1365), '3.4.3': w('opentin()', 1076), '5.0': w('consume_tin()', 1603) },
-  tinConducts: { '3.6.7': w('eating_conducts()', 484), '3.4.3': w('opentin()', 1077), '5.0': w('eating_conducts()', 576) },
+  tinConducts: {
+    '3.6.7': w('eating_conducts()', 484),
+    '3.4.3': w('opentin()', 1077),
+    '5.0': w('eating_conducts()', 576),
+  },
   spinach: { '3.6.7': w('consume_tin()', 1406), '3.4.3': w('opentin()', 1123), '5.0': w('consume_tin()', 1670) },
   nonFood: { '3.6.7': w('doeat()', 2565), '3.4.3': w('doeat()', 1959), '5.0': w('doeat_nonfood()', 2772) },
   nonFoodCount: { '3.6.7': w('doeat()', 2571), '3.4.3': w('doeat()', 1965), '5.0': w('doeat_nonfood()', 2766) },
   indigestible: { '3.6.7': w('doeat()', 2527), '3.4.3': w('doeat()', 1931), '5.0': w('doeat()', 2912) },
-  violatedVegetarian: { '3.6.7': w('violated_vegetarian()', 1159), '3.4.3': w('violated_vegetarian()', 987), '5.0': w('violated_vegetarian()', 1376) },
-  edibility: { '3.6.7': w('edibility_prompts()', 2409), '3.4.3': w('edibility_prompts()', 1838), '5.0': w('edibility_prompts()', 2712) },
+  violatedVegetarian: {
+    '3.6.7': w('violated_vegetarian()', 1159),
+    '3.4.3': w('violated_vegetarian()', 987),
+    '5.0': w('violated_vegetarian()', 1376),
+  },
+  edibility: {
+    '3.6.7': w('edibility_prompts()', 2409),
+    '3.4.3': w('edibility_prompts()', 1838),
+    '5.0': w('edibility_prompts()', 2712),
+  },
 };
 
 function at(version: NethackVersion, key: keyof typeof LINES, note?: string): Citation {
@@ -129,6 +141,13 @@ const NEW_IN_50: Record<string, { klass: string; line: number }> = {
 
 /** Comestibles without flesh that still break vegan: eggs and milk (doeat()). */
 const EGGS_AND_MILK = new Set(['pancake', 'fortune cookie', 'cream pie', 'candy bar', 'lump of royal jelly']);
+const ANIMAL_PRODUCT: Record<string, string> = {
+  pancake: 'eggs',
+  'fortune cookie': 'eggs',
+  'cream pie': 'milk',
+  'candy bar': 'milk',
+  'lump of royal jelly': 'royal jelly',
+};
 
 const monsterOf = (m: MonsterEntry): ConductMonster => ({ name: m.name, vegan: m.vegan, vegetarian: m.vegetarian });
 
@@ -141,18 +160,25 @@ export function conductFoodOfItem(f: FoodEntry): ConductFood {
  * The conduct view of a meal planner food (foods.ts FoodRef). A tin's contents are not in a
  * FoodRef: pass the monster (or 'spinach' / 'empty') when known.
  */
-export function conductFoodOfRef(ref: FoodRef, tinContents?: 'spinach' | 'empty' | MonsterEntry | ConductMonster | null): ConductFood {
+export function conductFoodOfRef(
+  ref: FoodRef,
+  tinContents?: 'spinach' | 'empty' | MonsterEntry | ConductMonster | null,
+): ConductFood {
   if (ref.kind === 'tin') {
     if (ref.tin === 'spinach') return { kind: 'tin', contents: 'spinach' };
     if (ref.tin === 'empty') return { kind: 'tin', contents: 'empty' };
     if (tinContents === undefined || tinContents === null) return { kind: 'tin', contents: null };
     if (tinContents === 'spinach' || tinContents === 'empty') return { kind: 'tin', contents: tinContents };
-    return { kind: 'tin', contents: { name: tinContents.name, vegan: tinContents.vegan, vegetarian: tinContents.vegetarian } };
+    return {
+      kind: 'tin',
+      contents: { name: tinContents.name, vegan: tinContents.vegan, vegetarian: tinContents.vegetarian },
+    };
   }
   if (ref.kind === 'corpse' || ref.kind === 'glob') {
     if (ref.monster) return { kind: ref.kind, monster: monsterOf(ref.monster) };
     const base = ref.name.replace(/ corpse$/, '');
-    if (ref.kind === 'corpse' && NEW_IN_50[base]) return { kind: 'corpse', monster: { name: base, vegan: false, vegetarian: false } };
+    if (ref.kind === 'corpse' && NEW_IN_50[base])
+      return { kind: 'corpse', monster: { name: base, vegan: false, vegetarian: false } };
     if (ref.kind === 'glob' && ref.item) {
       // A glob's corpsenm is its pudding; only the black pudding's glob is not vegetarian.
       const pudding = ref.item.name.replace(/^glob of /, '');
@@ -185,12 +211,22 @@ function foodName(f: ConductFood): string {
 }
 
 /** Which counters a meal increments, with the reason for each (see the rules at the top). */
-function counters(v: NethackVersion, food: ConductFood, reasons: ConductReason[], notes: string[]): { food: boolean; unvegan: boolean; unvegetarian: boolean; refused: string | null } {
-  const add = (counter: ConductReason['counter'], reason: string, citation: Citation) => reasons.push({ counter, reason, citation });
+function counters(
+  v: NethackVersion,
+  food: ConductFood,
+  reasons: ConductReason[],
+  notes: string[],
+): { food: boolean; unvegan: boolean; unvegetarian: boolean; refused: string | null } {
+  const add = (counter: ConductReason['counter'], reason: string, citation: Citation) =>
+    reasons.push({ counter, reason, citation });
   const monster = (m: ConductMonster, key: 'corpse' | 'tinMeat', what: string) => {
     if (!m.vegan) add('unvegan', `${what}: the ${m.name} is not vegan() (include/mondata.h)`, at(v, key));
     if (!m.vegetarian) add('unvegetarian', `${what}: the ${m.name} is not vegetarian()`, at(v, key));
-    if (NEW_IN_50[m.name]) notes.push(`The ${m.name} is ${NEW_IN_50[m.name]!.klass} (5.0 include/monsters.h:${NEW_IN_50[m.name]!.line}), not a vegan or vegetarian class.`);
+    if (NEW_IN_50[m.name])
+      notes.push(
+        `The ${m.name} is ${NEW_IN_50[m.name]!.klass} (5.0 include/monsters.h:${NEW_IN_50[m.name]!.line}), not ` +
+          `a vegan or vegetarian class.`,
+      );
   };
   switch (food.kind) {
     case 'item': {
@@ -200,9 +236,14 @@ function counters(v: NethackVersion, food: ConductFood, reasons: ConductReason[]
         if (food.name !== 'egg') add('unvegetarian', `${food.name} is flesh and not an egg`, at(v, 'flesh'));
         else notes.push('An egg is flesh but not meat: it breaks vegan, not vegetarian.');
       } else if (EGGS_AND_MILK.has(food.name)) {
-        add('unvegan', `${food.name} contains ${food.name === 'candy bar' || food.name === 'cream pie' ? 'milk' : food.name === 'lump of royal jelly' ? 'royal jelly' : 'eggs'}`, at(v, 'eggsMilk'));
+        add('unvegan', `${food.name} contains ${ANIMAL_PRODUCT[food.name]}`, at(v, 'eggsMilk'));
       }
-      return { food: true, unvegan: reasons.some((r) => r.counter === 'unvegan'), unvegetarian: reasons.some((r) => r.counter === 'unvegetarian'), refused: null };
+      return {
+        food: true,
+        unvegan: reasons.some((r) => r.counter === 'unvegan'),
+        unvegetarian: reasons.some((r) => r.counter === 'unvegetarian'),
+        refused: null,
+      };
     }
     case 'corpse':
     case 'glob': {
@@ -220,13 +261,18 @@ function counters(v: NethackVersion, food: ConductFood, reasons: ConductReason[]
         return { food: true, unvegan: false, unvegetarian: false, refused: null };
       }
       if (food.contents === null) return { food: false, unvegan: false, unvegetarian: false, refused: null };
-      add('food', 'the tin\'s meat is eaten', at(v, 'tinConducts'));
+      add('food', "the tin's meat is eaten", at(v, 'tinConducts'));
       monster(food.contents, 'tinMeat', 'tin contents');
       return { food: true, unvegan: !food.contents.vegan, unvegetarian: !food.contents.vegetarian, refused: null };
     }
     case 'object': {
       if (food.name === 'ring of slow digestion') {
-        return { food: false, unvegan: false, unvegetarian: false, refused: '"This ring is indigestible!" doeat() refuses it before counting anything.' };
+        return {
+          food: false,
+          unvegan: false,
+          unvegetarian: false,
+          refused: '"This ring is indigestible!" doeat() refuses it before counting anything.',
+        };
       }
       add('food', 'eating a non-food object counts as food', at(v, 'nonFoodCount'));
       const m = food.material;
@@ -234,7 +280,12 @@ function counters(v: NethackVersion, food: ConductFood, reasons: ConductReason[]
         add('unvegan', `${food.name} is ${m.toLowerCase().replace('_', ' ')}`, at(v, 'nonFood'));
         add('unvegetarian', `${food.name} is ${m.toLowerCase().replace('_', ' ')}`, at(v, 'nonFood'));
       } else if (m === 'WAX') add('unvegan', `${food.name} is wax`, at(v, 'nonFood'));
-      return { food: true, unvegan: reasons.some((r) => r.counter === 'unvegan'), unvegetarian: reasons.some((r) => r.counter === 'unvegetarian'), refused: null };
+      return {
+        food: true,
+        unvegan: reasons.some((r) => r.counter === 'unvegan'),
+        unvegetarian: reasons.some((r) => r.counter === 'unvegetarian'),
+        refused: null,
+      };
     }
   }
 }
@@ -249,7 +300,9 @@ export function mealConducts(input: ConductInput): ConductResult {
   let counts = { food: false, unvegan: false, unvegetarian: false };
   let refused: string | null = null;
   if (input.resuming) {
-    notes.push('Resuming a partly eaten meal: its conducts were counted when it started (doeat() returns before the count).');
+    notes.push(
+      'Resuming a partly eaten meal: its conducts were counted when it started (doeat() returns before the count).',
+    );
   } else {
     const c = counters(v, input.food, reasons, notes);
     counts = { food: c.food, unvegan: c.unvegan, unvegetarian: c.unvegetarian };
@@ -257,20 +310,32 @@ export function mealConducts(input: ConductInput): ConductResult {
   }
   const unknownTin = input.food.kind === 'tin' && input.food.contents === null && !input.resuming;
   const mayCount = unknownTin ? { food: true, unvegan: true, unvegetarian: true } : { ...counts };
-  if (unknownTin) notes.push('The tin\'s contents are not known: spinach counts only as food; meat counts as the monster does. Opening it and discarding it counts nothing.');
+  if (unknownTin)
+    notes.push(
+      "The tin's contents are not known: spinach counts only as food; meat counts as the monster does. Opening " +
+        'it and discarding it counts nothing.',
+    );
 
   const broken = (c: typeof counts): FoodConduct[] => FOOD_CONDUCTS.filter((k) => kept[k] && breaksConduct(k, c));
   const breaks = broken(counts);
   const mayBreak = broken(mayCount).filter((k) => !breaks.includes(k));
-  const keptAfter: ConductState = { foodless: kept.foodless && !breaks.includes('foodless'), vegan: kept.vegan && !breaks.includes('vegan'), vegetarian: kept.vegetarian && !breaks.includes('vegetarian') };
+  const keptAfter: ConductState = {
+    foodless: kept.foodless && !breaks.includes('foodless'),
+    vegan: kept.vegan && !breaks.includes('vegan'),
+    vegetarian: kept.vegetarian && !breaks.includes('vegetarian'),
+  };
   const monk = (input.role ?? '').toLowerCase() === 'monk' && counts.unvegetarian;
   const citations = reasons.map((r) => r.citation);
   if (counts.unvegan || counts.unvegetarian) {
-    if (input.food.kind === 'corpse' || input.food.kind === 'glob' || input.food.kind === 'tin') citations.push(mondataCitation(v));
+    if (input.food.kind === 'corpse' || input.food.kind === 'glob' || input.food.kind === 'tin')
+      citations.push(mondataCitation(v));
   }
   if (monk) citations.push(at(v, 'violatedVegetarian', 'Monk: "You feel guilty." adjalign(-1)'));
   if (breaks.length) {
-    notes.push('The game itself warns about this only when you can recognise detrimental food ("... foul and unfamiliar to you. Eat it anyway?").');
+    notes.push(
+      'The game itself warns about this only when you can recognise detrimental food ("... foul and unfamiliar ' +
+        'to you. Eat it anyway?").',
+    );
     citations.push(at(v, 'edibility', 'only with u.uedibility'));
   }
   return {
@@ -300,7 +365,11 @@ function breaksConduct(k: FoodConduct, c: { food: boolean; unvegan: boolean; unv
 }
 
 function whenText(f: ConductFood): string {
-  if (f.kind === 'tin') return 'When the tin\'s contents are eaten (answering "Eat it?" with yes); opening and discarding it counts nothing.';
+  if (f.kind === 'tin')
+    return (
+      'When the tin\'s contents are eaten (answering "Eat it?" with yes); opening and discarding it counts ' +
+      'nothing.'
+    );
   if (f.kind === 'object') return 'When the object is eaten (polymorphed; it takes one turn).';
   return 'When the meal starts: stopping or being interrupted does not undo it.';
 }

@@ -12,11 +12,36 @@ import { PROFILES } from '../../../src/engine/crawl/versions.ts';
 
 const NOT_HUNGRY = (v: '0.13' | '0.14' | '0.15') => PROFILES[v].thresholds[3] + 1;
 
-describe('every advised meal uses the engine\'s numbers and the burn of its turns', () => {
+describe("every advised meal uses the engine's numbers and the burn of its turns", () => {
   const cases = [
-    { version: '0.13' as const, species: 'Human', hunger: 1500, foods: [{ name: 'bread ration', count: 2 }, { name: 'chunk', count: 2 }, { name: 'apple', count: 3 }] },
-    { version: '0.14' as const, species: 'Kobold', hunger: 1200, foods: [{ name: 'chunk', count: 1 }, { name: 'meat ration', count: 1 }] },
-    { version: '0.15' as const, species: 'Troll', hunger: 800, foods: [{ name: 'chunk', count: 3 }, { name: 'bread ration', count: 1 }] },
+    {
+      version: '0.13' as const,
+      species: 'Human',
+      hunger: 1500,
+      foods: [
+        { name: 'bread ration', count: 2 },
+        { name: 'chunk', count: 2 },
+        { name: 'apple', count: 3 },
+      ],
+    },
+    {
+      version: '0.14' as const,
+      species: 'Kobold',
+      hunger: 1200,
+      foods: [
+        { name: 'chunk', count: 1 },
+        { name: 'meat ration', count: 1 },
+      ],
+    },
+    {
+      version: '0.15' as const,
+      species: 'Troll',
+      hunger: 800,
+      foods: [
+        { name: 'chunk', count: 3 },
+        { name: 'bread ration', count: 1 },
+      ],
+    },
   ];
   for (const c of cases) {
     it(`${c.version} ${c.species} from ${c.hunger}`, () => {
@@ -50,14 +75,29 @@ describe('every advised meal uses the engine\'s numbers and the burn of its turn
 
 describe('chunks against permanent food', () => {
   it('chunks go first while the state allows them (Human: below Satiated)', () => {
-    const r = adviseCrawlMeals('0.13', { species: 'Human', hunger: 1500, foods: [{ name: 'bread ration', count: 2 }, { name: 'chunk', count: 2 }] });
+    const r = adviseCrawlMeals('0.13', {
+      species: 'Human',
+      hunger: 1500,
+      foods: [
+        { name: 'bread ration', count: 2 },
+        { name: 'chunk', count: 2 },
+      ],
+    });
     expect(r.plan.map((m) => m.category)).toEqual(['chunk', 'chunk']);
     expect(r.plan[0]!.why).toContain('Chunks first');
     expect(r.chunks).toMatchObject({ allowedBelow: 'Satiated', level: 0, cleanChunk: 1000 });
     expect(r.leftover).toEqual([{ name: 'bread ration', count: 2 }]);
   });
   it('Satiated and goal "most": chunks refused by the gate, permanent food instead; the refusal is given', () => {
-    const r = adviseCrawlMeals('0.13', { species: 'Human', hunger: 3000, goal: 'most', foods: [{ name: 'chunk', count: 2 }, { name: 'bread ration', count: 3 }] });
+    const r = adviseCrawlMeals('0.13', {
+      species: 'Human',
+      hunger: 3000,
+      goal: 'most',
+      foods: [
+        { name: 'chunk', count: 2 },
+        { name: 'bread ration', count: 3 },
+      ],
+    });
     expect(r.plan.every((m) => m.category === 'permafood')).toBe(true);
     expect(r.excluded.find((e) => e.name === 'clean chunk')?.reason).toMatch(/hungry enough|too full/);
     // stops before a ration would be cut at the maximum
@@ -66,27 +106,58 @@ describe('chunks against permanent food', () => {
     expect(r.final.hunger.min + 4400).toBeGreaterThan(PROFILES['0.13'].maximum);
   });
   it('Carnivore 3 (Kobold): chunks allowed up to Engorged; bread refused', () => {
-    const r = adviseCrawlMeals('0.13', { species: 'Kobold', hunger: 2067, foods: [{ name: 'bread ration', count: 1 }, { name: 'chunk', count: 1 }] });
+    const r = adviseCrawlMeals('0.13', {
+      species: 'Kobold',
+      hunger: 2067,
+      foods: [
+        { name: 'bread ration', count: 1 },
+        { name: 'chunk', count: 1 },
+      ],
+    });
     expect(r.chunks).toMatchObject({ allowedBelow: 'Engorged', level: 3 });
     expect(r.plan.map((m) => m.food)).toEqual(['clean chunk']);
-    expect(r.excluded).toEqual([{ name: 'bread ration', reason: 'Carnivore 3 cannot eat vegetarian food ("Sorry, you\'re a carnivore").' }]);
+    expect(r.excluded).toEqual([
+      { name: 'bread ration', reason: 'Carnivore 3 cannot eat vegetarian food ("Sorry, you\'re a carnivore").' },
+    ]);
   });
   it('the amulet of the gourmand opens the gate to Engorged (L = 3)', () => {
-    expect(adviseCrawlMeals('0.14', { species: 'Human', hunger: 4000, gourmandAmulet: true, foods: [] }).chunks).toMatchObject({ allowedBelow: 'Engorged', level: 3 });
+    expect(
+      adviseCrawlMeals('0.14', { species: 'Human', hunger: 4000, gourmandAmulet: true, foods: [] }).chunks,
+    ).toMatchObject({ allowedBelow: 'Engorged', level: 3 });
   });
   it('the smallest permanent food that reaches "not hungry" is chosen; bigger ones keep', () => {
-    const r = adviseCrawlMeals('0.13', { species: 'Human', hunger: 2300, foods: [{ name: 'bread ration', count: 1 }, { name: 'apple', count: 1 }, { name: 'sultana', count: 5 }] });
+    const r = adviseCrawlMeals('0.13', {
+      species: 'Human',
+      hunger: 2300,
+      foods: [
+        { name: 'bread ration', count: 1 },
+        { name: 'apple', count: 1 },
+        { name: 'sultana', count: 5 },
+      ],
+    });
     expect(r.plan.map((m) => m.food)).toEqual(['apple']);
     expect(r.reached).toBe(true);
   });
   it('Spriggan (Herbivore 3): never chunks', () => {
-    const r = adviseCrawlMeals('0.15', { species: 'Spriggan', hunger: 1000, foods: [{ name: 'chunk', count: 2 }, { name: 'bread ration', count: 1 }] });
+    const r = adviseCrawlMeals('0.15', {
+      species: 'Spriggan',
+      hunger: 1000,
+      foods: [
+        { name: 'chunk', count: 2 },
+        { name: 'bread ration', count: 1 },
+      ],
+    });
     expect(r.chunks.allowedBelow).toBeNull();
     expect(r.plan.map((m) => m.food)).toEqual(['bread ration']);
     expect(r.excluded[0]!.reason).toContain('herbivore');
   });
-  it('a ghoul\'s food is cut at the Satiated threshold', () => {
-    const r = adviseCrawlMeals('0.13', { species: 'Ghoul', hunger: 6000, goal: 'most', foods: [{ name: 'chunk', count: 2 }] });
+  it("a ghoul's food is cut at the Satiated threshold", () => {
+    const r = adviseCrawlMeals('0.13', {
+      species: 'Ghoul',
+      hunger: 6000,
+      goal: 'most',
+      foods: [{ name: 'chunk', count: 2 }],
+    });
     for (const m of r.plan) expect(m.hungerBefore.min + m.gained).toBeLessThanOrEqual(PROFILES['0.13'].thresholds[4]);
   });
   it('a mummy eats nothing', () => {
@@ -94,11 +165,15 @@ describe('chunks against permanent food', () => {
     expect(r.plan).toEqual([]);
     expect(r.notes[0]).toContain('does not eat');
   });
-  it('0.15 has no contaminated chunks: excluded with the engine\'s reason', () => {
-    const r = adviseCrawlMeals('0.15', { species: 'Human', hunger: 1000, foods: [{ name: 'chunk', count: 1, chunkType: 'contaminated' }] });
+  it("0.15 has no contaminated chunks: excluded with the engine's reason", () => {
+    const r = adviseCrawlMeals('0.15', {
+      species: 'Human',
+      hunger: 1000,
+      foods: [{ name: 'chunk', count: 1, chunkType: 'contaminated' }],
+    });
     expect(r.excluded[0]!.reason).toContain('0.15');
   });
-  it('unknown food names are excluded with the engine\'s message', () => {
+  it("unknown food names are excluded with the engine's message", () => {
     const r = adviseCrawlMeals('0.15', { species: 'Human', hunger: 1000, foods: [{ name: 'cheese', count: 1 }] });
     expect(r.excluded[0]!.reason).toContain('0.15');
   });

@@ -16,7 +16,13 @@ interface Outcome {
 }
 
 /** Play every sequence; drop those where any meal can choke. Exact versions only (3.6.7/3.4.3). */
-function bruteForce(version: NethackVersion, profile: BurnProfile, nutrition: number, moves: number, foods: CarriedFood[]): Outcome[] {
+function bruteForce(
+  version: NethackVersion,
+  profile: BurnProfile,
+  nutrition: number,
+  moves: number,
+  foods: CarriedFood[],
+): Outcome[] {
   const out: Outcome[] = [{ seq: [], final: nutrition, turns: 0, eaten: 0 }];
   const walk = (h: number, m: number, left: number[], seq: string[], turns: number, eaten: number) => {
     foods.forEach((f, i) => {
@@ -27,10 +33,24 @@ function bruteForce(version: NethackVersion, profile: BurnProfile, nutrition: nu
       const next = { seq: [...seq, f.name], final: finish, turns: turns + r.actions, eaten: eaten + r.totalGain };
       out.push(next);
       const end = m + r.actions;
-      walk(finish - burnOnTurn(profile, end).total, end, left.map((n, j) => (j === i ? n - 1 : n)), next.seq, next.turns, next.eaten);
+      walk(
+        finish - burnOnTurn(profile, end).total,
+        end,
+        left.map((n, j) => (j === i ? n - 1 : n)),
+        next.seq,
+        next.turns,
+        next.eaten,
+      );
     });
   };
-  walk(nutrition, moves, foods.map((f) => f.count), [], 0, 0);
+  walk(
+    nutrition,
+    moves,
+    foods.map((f) => f.count),
+    [],
+    0,
+    0,
+  );
   return out;
 }
 
@@ -55,19 +75,95 @@ function ringProfile(version: NethackVersion): BurnProfile {
   return p;
 }
 
-const SCENARIOS: { name: string; version: NethackVersion; nutrition: number; moves: number; goal: AdviceGoal; foods: CarriedFood[]; ring: boolean }[] = [
-  { name: 'Hungry, a few small foods', version: '3.6.7', nutrition: 100, moves: 1000, goal: 'not-hungry', ring: false, foods: [{ name: 'apple', count: 2 }, { name: 'food ration', count: 1 }, { name: 'lichen corpse', count: 1 }, { name: 'cream pie', count: 1 }] },
-  { name: 'Weak with rings (burn varies with moves % 20)', version: '3.6.7', nutrition: 20, moves: 1003, goal: 'not-hungry', ring: true, foods: [{ name: 'carrot', count: 3 }, { name: 'fortune cookie', count: 2 }, { name: 'jackal corpse', count: 1 }] },
-  { name: 'most from 900', version: '3.6.7', nutrition: 900, moves: 77, goal: 'most', ring: true, foods: [{ name: 'food ration', count: 2 }, { name: 'apple', count: 2 }, { name: 'K-ration', count: 1 }] },
-  { name: 'most while Satiated (choking limits it)', version: '3.6.7', nutrition: 1400, moves: 5, goal: 'most', ring: false, foods: [{ name: 'food ration', count: 1 }, { name: 'cram ration', count: 1 }, { name: 'melon', count: 2 }] },
-  { name: '3.4.3 rounding and timing', version: '3.4.3', nutrition: 60, moves: 400, goal: 'not-hungry', ring: true, foods: [{ name: 'pancake', count: 1 }, { name: 'eucalyptus leaf', count: 3 }, { name: 'newt corpse', count: 2 }] },
+const SCENARIOS: {
+  name: string;
+  version: NethackVersion;
+  nutrition: number;
+  moves: number;
+  goal: AdviceGoal;
+  foods: CarriedFood[];
+  ring: boolean;
+}[] = [
+  {
+    name: 'Hungry, a few small foods',
+    version: '3.6.7',
+    nutrition: 100,
+    moves: 1000,
+    goal: 'not-hungry',
+    ring: false,
+    foods: [
+      { name: 'apple', count: 2 },
+      { name: 'food ration', count: 1 },
+      { name: 'lichen corpse', count: 1 },
+      { name: 'cream pie', count: 1 },
+    ],
+  },
+  {
+    name: 'Weak with rings (burn varies with moves % 20)',
+    version: '3.6.7',
+    nutrition: 20,
+    moves: 1003,
+    goal: 'not-hungry',
+    ring: true,
+    foods: [
+      { name: 'carrot', count: 3 },
+      { name: 'fortune cookie', count: 2 },
+      { name: 'jackal corpse', count: 1 },
+    ],
+  },
+  {
+    name: 'most from 900',
+    version: '3.6.7',
+    nutrition: 900,
+    moves: 77,
+    goal: 'most',
+    ring: true,
+    foods: [
+      { name: 'food ration', count: 2 },
+      { name: 'apple', count: 2 },
+      { name: 'K-ration', count: 1 },
+    ],
+  },
+  {
+    name: 'most while Satiated (choking limits it)',
+    version: '3.6.7',
+    nutrition: 1400,
+    moves: 5,
+    goal: 'most',
+    ring: false,
+    foods: [
+      { name: 'food ration', count: 1 },
+      { name: 'cram ration', count: 1 },
+      { name: 'melon', count: 2 },
+    ],
+  },
+  {
+    name: '3.4.3 rounding and timing',
+    version: '3.4.3',
+    nutrition: 60,
+    moves: 400,
+    goal: 'not-hungry',
+    ring: true,
+    foods: [
+      { name: 'pancake', count: 1 },
+      { name: 'eucalyptus leaf', count: 3 },
+      { name: 'newt corpse', count: 2 },
+    ],
+  },
 ];
 
 describe('adviseMeals matches brute force over every order (exact versions)', () => {
   for (const s of SCENARIOS) {
     it(s.name, () => {
       const profile = s.ring ? ringProfile(s.version) : defaultProfile(s.version);
-      const r = adviseMeals({ version: s.version, nutrition: s.nutrition, moves: s.moves, goal: s.goal, foods: s.foods, profile });
+      const r = adviseMeals({
+        version: s.version,
+        nutrition: s.nutrition,
+        moves: s.moves,
+        goal: s.goal,
+        foods: s.foods,
+        profile,
+      });
       const all = bruteForce(s.version, profile, s.nutrition, s.moves, s.foods);
       // not-hungry plans stop at the first meal that reaches 151
       const candidates = s.goal === 'not-hungry' ? all.filter((o) => prefixNotReached(o, all)) : all;
@@ -93,7 +189,13 @@ function prefixNotReached(o: Outcome, all: Outcome[]): boolean {
 }
 
 /** Each advised meal, replayed with planMeal(): same start, finish, turns; no choke. */
-function replay(version: NethackVersion, profile: BurnProfile, nutrition: number, moves: number, plan: ReturnType<typeof adviseMeals>['plan']) {
+function replay(
+  version: NethackVersion,
+  profile: BurnProfile,
+  nutrition: number,
+  moves: number,
+  plan: ReturnType<typeof adviseMeals>['plan'],
+) {
   let h = nutrition;
   let m = moves;
   for (const meal of plan) {
@@ -113,32 +215,63 @@ function replay(version: NethackVersion, profile: BurnProfile, nutrition: number
 
 describe('choking line and prompts', () => {
   it('from 1400, a food ration (800) would reach 2000 while Satiated: never advised', () => {
-    const r = adviseMeals({ version: '3.6.7', nutrition: 1400, goal: 'most', foods: [{ name: 'food ration', count: 1 }] });
+    const r = adviseMeals({
+      version: '3.6.7',
+      nutrition: 1400,
+      goal: 'most',
+      foods: [{ name: 'food ration', count: 1 }],
+    });
     expect(r.plan).toEqual([]);
     expect(r.excluded.map((e) => e.name)).toEqual(['food ration']);
   });
   it('from 1000 (not Satiated) a huge chunk of meat past 2000 is safe: canchoke is decided at the start', () => {
-    const r = adviseMeals({ version: '3.6.7', nutrition: 1000, goal: 'most', foods: [{ name: 'huge chunk of meat', count: 1 }] });
+    const r = adviseMeals({
+      version: '3.6.7',
+      nutrition: 1000,
+      goal: 'most',
+      foods: [{ name: 'huge chunk of meat', count: 1 }],
+    });
     expect(r.plan.map((m) => m.food)).toEqual(['huge chunk of meat']);
     expect(r.final.nutrition.min).toBeGreaterThan(2000);
   });
   it('a band: choking is checked from its top (nutritionMax)', () => {
-    const safe = adviseMeals({ version: '3.6.7', nutrition: 1001, goal: 'most', foods: [{ name: 'food ration', count: 1 }] });
+    const safe = adviseMeals({
+      version: '3.6.7',
+      nutrition: 1001,
+      goal: 'most',
+      foods: [{ name: 'food ration', count: 1 }],
+    });
     expect(safe.plan.length).toBe(1);
-    const band = adviseMeals({ version: '3.6.7', nutrition: 1001, nutritionMax: 1300, goal: 'most', foods: [{ name: 'food ration', count: 1 }] });
+    const band = adviseMeals({
+      version: '3.6.7',
+      nutrition: 1001,
+      nutritionMax: 1300,
+      goal: 'most',
+      foods: [{ name: 'food ration', count: 1 }],
+    });
     expect(band.plan).toEqual([]);
     expect(band.exact).toBe(false);
   });
 });
 
 describe('5.0: random burns give ranges', () => {
-  it('with a ring the burn is random (rn2(20) per call): ranges contain planMeal\'s expected finish', () => {
+  it("with a ring the burn is random (rn2(20) per call): ranges contain planMeal's expected finish", () => {
     const profile = ringProfile('5.0');
-    const r = adviseMeals({ version: '5.0', nutrition: 30, moves: 100, foods: [{ name: 'food ration', count: 1 }, { name: 'apple', count: 2 }], profile });
+    const r = adviseMeals({
+      version: '5.0',
+      nutrition: 30,
+      moves: 100,
+      foods: [
+        { name: 'food ration', count: 1 },
+        { name: 'apple', count: 2 },
+      ],
+      profile,
+    });
     expect(r.exact).toBe(false);
     expect(r.reached).toBe(true);
     for (const m of r.plan) {
-      const mean = planMeal({ version: '5.0', food: m.food, nutrition: m.start.min, moves: m.moves, profile }).finish!.nutrition;
+      const mean = planMeal({ version: '5.0', food: m.food, nutrition: m.start.min, moves: m.moves, profile }).finish!
+        .nutrition;
       expect(m.finish.min).toBeLessThanOrEqual(mean);
       expect(m.finish.max).toBeGreaterThanOrEqual(mean + (m.start.max - m.start.min));
       expect(m.finish.min).toBeLessThan(m.finish.max);
@@ -158,7 +291,11 @@ describe('inputs, conducts and exclusions', () => {
     const r = adviseMeals({
       version: '3.6.7',
       nutrition: 60,
-      foods: [{ name: 'tripe ration', count: 1 }, { name: 'egg', count: 3 }, { name: 'apple', count: 3 }],
+      foods: [
+        { name: 'tripe ration', count: 1 },
+        { name: 'egg', count: 3 },
+        { name: 'apple', count: 3 },
+      ],
       conducts: { foodless: false, vegan: false, vegetarian: true },
     });
     expect(r.excluded).toEqual([{ name: 'tripe ration', reason: 'It would break your vegetarian conduct.' }]);
@@ -166,17 +303,38 @@ describe('inputs, conducts and exclusions', () => {
     expect(r.plan.every((m) => m.breaks.length === 0)).toBe(true);
   });
   it('a foodless hero is told every meal breaks it', () => {
-    const r = adviseMeals({ version: '3.6.7', nutrition: 60, foods: [{ name: 'apple', count: 3 }], conducts: { foodless: true, vegan: true, vegetarian: true } });
+    const r = adviseMeals({
+      version: '3.6.7',
+      nutrition: 60,
+      foods: [{ name: 'apple', count: 3 }],
+      conducts: { foodless: true, vegan: true, vegetarian: true },
+    });
     expect(r.plan[0]!.breaks).toEqual(['foodless']);
     expect(r.notes).toContain('Every meal breaks your foodless conduct.');
   });
   it('unknown foods and bad counts are listed, not thrown', () => {
-    const r = adviseMeals({ version: '3.4.3', nutrition: 60, foods: [{ name: 'glob of gray ooze', count: 1 }, { name: 'wibble', count: 1 }, { name: 'apple', count: 0 }] });
+    const r = adviseMeals({
+      version: '3.4.3',
+      nutrition: 60,
+      foods: [
+        { name: 'glob of gray ooze', count: 1 },
+        { name: 'wibble', count: 1 },
+        { name: 'apple', count: 0 },
+      ],
+    });
     expect(r.excluded.map((e) => e.name)).toEqual(['glob of gray ooze', 'wibble', 'apple']);
     expect(r.excluded[0]!.reason).toContain('3.4.3');
   });
   it('Strangled: no meal can be eaten (doeat()), only tins open', () => {
-    const r = adviseMeals({ version: '3.6.7', nutrition: 60, strangled: true, foods: [{ name: 'apple', count: 3 }, { name: 'tin of spinach', count: 1 }] });
+    const r = adviseMeals({
+      version: '3.6.7',
+      nutrition: 60,
+      strangled: true,
+      foods: [
+        { name: 'apple', count: 3 },
+        { name: 'tin of spinach', count: 1 },
+      ],
+    });
     expect(r.plan.map((m) => m.food)).toEqual(['tin of spinach']);
   });
   it('cannot reach Not Hungry: the most it can do, said', () => {

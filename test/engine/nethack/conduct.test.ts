@@ -65,7 +65,8 @@ function oracle(food: ConductFood): Counters | 'refused' {
     return u;
   }
   u.food++; // "KMH, conduct"
-  if (food.kind === 'corpse' || food.kind === 'glob') {
+  if (food.kind !== 'item') {
+    // corpse or glob: eatcorpse()
     if (!food.monster.vegan) u.unvegan++;
     if (!food.monster.vegetarian) u.unvegetarian++;
     return u;
@@ -76,13 +77,16 @@ function oracle(food: ConductFood): Counters | 'refused' {
       if (food.name !== 'egg') u.unvegetarian++;
       break;
     default:
-      if (['pancake', 'fortune cookie', 'cream pie', 'candy bar', 'lump of royal jelly'].includes(food.name)) u.unvegan++;
+      if (['pancake', 'fortune cookie', 'cream pie', 'candy bar', 'lump of royal jelly'].includes(food.name))
+        u.unvegan++;
   }
   return u;
 }
 
 const STATES: ConductState[] = [];
-for (const foodless of [true, false]) for (const vegan of [true, false]) for (const vegetarian of [true, false]) STATES.push({ foodless, vegan, vegetarian });
+for (const foodless of [true, false])
+  for (const vegan of [true, false])
+    for (const vegetarian of [true, false]) STATES.push({ foodless, vegan, vegetarian });
 
 function check(food: ConductFood) {
   const o = oracle(food);
@@ -95,11 +99,18 @@ function check(food: ConductFood) {
         continue;
       }
       expect(r.counts).toEqual({ food: o.food > 0, unvegan: o.unvegan > 0, unvegetarian: o.unvegetarian > 0 });
-      const expected = FOOD_CONDUCTS.filter((c) => kept[c] && (c === 'foodless' ? o.food : c === 'vegan' ? o.unvegan : o.unvegetarian) > 0);
+      const expected = FOOD_CONDUCTS.filter(
+        (c) => kept[c] && (c === 'foodless' ? o.food : c === 'vegan' ? o.unvegan : o.unvegetarian) > 0,
+      );
       expect(r.breaks).toEqual(expected);
-      expect(r.keptAfter).toEqual({ foodless: kept.foodless && !o.food, vegan: kept.vegan && !o.unvegan, vegetarian: kept.vegetarian && !o.unvegetarian });
+      expect(r.keptAfter).toEqual({
+        foodless: kept.foodless && !o.food,
+        vegan: kept.vegan && !o.unvegan,
+        vegetarian: kept.vegetarian && !o.unvegetarian,
+      });
       expect(r.needsConfirmation).toBe(expected.length > 0);
-      for (const reason of r.reasons) expect(reason.citation).toMatchObject({ game: 'nethack', version: v, file: 'src/eat.c' });
+      for (const reason of r.reasons)
+        expect(reason.citation).toMatchObject({ game: 'nethack', version: v, file: 'src/eat.c' });
     }
   }
 }
@@ -126,9 +137,14 @@ describe('every corpse and glob (eatcorpse())', () => {
   });
   it('globs: gray ooze, brown pudding and green slime are vegetarian, not vegan; black pudding neither', () => {
     const byName = (n: string) => conductFoodOfRef(foodFor(n, '3.6.7'));
-    for (const g of ['glob of gray ooze', 'glob of brown pudding', 'glob of green slime', 'glob of black pudding']) check(byName(g));
+    for (const g of ['glob of gray ooze', 'glob of brown pudding', 'glob of green slime', 'glob of black pudding'])
+      check(byName(g));
     expect(mealConducts({ version: '3.6.7', food: byName('glob of gray ooze') }).breaks).toEqual(['foodless', 'vegan']);
-    expect(mealConducts({ version: '3.6.7', food: byName('glob of black pudding') }).breaks).toEqual(['foodless', 'vegan', 'vegetarian']);
+    expect(mealConducts({ version: '3.6.7', food: byName('glob of black pudding') }).breaks).toEqual([
+      'foodless',
+      'vegan',
+      'vegetarian',
+    ]);
   });
   it('5.0-only monsters are neither vegan nor vegetarian (S_FELINE, S_DRAGON, S_QUANTMECH)', () => {
     for (const n of ['displacer beast corpse', 'gold dragon corpse', 'genetic engineer corpse']) {
@@ -157,14 +173,42 @@ describe('tins (counted only when eaten)', () => {
 });
 
 describe('non-food eaten while polymorphed', () => {
-  const materials = ['LIQUID', 'WAX', 'VEGGY', 'FLESH', 'PAPER', 'CLOTH', 'LEATHER', 'WOOD', 'BONE', 'DRAGON_HIDE', 'IRON', 'METAL', 'COPPER', 'SILVER', 'GOLD', 'PLATINUM', 'MITHRIL', 'PLASTIC', 'GLASS', 'GEMSTONE', 'MINERAL'];
+  const materials = [
+    'LIQUID',
+    'WAX',
+    'VEGGY',
+    'FLESH',
+    'PAPER',
+    'CLOTH',
+    'LEATHER',
+    'WOOD',
+    'BONE',
+    'DRAGON_HIDE',
+    'IRON',
+    'METAL',
+    'COPPER',
+    'SILVER',
+    'GOLD',
+    'PLATINUM',
+    'MITHRIL',
+    'PLASTIC',
+    'GLASS',
+    'GEMSTONE',
+    'MINERAL',
+  ];
   it('every material', () => {
     for (const material of materials) check({ kind: 'object', name: `thing of ${material}`, material });
   });
   it('leather armor breaks both; a wax candle breaks vegan only; an iron chain only foodless', () => {
-    expect(mealConducts({ version: '3.6.7', food: { kind: 'object', name: 'leather armor', material: 'LEATHER' } }).breaks).toEqual(['foodless', 'vegan', 'vegetarian']);
-    expect(mealConducts({ version: '3.6.7', food: { kind: 'object', name: 'wax candle', material: 'WAX' } }).breaks).toEqual(['foodless', 'vegan']);
-    expect(mealConducts({ version: '3.6.7', food: { kind: 'object', name: 'iron chain', material: 'IRON' } }).breaks).toEqual(['foodless']);
+    expect(
+      mealConducts({ version: '3.6.7', food: { kind: 'object', name: 'leather armor', material: 'LEATHER' } }).breaks,
+    ).toEqual(['foodless', 'vegan', 'vegetarian']);
+    expect(
+      mealConducts({ version: '3.6.7', food: { kind: 'object', name: 'wax candle', material: 'WAX' } }).breaks,
+    ).toEqual(['foodless', 'vegan']);
+    expect(
+      mealConducts({ version: '3.6.7', food: { kind: 'object', name: 'iron chain', material: 'IRON' } }).breaks,
+    ).toEqual(['foodless']);
   });
   it('the ring of slow digestion is indigestible: refused, nothing counted', () => {
     check({ kind: 'object', name: 'ring of slow digestion', material: 'IRON' });
@@ -191,8 +235,13 @@ describe('issue 16: a vegan hero and a tripe ration', () => {
     expect(r.citations.some((c) => c.symbol === 'violated_vegetarian()' && c.line === 1376)).toBe(true);
   });
   it('an egg: vegan only; a food ration: nothing but food; resuming a meal: nothing', () => {
-    expect(mealConducts({ version: '3.6.7', food: conductFoodOfRef(foodFor('egg', '3.6.7')) }).breaks).toEqual(['foodless', 'vegan']);
-    expect(mealConducts({ version: '3.6.7', food: conductFoodOfRef(foodFor('food ration', '3.6.7')) }).breaks).toEqual(['foodless']);
+    expect(mealConducts({ version: '3.6.7', food: conductFoodOfRef(foodFor('egg', '3.6.7')) }).breaks).toEqual([
+      'foodless',
+      'vegan',
+    ]);
+    expect(mealConducts({ version: '3.6.7', food: conductFoodOfRef(foodFor('food ration', '3.6.7')) }).breaks).toEqual([
+      'foodless',
+    ]);
     expect(mealConducts({ version: '3.6.7', food: tripe, resuming: true }).breaks).toEqual([]);
   });
 });
