@@ -132,6 +132,7 @@ export function importCrawlDump(text: string, opts: { version?: CrawlVersion } =
   readInventory(lines, version, fields, notes);
 
   const hero = buildDraft(version, fields, mutationLine, assumptions, notes);
+  readEnding(lines, hero, notes);
   const state = fields.hungerState?.value;
   const hungerCites = [c('hunger'), c('hungerNames')];
   let hunger;
@@ -421,6 +422,16 @@ function buildDraft(
     gourmandAmulet: f.jewellery.some((r) => r.effect === 'gourmand'),
     alive: true,
   };
+}
+
+/** A morgue file (past tense): the game is over; starvation (hiscores.cc "Starved to death") kills the hero. */
+function readEnding(lines: readonly Line[], hero: CrawlHeroDraft, notes: string[]) {
+  if (lines.some((l) => /^\s*Starved to death/.test(l.clean))) {
+    hero.alive = false;
+    notes.push('The character starved to death (hiscores.cc "Starved to death").');
+  } else if (lines.some((l) => /^You were (?:on|in) /.test(l.clean) || /^You escaped\.$/.test(l.clean))) {
+    notes.push('This is a morgue file: the game has ended; the draft is the character as it was then.');
+  }
 }
 
 /** The draft must be a character the engine accepts (species rules, innate mutations). */

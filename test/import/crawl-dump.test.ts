@@ -106,9 +106,24 @@ describe('DCSS dump variants', () => {
     const t = base
       .replace('You are hungry.', 'You were hungry.')
       .replace('You are encumbered.', 'You were encumbered.');
-    const r = importCrawlDump(t);
+    const r = importCrawlDump(t.replace('You are on level 6', 'You were on level 6'));
     expect(r.fields.hungerState?.value).toBe('Hungry');
     expect(r.fields.burden?.value).toBe('burdened');
+    expect(r.hero.alive).toBe(true);
+    expect(r.notes).toContain('This is a morgue file: the game has ended; the draft is the character as it was then.');
+  });
+
+  it('a morgue of a starved character: not alive (hiscores.cc "Starved to death")', () => {
+    const t = base.replace(
+      ' Dungeon Crawl Stone Soup version 0.13.2 (console) character file.\n',
+      ' Dungeon Crawl Stone Soup version 0.13.2 (console) character file.\n\n' +
+        '     1234 Grub the Ruffian (level 7, 0/38 HPs)\n             Began as a Kobold Berserker on Jan 1, 2014.\n' +
+        '             Starved to death\n             ... on level 6 of the Dungeon.\n' +
+        '             The game lasted 00:41:07 (5821 turns).\n',
+    );
+    const r = importCrawlDump(t.replace('You are hungry.', 'You were starving.'));
+    expect(r.hero.alive).toBe(false);
+    expect(r.fields.hungerState?.value).toBe('Starving');
   });
 
   it('every hunger name maps to its state (chardump.cc hunger_names[])', () => {
