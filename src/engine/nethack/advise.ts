@@ -29,7 +29,7 @@ const NONE_KEPT: ConductState = { foodless: false, vegan: false, vegetarian: fal
 /** Not Hungry starts above 150 (src/eat.c newuhs()). */
 export const NOT_HUNGRY_AT = 151;
 /** Search budget (meal plans computed); past it the best plan found so far is returned. */
-export const ADVICE_STATE_LIMIT = 20_000;
+export const ADVICE_STATE_LIMIT = 8_000;
 
 export interface CarriedFood {
   /** A meal planner food name (foods.ts foodNames()): "food ration", "lichen corpse", ... */
@@ -178,7 +178,9 @@ export function adviseMeals(input: AdviceInput): AdviceResult {
     ? search.empty({ lo: lo0, hi: hi0, moves: moves0, left: types.map((t) => t.count) })
     : search.run({ lo: lo0, hi: hi0, moves: moves0, left: types.map((t) => t.count) });
   for (const [i, t] of types.entries()) {
-    if (search.neverSafe(i) && !best.steps.some((s) => s.type === i))
+    const refusal = search.refusals.get(i);
+    if (refusal && !best.steps.some((s) => s.type === i)) excluded.push({ name: t.ref.name, reason: refusal });
+    else if (search.neverSafe(i) && !best.steps.some((s) => s.type === i))
       excluded.push({
         name: t.ref.name,
         reason:
@@ -295,6 +297,8 @@ class Search {
   private readonly meals = new Map<string, MealResult | null>();
   private readonly unsafeSeen = new Set<number>();
   private readonly safeSeen = new Set<number>();
+  /** Why planMeal() refused a food (e.g. Strangled). */
+  readonly refusals = new Map<number, string>();
   private readonly flags;
   private readonly random: boolean;
 
@@ -393,7 +397,10 @@ class Search {
       return null;
     }
     this.safeSeen.add(i);
-    if (atLo.refused || atHi.refused) return null;
+    if (atLo.refused || atHi.refused) {
+      this.refusals.set(i, (atLo.refused ?? atHi.refused)!);
+      return null;
+    }
     const gain = atLo.tin
       ? { min: atLo.tin.nutritionRange[0], max: atLo.tin.nutritionRange[1] }
       : { min: atLo.totalGain, max: atLo.totalGain };

@@ -344,3 +344,16 @@ describe('inputs, conducts and exclusions', () => {
     expect(r.notes.some((n) => n.includes('cannot reach Not Hungry'))).toBe(true);
   });
 });
+
+describe('a large inventory', () => {
+  it('the search budget may run out: the plan is still safe and says so', () => {
+    const foods = ['apple', 'carrot', 'food ration', 'lichen corpse', 'cream pie', 'K-ration', 'pancake', 'melon'].map(
+      (name) => ({ name, count: 6 }),
+    );
+    const r = adviseMeals({ version: '3.6.7', nutrition: 10, moves: 1234, goal: 'most', foods });
+    expect(r.searchComplete).toBe(false);
+    expect(r.plan.length).toBeGreaterThan(3);
+    replay('3.6.7', defaultProfile('3.6.7'), 10, 1234, r.plan);
+    expect(r.final.nutrition.min).toBeLessThan(2000 + 800);
+  });
+});
