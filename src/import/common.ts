@@ -8,7 +8,7 @@
 // the result says that then the forecast can be late. Meal advice must not use the lowest value
 // for choking: a Satiated hero may be anywhere above 1000, so the band's top (unbounded) is what
 // a choke check has to assume; the result carries the band for that.
-import { UserError } from '../bot/errors.ts';
+import { UserError } from '../errors.ts';
 import type { Citation, NethackVersion } from '../engine/cite.ts';
 import { STATUS_BANDS, starvationLimit } from '../engine/nethack/status.ts';
 import { stateAt, HUNGER_STATES, type HungerStateName } from '../engine/crawl/satiation.ts';

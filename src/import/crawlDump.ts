@@ -6,7 +6,6 @@
 // present ("You are hungry.").
 import { uniqueCitations, type Citation } from '../engine/cite.ts';
 import {
-  CrawlInputError,
   findSpecies,
   resolveHero,
   type CrawlHeroInput,
@@ -15,7 +14,7 @@ import {
 import { HUNGER_STATES, type HungerStateName } from '../engine/crawl/satiation.ts';
 import { parseCrawlVersion, PROFILES, type CrawlVersion } from '../engine/crawl/versions.ts';
 import { SPECIES } from '../engine/crawl/data.ts';
-import { UserError } from '../bot/errors.ts';
+import { UserError } from '../errors.ts';
 import { crawlHungerAssumption, malformed, span, splitLines, unrecognized, type Line } from './common.ts';
 import { crawlSource } from './sources.ts';
 import type { Assumption, CrawlDumpImport, CrawlHeroDraft, CrawlRing, ReadField } from './types.ts';
@@ -219,12 +218,7 @@ function readTitle(lines: readonly Line[], version: CrawlVersion, f: CrawlDumpIm
   const cite = crawlSource(version, 'title');
   const sj = splitSpeciesJob(version, g.sj!);
   if (!sj) {
-    try {
-      findSpecies(version, g.sj!.split(' ')[0]!);
-    } catch (err) {
-      if (err instanceof CrawlInputError) throw new UserError(err.message, err.hint, err.code);
-      throw err;
-    }
+    findSpecies(version, g.sj!.split(' ')[0]!); // throws the engine's UserError for an unknown species
     throw malformed(`"${g.sj}" is not a species and background I know in Crawl ${version}.`);
   }
   if (sj.note) notes.push(sj.note);
@@ -439,7 +433,7 @@ function validate(version: CrawlVersion, hero: CrawlHeroDraft) {
   try {
     resolveHero(version, { ...hero.rate, species: hero.species, hunger: hero.value });
   } catch (err) {
-    if (err instanceof CrawlInputError)
+    if (err instanceof UserError)
       throw malformed(`This dump describes a character the ${version} rules do not allow: ${err.message}`);
     throw err;
   }

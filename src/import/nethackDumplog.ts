@@ -5,7 +5,7 @@
 // basics, characteristics, status, attributes), then vanquished/genocided/conduct/overview
 // (5.0 also game log, spells, skills). Menus go through dump_add_menu(): headers " Name", items
 // "  x - text"; enlightenment lines go through enlght_line(): " You ....".
-import { UserError } from '../bot/errors.ts';
+import { UserError } from '../errors.ts';
 import { uniqueCitations, type Citation, type NethackVersion } from '../engine/cite.ts';
 import { AMULETS, MONSTERS } from '../engine/nethack/data.ts';
 import { foodFor } from '../engine/nethack/foods.ts';

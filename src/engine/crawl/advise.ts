@@ -18,7 +18,8 @@ import { uniqueCitations, type Citation } from '../cite.ts';
 import { crawlChunk, type ChunkType } from './chunk.ts';
 import { cc } from './data.ts';
 import { crawlFood, findFood } from './food.ts';
-import { CrawlInputError, resolveHero, type CrawlHeroInput } from './hero.ts';
+import { UserError } from '../../errors.ts';
+import { resolveHero, type CrawlHeroInput } from './hero.ts';
 import { crawlRate } from './rate.ts';
 import { HUNGER_STATES, hungerStateFor, type HungerStateName } from './satiation.ts';
 import { PROFILES, type CrawlVersion } from './versions.ts';
@@ -206,7 +207,7 @@ function resolveItems(
         item.category === 'chunk' ? `${f.rotten ? 'rotten ' : ''}${f.chunkType ?? 'clean'} chunk` : item.name;
       out.push({ carried: f, name, category: item.category, left: f.count });
     } catch (err) {
-      if (err instanceof CrawlInputError) excluded.push({ name: f.name, reason: err.message });
+      if (err instanceof UserError) excluded.push({ name: f.name, reason: err.message });
       else throw err;
     }
   }
@@ -226,7 +227,7 @@ function option(
   try {
     return optionAt(version, input, it, index, h, cap);
   } catch (err) {
-    if (err instanceof CrawlInputError) return null; // reasonNow() reports it
+    if (err instanceof UserError) return null; // reasonNow() reports it
     throw err;
   }
 }
@@ -332,7 +333,7 @@ function reasonNow(version: CrawlVersion, input: CrawlAdviceInput, it: Item, h: 
       return 'It would add nothing at this hunger (the maximum).';
     return null;
   } catch (err) {
-    if (err instanceof CrawlInputError) return err.message;
+    if (err instanceof UserError) return err.message;
     throw err;
   }
 }

@@ -7,3 +7,5 @@ export * from './drains.ts';
 export * from './gains.ts';
 export * from './spells.ts';
 export { cite as ruleCitation, RULES, type RuleKey } from './sources.ts';
+export * from './conduct.ts';
+export * from './advise.ts';
