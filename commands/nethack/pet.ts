@@ -155,7 +155,7 @@ export const petFoodSubcommand = defineSubcommand({
   example: '/nethack pet food pet:kitten item:"tripe ration"',
   options: [
     stringOption('pet', 'The pet (any monster)', { required: true, autocomplete: true }),
-    stringOption('item', 'Any object: food, corpse, egg, "potion of water", "wand of striking"…', { required: true, autocomplete: true }),
+    stringOption('item', 'Any object ("potion of water"), food, corpse or egg', { required: true, autocomplete: true }),
     integerOption('corpse_age', 'Turns since the corpse died or egg was laid', { min: 0, max: 1_000_000 }),
     booleanOption('cursed', 'The item is cursed'),
     stringOption('pet_state', 'normal, hungry, or starving (weak)', { choices: PET_STATES }),
