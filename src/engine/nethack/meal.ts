@@ -504,11 +504,14 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
     const moves = Math.min(...states.map((s) => s.moves));
     let rowEvent: BiteRow['event'] = null;
     let chokeHere = 0;
+    const hadChoke = !!firstChoke;
+    const chokers: PathState[] = [];
     const next: PathState[] = [];
     for (const s of states) {
       // bite(): canchoke && H >= 2000 -> choke() before any nutrition
       if (canChoke && s.h >= 2000) {
         chokeHere += s.p;
+        chokers.push(s);
         rowEvent = 'choke-before-bite';
         if (!firstChoke) firstChoke = { bite: i + 1, moves: s.moves, nutrition: s.h, probability: 0, beforeBite: true, outcome: chokeOutcome(v, input, c.breathless, hungerProp, s.h, knight) };
         continue;
@@ -521,6 +524,7 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
       if (h >= 2000) {
         if (canChoke) {
           chokeHere += s.p;
+          chokers.push({ ...s, h });
           rowEvent = 'choke';
           if (!firstChoke) firstChoke = { bite: i + 1, moves: s.moves, nutrition: h, probability: 0, beforeBite: false, outcome: chokeOutcome(v, input, c.breathless, hungerProp, h, knight) };
           continue;
@@ -553,6 +557,11 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
       next.push({ ...s, h, warned });
     }
     chokeMass += chokeHere;
+    // The first choke's turn and nutrition: the mean over the paths that choke on that bite.
+    if (!hadChoke && firstChoke && chokers.length > 1) {
+      firstChoke.moves = meanOf(chokers, (x) => x.moves);
+      firstChoke.nutrition = mean(chokers);
+    }
     const afterStates = merge(next);
     const random = !exact;
     base.table.push({ bite: i + 1, moves: random ? meanOf(states, (s) => s.moves) : moves, before, gain: bt.gain, after: afterStates.length ? mean(afterStates) : before + bt.gain, event: rowEvent, ...(random ? { chokeChance: chokeHere } : {}) });
