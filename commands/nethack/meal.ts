@@ -72,10 +72,10 @@ const schema = z.object({
   age: intIn('age', 0, TURN_MAX).optional(),
   hunger: z.boolean().optional(),
   continue: z.boolean().default(true),
-  speed: z.enum(HERO_SPEEDS).default('normal'),
+  speed: z.enum(HERO_SPEEDS, { error: 'speed must be normal, fast or very fast' }).default('normal'),
   form: z.string().max(60).optional(),
-  variety: z.enum(MEAT_VARIETIES as [MeatVariety, ...MeatVariety[]]).optional(),
-  opener: z.enum(TIN_TOOLS).optional(),
+  variety: z.enum(MEAT_VARIETIES as [MeatVariety, ...MeatVariety[]], { error: `variety must be one of: ${MEAT_VARIETIES.join(', ')}` }).optional(),
+  opener: z.enum(TIN_TOOLS, { error: `opener must be one of: ${TIN_TOOLS.join(', ')}` }).optional(),
   dex: intIn('dex', 3, 25).optional(),
   str: z.string().max(6).optional(),
   version: nethackVersionSchema,
@@ -87,26 +87,26 @@ export const mealSubcommand = defineSubcommand({
   description: 'Eat a food: bites, nutrition, warning, choking',
   example: '/nethack meal food:"food ration" nutrition:1250',
   options: [
-    stringOption('food', 'Food, corpse or tin ("jackal corpse", "tin of spinach")', { required: true, autocomplete: true, maxLength: 100 }),
+    stringOption('food', 'Food, corpse or tin ("tin of lichen")', { required: true, autocomplete: true, maxLength: 100 }),
     integerOption('nutrition', 'Nutrition when you start eating', { required: true, min: NUTRITION_MIN, max: NUTRITION_MAX }),
     integerOption('turn', 'Turn counter now (moves, default 1)', { min: 1, max: TURN_MAX }),
     booleanOption('breathless', 'Magical breathing or breathless form'),
     booleanOption('strangled', 'Being strangled'),
     booleanOption('lifesaving', 'Wearing an amulet of life saving'),
-    stringOption('role', 'Your role (Knights lose alignment choking)', { autocomplete: true, maxLength: 30 }),
+    stringOption('role', 'Your role', { autocomplete: true, maxLength: 30 }),
     stringOption('race', 'Your race (lembas, cram)', { choices: RACES }),
     booleanOption('rotten', 'The food turned out rotten'),
     integerOption('eaten', 'Partly eaten: nutrition left in it', { min: 1, max: 5000 }),
     stringOption('buc', 'Blessed, uncursed or cursed', { choices: BUCS }),
     integerOption('age', 'Age in turns (rot chance)', { min: 0, max: TURN_MAX }),
-    booleanOption('hunger', 'Hunger property (5.0: cannot choke to death)'),
-    booleanOption('continue', 'Answer to "Continue eating?" (default yes)'),
-    stringOption('speed', 'fast (intrinsic) or very fast (boots, potion)', { choices: HERO_SPEEDS }),
-    stringOption('form', 'Polymorphed into (speed, breathing, diet)', { autocomplete: true, maxLength: 60 }),
-    stringOption('variety', 'Tin variety, for "tin of <monster> meat"', { choices: MEAT_VARIETIES }),
-    stringOption('opener', 'Tin: what you open it with', { choices: TIN_TOOLS }),
-    integerOption('dex', 'Dex (opening a tin by hand)', { min: 3, max: 25 }),
-    stringOption('str', 'Str, e.g. 16 or 18/50 (tin by hand)', { maxLength: 6 }),
+    booleanOption('hunger', 'Hunger property'),
+    booleanOption('continue', 'Answer to "Continue eating?"'),
+    stringOption('speed', 'fast (intrinsic), very fast (boots)', { autocomplete: true, maxLength: 10 }),
+    stringOption('form', 'Polymorphed into', { autocomplete: true, maxLength: 60 }),
+    stringOption('variety', 'Tin variety', { autocomplete: true, maxLength: 20 }),
+    stringOption('opener', 'Tin opened with', { autocomplete: true, maxLength: 20 }),
+    integerOption('dex', 'Dex (tin by hand)', { min: 3, max: 25 }),
+    stringOption('str', 'Str, e.g. 18/50 (tin by hand)', { maxLength: 6 }),
     nethackVersionOption,
     hideOption,
   ],
@@ -114,6 +114,9 @@ export const mealSubcommand = defineSubcommand({
   autocomplete(focused) {
     if (focused.name === 'food') return toChoices(focused.value, foodNamed());
     if (focused.name === 'role') return roleChoices(focused.value);
+    if (focused.name === 'speed') return toChoices(focused.value, HERO_SPEEDS.map((n) => ({ name: n })));
+    if (focused.name === 'variety') return toChoices(focused.value, MEAT_VARIETIES.map((n) => ({ name: n })));
+    if (focused.name === 'opener') return toChoices(focused.value, TIN_TOOLS.map((n) => ({ name: n })));
     if (focused.name === 'form') return toChoices(focused.value, tablesFor('3.6.7').monsters.map((m) => ({ name: m.name })));
     return [];
   },
