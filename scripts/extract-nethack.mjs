@@ -36,7 +36,17 @@ export const VERSIONS = {
     defines: ['MAIL', 'TEXTCOLOR'],
     monst: { entry: 'src/monst.c', follow: [] },
     objects: { entry: 'src/objects.c', follow: ['objects.c'] },
-    headers: ['include/align.h', 'include/monflag.h', 'include/monsym.h', 'include/monattk.h', 'include/objclass.h', 'include/prop.h', 'include/permonst.h', 'include/skills.h', 'include/color.h'],
+    headers: [
+      'include/align.h',
+      'include/monflag.h',
+      'include/monsym.h',
+      'include/monattk.h',
+      'include/objclass.h',
+      'include/prop.h',
+      'include/permonst.h',
+      'include/skills.h',
+      'include/color.h',
+    ],
     drawing: 'src/drawing.c',
   },
   '3.4.3': {
@@ -48,7 +58,17 @@ export const VERSIONS = {
     defines: ['MAIL', 'TEXTCOLOR', 'KOPS', 'SEDUCE', 'TOURIST', 'STEED'],
     monst: { entry: 'src/monst.c', follow: [] },
     objects: { entry: 'src/objects.c', follow: ['objects.c'] },
-    headers: ['include/align.h', 'include/monflag.h', 'include/monsym.h', 'include/monattk.h', 'include/objclass.h', 'include/prop.h', 'include/permonst.h', 'include/skills.h', 'include/color.h'],
+    headers: [
+      'include/align.h',
+      'include/monflag.h',
+      'include/monsym.h',
+      'include/monattk.h',
+      'include/objclass.h',
+      'include/prop.h',
+      'include/permonst.h',
+      'include/skills.h',
+      'include/color.h',
+    ],
     drawing: 'src/drawing.c',
   },
   '5.0': {
@@ -60,12 +80,45 @@ export const VERSIONS = {
     defines: ['MAIL_STRUCTURES', 'OBJECTS_INIT'],
     monst: { entry: 'src/monst.c', follow: ['monsters.h'] },
     objects: { entry: 'include/objects.h', follow: [] },
-    headers: ['include/align.h', 'include/weight.h', 'include/monflag.h', 'include/sym.h', 'include/monattk.h', 'include/objclass.h', 'include/prop.h', 'include/permonst.h', 'include/skills.h', 'include/color.h'],
+    headers: [
+      'include/align.h',
+      'include/weight.h',
+      'include/monflag.h',
+      'include/sym.h',
+      'include/monattk.h',
+      'include/objclass.h',
+      'include/prop.h',
+      'include/permonst.h',
+      'include/skills.h',
+      'include/color.h',
+    ],
     drawing: null,
   },
 };
 
-const MATERIALS = ['LIQUID', 'WAX', 'VEGGY', 'FLESH', 'PAPER', 'CLOTH', 'LEATHER', 'WOOD', 'BONE', 'DRAGON_HIDE', 'IRON', 'METAL', 'COPPER', 'SILVER', 'GOLD', 'PLATINUM', 'MITHRIL', 'PLASTIC', 'GLASS', 'GEMSTONE', 'MINERAL'];
+const MATERIALS = [
+  'LIQUID',
+  'WAX',
+  'VEGGY',
+  'FLESH',
+  'PAPER',
+  'CLOTH',
+  'LEATHER',
+  'WOOD',
+  'BONE',
+  'DRAGON_HIDE',
+  'IRON',
+  'METAL',
+  'COPPER',
+  'SILVER',
+  'GOLD',
+  'PLATINUM',
+  'MITHRIL',
+  'PLASTIC',
+  'GLASS',
+  'GEMSTONE',
+  'MINERAL',
+];
 const SIZES = { 0: 'tiny', 1: 'small', 2: 'medium', 3: 'large', 4: 'huge', 7: 'gigantic' };
 
 // ---------------------------------------------------------------------------------------------
@@ -73,13 +126,20 @@ const SIZES = { 0: 'tiny', 1: 'small', 2: 'medium', 3: 'large', 4: 'huge', 7: 'g
 
 export function gitReader(gitDir, rev) {
   const cache = new Map();
-  const files = new Set(execFileSync('git', ['-C', gitDir, 'ls-tree', '-r', '--name-only', rev], { maxBuffer: 1 << 26 }).toString().split('\n'));
+  const files = new Set(
+    execFileSync('git', ['-C', gitDir, 'ls-tree', '-r', '--name-only', rev], { maxBuffer: 1 << 26 })
+      .toString()
+      .split('\n'),
+  );
   const read = (p) => {
-    if (!cache.has(p)) cache.set(p, execFileSync('git', ['-C', gitDir, 'show', `${rev}:${p}`], { maxBuffer: 1 << 26 }).toString());
+    if (!cache.has(p))
+      cache.set(p, execFileSync('git', ['-C', gitDir, 'show', `${rev}:${p}`], { maxBuffer: 1 << 26 }).toString());
     return cache.get(p);
   };
   read.exists = (p) => files.has(p);
-  read.commit = execFileSync('git', ['-C', gitDir, 'rev-parse', `${rev}^{commit}`]).toString().trim();
+  read.commit = execFileSync('git', ['-C', gitDir, 'rev-parse', `${rev}^{commit}`])
+    .toString()
+    .trim();
   return read;
 }
 
@@ -118,7 +178,14 @@ function headerConstants(read, cfg, macros) {
       /* not a constant */
     }
   }
-  return { values, origin, lookup: (name) => { if (values.has(name)) return values.get(name); throw new Error(`unknown identifier ${name}`); } };
+  return {
+    values,
+    origin,
+    lookup: (name) => {
+      if (values.has(name)) return values.get(name);
+      throw new Error(`unknown identifier ${name}`);
+    },
+  };
 }
 
 import { expandTokens } from './nethack-cpp.mjs';
@@ -162,13 +229,18 @@ function reverse(values, test) {
 function nodeArgs(node, paramsSeen) {
   const params = paramsSeen.get(node.call);
   if (!params) throw new Error(`no #define seen for ${node.call}`);
-  if (params.length !== node.args.length) throw new Error(`${node.call}: ${node.args.length} args for ${params.length} params`);
+  if (params.length !== node.args.length)
+    throw new Error(`${node.call}: ${node.args.length} args for ${params.length} params`);
   return Object.fromEntries(params.map((p, k) => [p, node.args[k]]));
 }
 
 function parseMonsters(read, cfg, consts, macroBase) {
   const { tokens, paramsSeen } = preprocess({
-    read, entry: cfg.monst.entry, defined: cfg.defines, follow: cfg.monst.follow, macros: new Map(macroBase),
+    read,
+    entry: cfg.monst.entry,
+    defined: cfg.defines,
+    follow: cfg.monst.follow,
+    macros: new Map(macroBase),
     terminals: ['MON', 'NAM', 'NAMS', 'LVL', 'SIZ', 'A', 'ATTK', 'C'],
   });
   const ev = (toks) => evaluate(toks, consts.lookup);
@@ -182,7 +254,9 @@ function parseMonsters(read, cfg, consts, macroBase) {
     if (!names.neutral) continue; // the array terminator
     const lvl = nodeArgs(a.lvl, paramsSeen);
     const siz = nodeArgs(a.siz, paramsSeen);
-    const attacks = a.atk.args.map((x) => (Array.isArray(x) ? null : x.args.map((y) => ev(y)))).filter((x) => x && x[0] !== 0);
+    const attacks = a.atk.args
+      .map((x) => (Array.isArray(x) ? null : x.args.map((y) => ev(y))))
+      .filter((x) => x && x[0] !== 0);
     monsters.push({
       names,
       ...(a.bn ? { bn: spell(a.bn) } : {}),
@@ -213,7 +287,11 @@ const BIT_NAMES = ['nmkn', 'mrg', 'uskn', 'ctnr', 'mgc', 'chrg', 'uniq', 'nwsh',
 
 function parseObjects(read, cfg, consts, macroBase) {
   const { tokens, paramsSeen } = preprocess({
-    read, entry: cfg.objects.entry, defined: cfg.defines, follow: cfg.objects.follow, macros: new Map(macroBase),
+    read,
+    entry: cfg.objects.entry,
+    defined: cfg.defines,
+    follow: cfg.objects.follow,
+    macros: new Map(macroBase),
     terminals: ['OBJECT', 'OBJ', 'BITS', 'MARKER', 'COLOR_FIELD'],
   });
   const ev = (toks) => evaluate(toks, consts.lookup);
@@ -266,7 +344,13 @@ function parseMonsyms(read, cfg, consts, macroBase) {
     });
     return out;
   }
-  const { tokens } = preprocess({ read, entry: 'include/defsym.h', defined: ['MONSYMS_S_ENUM'], macros: new Map(), terminals: ['MONSYM'] });
+  const { tokens } = preprocess({
+    read,
+    entry: 'include/defsym.h',
+    defined: ['MONSYMS_S_ENUM'],
+    macros: new Map(),
+    terminals: ['MONSYM'],
+  });
   for (const node of findCalls(tokens, ['MONSYM'], [])) {
     const [idx, ch] = node.args;
     out[evaluate(idx, () => 0)] = String.fromCharCode(evaluate(ch, () => 0));
@@ -300,7 +384,10 @@ function parseGrownups(read, cfg) {
   sub.exists = () => false;
   const { tokens } = preprocess({ read: sub, entry: 'grownups', defined: cfg.defines });
   const { args } = splitArgs(tokens, 0);
-  return args.filter((a) => a.length).map((a) => a.filter((t) => t.t === 'id').map((t) => t.v)).filter((x) => x.length === 2 && x[0] !== 'NON_PM');
+  return args
+    .filter((a) => a.length)
+    .map((a) => a.filter((t) => t.t === 'id').map((t) => t.v))
+    .filter((x) => x.length === 2 && x[0] !== 'NON_PM');
 }
 
 export function parseVersion(version, read) {
@@ -312,13 +399,37 @@ export function parseVersion(version, read) {
   const v = consts.values;
   const pick = (re) => Object.fromEntries([...v].filter(([k]) => re.test(k)));
   return {
-    source: { game: cfg.game, repo: cfg.repo, ref: cfg.rev, ...(cfg.tag ? { tag: cfg.tag } : {}), commit: read.commit, defines: cfg.defines, files: [cfg.monst.entry, ...cfg.monst.follow.map((f) => `include/${f}`), cfg.objects.entry, ...cfg.headers.filter((h) => read.exists(h)), cfg.drawing ?? 'include/defsym.h', 'src/mon.c undead_to_corpse()', 'src/mondata.c grownups[]'] },
+    source: {
+      game: cfg.game,
+      repo: cfg.repo,
+      ref: cfg.rev,
+      ...(cfg.tag ? { tag: cfg.tag } : {}),
+      commit: read.commit,
+      defines: cfg.defines,
+      files: [
+        cfg.monst.entry,
+        ...cfg.monst.follow.map((f) => `include/${f}`),
+        cfg.objects.entry,
+        ...cfg.headers.filter((h) => read.exists(h)),
+        cfg.drawing ?? 'include/defsym.h',
+        'src/mon.c undead_to_corpse()',
+        'src/mondata.c grownups[]',
+      ],
+    },
     constants: {
       flags: pick(/^(M1|M2|M3|MR|G)_[A-Z_]+$/),
       classes: reverse(v, (k) => /^[A-Z]+_CLASS$/.test(k) && k !== 'RANDOM_CLASS'),
       monclasses: reverse(v, (k) => /^S_[A-Z_]+$/.test(k) && v.get(k) > 0 && v.get(k) < v.get('MAXMCLASSES')),
       materials: Object.fromEntries(MATERIALS.map((m) => [v.get(m), m])),
-      props: reverse(v, (k) => consts.origin.get(k) === 'include/prop.h' && /^[A-Z_]+$/.test(k) && v.get(k) >= 1 && v.get(k) <= v.get('LAST_PROP') && k !== 'LAST_PROP'),
+      props: reverse(
+        v,
+        (k) =>
+          consts.origin.get(k) === 'include/prop.h' &&
+          /^[A-Z_]+$/.test(k) &&
+          v.get(k) >= 1 &&
+          v.get(k) <= v.get('LAST_PROP') &&
+          k !== 'LAST_PROP',
+      ),
       attackTypes: reverse(v, (k) => /^AT_[A-Z]+$/.test(k) && k !== 'AT_ANY'),
       damageTypes: reverse(v, (k) => /^AD_[A-Z]+$/.test(k) && k !== 'AD_ANY'),
     },
@@ -345,14 +456,52 @@ function otypName(o, parsed, className) {
   if (o.sn) return o.sn;
   if (!o.name) return null;
   const up = o.name.toUpperCase().replace(/[^A-Z]/g, '_');
-  const prefix = { WAND_CLASS: 'WAN_', RING_CLASS: 'RIN_', POTION_CLASS: 'POT_', SPBOOK_CLASS: 'SPE_', SCROLL_CLASS: 'SCR_' }[className];
+  const prefix = {
+    WAND_CLASS: 'WAN_',
+    RING_CLASS: 'RIN_',
+    POTION_CLASS: 'POT_',
+    SPBOOK_CLASS: 'SPE_',
+    SCROLL_CLASS: 'SCR_',
+  }[className];
   if (className === 'AMULET_CLASS' && parsed.constants.materials[o.mtrl] === 'PLASTIC') return 'FAKE_AMULET_OF_YENDOR';
   if (className === 'GEM_CLASS' && parsed.constants.materials[o.mtrl] === 'GLASS') return null;
   return prefix ? prefix + up.slice(0, 26) : up.slice(0, 30);
 }
 
-const MATERIAL_NAMES = ['mysterious', 'liquid', 'wax', 'organic', 'flesh', 'paper', 'cloth', 'leather', 'wooden', 'bone', 'dragonhide', 'iron', 'metal', 'copper', 'silver', 'gold', 'platinum', 'mithril', 'plastic', 'glass', 'gemstone', 'stone'];
-const RESIST_BITS = [['fire', 'MR_FIRE'], ['cold', 'MR_COLD'], ['sleep', 'MR_SLEEP'], ['disint', 'MR_DISINT'], ['shock', 'MR_ELEC'], ['poison', 'MR_POISON'], ['acid', 'MR_ACID'], ['ston', 'MR_STONE']];
+const MATERIAL_NAMES = [
+  'mysterious',
+  'liquid',
+  'wax',
+  'organic',
+  'flesh',
+  'paper',
+  'cloth',
+  'leather',
+  'wooden',
+  'bone',
+  'dragonhide',
+  'iron',
+  'metal',
+  'copper',
+  'silver',
+  'gold',
+  'platinum',
+  'mithril',
+  'plastic',
+  'glass',
+  'gemstone',
+  'stone',
+];
+const RESIST_BITS = [
+  ['fire', 'MR_FIRE'],
+  ['cold', 'MR_COLD'],
+  ['sleep', 'MR_SLEEP'],
+  ['disint', 'MR_DISINT'],
+  ['shock', 'MR_ELEC'],
+  ['poison', 'MR_POISON'],
+  ['acid', 'MR_ACID'],
+  ['ston', 'MR_STONE'],
+];
 
 function deriveMonsters(parsed, version) {
   const F = parsed.constants.flags;
@@ -362,9 +511,11 @@ function deriveMonsters(parsed, version) {
   const is = (m, pm) => m.pm === pm;
   // include/mondata.h (same text in all three versions)
   const noncorporeal = (m) => cls(m) === 'S_GHOST';
-  const vegan = (m) => ['S_BLOB', 'S_JELLY', 'S_FUNGUS', 'S_VORTEX', 'S_LIGHT'].includes(cls(m))
-    || (cls(m) === 'S_ELEMENTAL' && !is(m, 'PM_STALKER'))
-    || (cls(m) === 'S_GOLEM' && !is(m, 'PM_FLESH_GOLEM') && !is(m, 'PM_LEATHER_GOLEM')) || noncorporeal(m);
+  const vegan = (m) =>
+    ['S_BLOB', 'S_JELLY', 'S_FUNGUS', 'S_VORTEX', 'S_LIGHT'].includes(cls(m)) ||
+    (cls(m) === 'S_ELEMENTAL' && !is(m, 'PM_STALKER')) ||
+    (cls(m) === 'S_GOLEM' && !is(m, 'PM_FLESH_GOLEM') && !is(m, 'PM_LEATHER_GOLEM')) ||
+    noncorporeal(m);
   const vegetarian = (m) => vegan(m) || (cls(m) === 'S_PUDDING' && !is(m, 'PM_BLACK_PUDDING'));
   const touchPetrifies = (m) => is(m, 'PM_COCKATRICE') || is(m, 'PM_CHICKATRICE');
   const rider = (m) => ['PM_DEATH', 'PM_FAMINE', 'PM_PESTILENCE'].includes(m.pm);
@@ -372,9 +523,18 @@ function deriveMonsters(parsed, version) {
   const telepathic = (m) => ['PM_FLOATING_EYE', 'PM_MIND_FLAYER', 'PM_MASTER_MIND_FLAYER'].includes(m.pm);
   // src/eat.c nonrotting_corpse(): 3.6.7 lizard, lichen, Riders; 5.0 also the acid blob;
   // 3.4.3 has no macro: eatcorpse() and rottenfood() test lizard and lichen only.
-  const nonrotting = (m) => is(m, 'PM_LIZARD') || is(m, 'PM_LICHEN') || (version !== '3.4.3' && rider(m)) || (version === '5.0' && is(m, 'PM_ACID_BLOB'));
+  const nonrotting = (m) =>
+    is(m, 'PM_LIZARD') ||
+    is(m, 'PM_LICHEN') ||
+    (version !== '3.4.3' && rider(m)) ||
+    (version === '5.0' && is(m, 'PM_ACID_BLOB'));
   // src/mondata.c hates_silver(): were, vampires, demons, shade, imps but not the tengu.
-  const hatesSilver = (m) => has(m.mflags2, 'M2_WERE') || cls(m) === 'S_VAMPIRE' || has(m.mflags2, 'M2_DEMON') || is(m, 'PM_SHADE') || (cls(m) === 'S_IMP' && !is(m, 'PM_TENGU'));
+  const hatesSilver = (m) =>
+    has(m.mflags2, 'M2_WERE') ||
+    cls(m) === 'S_VAMPIRE' ||
+    has(m.mflags2, 'M2_DEMON') ||
+    is(m, 'PM_SHADE') ||
+    (cls(m) === 'S_IMP' && !is(m, 'PM_TENGU'));
   const out = withPm.map((m) => {
     const carn = has(m.mflags1, 'M1_CARNIVORE');
     const herb = has(m.mflags1, 'M1_HERBIVORE');
@@ -383,13 +543,42 @@ function deriveMonsters(parsed, version) {
     const conveys = RESIST_BITS.filter(([, b]) => (m.mconveys & F[b]) !== 0).map(([n]) => n);
     // src/eat.c intrinsic_possible(): mconveys resistances, teleport(itis), telepathy
     const intr = [];
-    for (const [n, p] of [['fire', 'FIRE_RES'], ['sleep', 'SLEEP_RES'], ['cold', 'COLD_RES'], ['disint', 'DISINT_RES'], ['shock', 'SHOCK_RES'], ['poison', 'POISON_RES']]) if (conveys.includes(n)) intr.push(p);
+    for (const [n, p] of [
+      ['fire', 'FIRE_RES'],
+      ['sleep', 'SLEEP_RES'],
+      ['cold', 'COLD_RES'],
+      ['disint', 'DISINT_RES'],
+      ['shock', 'SHOCK_RES'],
+      ['poison', 'POISON_RES'],
+    ])
+      if (conveys.includes(n)) intr.push(p);
     if (has(m.mflags1, 'M1_TPORT')) intr.push('TELEPORT');
     if (has(m.mflags1, 'M1_TPORT_CNTRL')) intr.push('TELEPORT_CONTROL');
     if (telepathic(m)) intr.push('TELEPAT');
-    const order = ['FIRE_RES', 'COLD_RES', 'SLEEP_RES', 'DISINT_RES', 'SHOCK_RES', 'POISON_RES', 'TELEPORT', 'TELEPORT_CONTROL', 'TELEPAT'];
+    const order = [
+      'FIRE_RES',
+      'COLD_RES',
+      'SLEEP_RES',
+      'DISINT_RES',
+      'SHOCK_RES',
+      'POISON_RES',
+      'TELEPORT',
+      'TELEPORT_CONTROL',
+      'TELEPAT',
+    ];
     intr.sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    const genoFlags = Object.entries(F).filter(([k, bit]) => k.startsWith('G_') && bit && (bit & (bit - 1)) === 0 && bit > 7 && (m.geno & bit) !== 0 && !['G_GENOD', 'G_EXTINCT', 'G_KNOWN', 'G_IGNORE', 'G_GONE'].includes(k)).sort((a, b) => b[1] - a[1]).map(([k]) => k);
+    const genoFlags = Object.entries(F)
+      .filter(
+        ([k, bit]) =>
+          k.startsWith('G_') &&
+          bit &&
+          (bit & (bit - 1)) === 0 &&
+          bit > 7 &&
+          (m.geno & bit) !== 0 &&
+          !['G_GENOD', 'G_EXTINCT', 'G_KNOWN', 'G_IGNORE', 'G_GONE'].includes(k),
+      )
+      .sort((a, b) => b[1] - a[1])
+      .map(([k]) => k);
     const entry = {
       index: m.index,
       pm: m.pm,
@@ -446,7 +635,12 @@ function deriveMonsters(parsed, version) {
       mflags1: m.mflags1,
       mflags2: m.mflags2,
       mflags3: m.mflags3,
-      attacks: m.attacks.map(([at, ad, n, d]) => [parsed.constants.attackTypes[at] ?? at, parsed.constants.damageTypes[ad] ?? ad, n, d]),
+      attacks: m.attacks.map(([at, ad, n, d]) => [
+        parsed.constants.attackTypes[at] ?? at,
+        parsed.constants.damageTypes[ad] ?? ad,
+        n,
+        d,
+      ]),
     };
     if (entry.corpseAs === entry.pm) entry.corpseAs = null;
     return entry;
@@ -462,7 +656,13 @@ function deriveMonsters(parsed, version) {
   };
 }
 
-const sourceOf = (parsed) => ({ game: parsed.source.game, repo: parsed.source.repo, ref: parsed.source.ref, ...(parsed.source.tag ? { tag: parsed.source.tag } : {}), commit: parsed.source.commit });
+const sourceOf = (parsed) => ({
+  game: parsed.source.game,
+  repo: parsed.source.repo,
+  ref: parsed.source.ref,
+  ...(parsed.source.tag ? { tag: parsed.source.tag } : {}),
+  commit: parsed.source.commit,
+});
 
 function deriveObjects(parsed, version) {
   const C = parsed.constants;
@@ -496,13 +696,44 @@ function deriveObjects(parsed, version) {
     property: o.prop ? (C.props[o.prop] ?? null) : null,
     shuffled: shuffled.has(o.index),
   }));
-  const common = (o) => ({ weight: o.weight, cost: o.cost, prob: o.prob, material: o.material, materialName: MATERIAL_NAMES[o.mtrl], charged: !!o.chrg, shuffled: shuffled.has(o.index) });
+  const common = (o) => ({
+    weight: o.weight,
+    cost: o.cost,
+    prob: o.prob,
+    material: o.material,
+    materialName: MATERIAL_NAMES[o.mtrl],
+    charged: !!o.chrg,
+    shuffled: shuffled.has(o.index),
+  });
   const food = {};
-  for (const o of real.filter((x) => x.className === 'FOOD_CLASS')) food[o.name] = { index: o.index, otyp: o.otyp, nutrition: o.nutrition, delay: o.delay, ...foodConduct(o, C, version), nonrotting: version !== '3.4.3' && (o.otyp === 'LEMBAS_WAFER' || o.otyp === 'CRAM_RATION'), ...common(o) };
+  for (const o of real.filter((x) => x.className === 'FOOD_CLASS'))
+    food[o.name] = {
+      index: o.index,
+      otyp: o.otyp,
+      nutrition: o.nutrition,
+      delay: o.delay,
+      ...foodConduct(o, C, version),
+      nonrotting: version !== '3.4.3' && (o.otyp === 'LEMBAS_WAFER' || o.otyp === 'CRAM_RATION'),
+      ...common(o),
+    };
   const rings = {};
-  for (const o of real.filter((x) => x.className === 'RING_CLASS')) rings[o.name] = { index: o.index, otyp: o.otyp, property: o.prop ? C.props[o.prop] : null, propertyValue: o.prop, ...common(o) };
+  for (const o of real.filter((x) => x.className === 'RING_CLASS'))
+    rings[o.name] = {
+      index: o.index,
+      otyp: o.otyp,
+      property: o.prop ? C.props[o.prop] : null,
+      propertyValue: o.prop,
+      ...common(o),
+    };
   const amulets = {};
-  for (const o of real.filter((x) => x.className === 'AMULET_CLASS')) amulets[o.name] = { index: o.index, otyp: o.otyp, property: o.prop ? C.props[o.prop] : null, propertyValue: o.prop, ...common(o) };
+  for (const o of real.filter((x) => x.className === 'AMULET_CLASS'))
+    amulets[o.name] = {
+      index: o.index,
+      otyp: o.otyp,
+      property: o.prop ? C.props[o.prop] : null,
+      propertyValue: o.prop,
+      ...common(o),
+    };
   const potions = {};
   for (const n of ['fruit juice', 'booze']) {
     const o = byName(n);
@@ -525,17 +756,44 @@ function foodConduct(o, C, version) {
   const mat = C.materials[o.mtrl];
   const veganByMaterial = mat === 'VEGGY' ? true : mat === 'FLESH' ? false : null;
   const base = { veganByMaterial, vegetarianByMaterial: veganByMaterial };
-  if (o.otyp === 'CORPSE') return { ...base, conductVegan: null, conductVegetarian: null, conductFrom: 'corpsenm: vegan()/vegetarian() of the monster (eat.c eatcorpse)', eatTime: '3 + (mons[corpsenm].cwt >> 6) (eat.c eatcorpse)' };
-  if (o.otyp === 'TIN') return { ...base, conductVegan: null, conductVegetarian: null, conductFrom: 'tin contents: spinach or the monster corpsenm (eat.c start_tin/consume_tin)', eatTime: 'tin opening time, not oc_delay (eat.c start_tin)' };
+  if (o.otyp === 'CORPSE')
+    return {
+      ...base,
+      conductVegan: null,
+      conductVegetarian: null,
+      conductFrom: 'corpsenm: vegan()/vegetarian() of the monster (eat.c eatcorpse)',
+      eatTime: '3 + (mons[corpsenm].cwt >> 6) (eat.c eatcorpse)',
+    };
+  if (o.otyp === 'TIN')
+    return {
+      ...base,
+      conductVegan: null,
+      conductVegetarian: null,
+      conductFrom: 'tin contents: spinach or the monster corpsenm (eat.c start_tin/consume_tin)',
+      eatTime: 'tin opening time, not oc_delay (eat.c start_tin)',
+    };
   if (o.otyp.startsWith('GLOB_OF_')) {
     // the gray ooze, brown and black puddings are not vegan; black pudding not vegetarian (mondata.h)
     const black = o.otyp === 'GLOB_OF_BLACK_PUDDING';
-    return { ...base, conductVegan: false, conductVegetarian: !black, conductFrom: 'corpsenm: vegan()/vegetarian() of the pudding (globs are eaten via eat.c eatcorpse)', globOf: o.name.slice('glob of '.length), eatTime: '3 + (owt >> 6) (eat.c eatcorpse, glob weight)' };
+    return {
+      ...base,
+      conductVegan: false,
+      conductVegetarian: !black,
+      conductFrom: 'corpsenm: vegan()/vegetarian() of the pudding (globs are eaten via eat.c eatcorpse)',
+      globOf: o.name.slice('glob of '.length),
+      eatTime: '3 + (owt >> 6) (eat.c eatcorpse, glob weight)',
+    };
   }
   // doeat(): FLESH breaks vegan and (unless an egg) vegetarian; these five break vegan only.
   const dairy = ['PANCAKE', 'FORTUNE_COOKIE', 'CREAM_PIE', 'CANDY_BAR', 'LUMP_OF_ROYAL_JELLY'].includes(o.otyp);
   const flesh = mat === 'FLESH';
-  return { ...base, conductVegan: !flesh && !dairy, conductVegetarian: !flesh || o.otyp === 'EGG', conductFrom: 'object type (eat.c doeat)', eatTime: 'oc_delay (eat.c doeat)' };
+  return {
+    ...base,
+    conductVegan: !flesh && !dairy,
+    conductVegetarian: !flesh || o.otyp === 'EGG',
+    conductFrom: 'object type (eat.c doeat)',
+    eatTime: 'oc_delay (eat.c doeat)',
+  };
 }
 
 /** src/o_init.c shuffle_all() / obj_shuffle_range(): which types get a random appearance. */
@@ -544,7 +802,15 @@ function shuffledSet(objs, version) {
   const ofClass = (c) => objs.filter((o) => o.className === c && o.index > 0 && !(o.name ?? '').startsWith('generic '));
   const range = (lo, hi) => objs.filter((o) => o.index >= lo && o.index <= hi).forEach((o) => out.add(o.index));
   const idx = (otyp) => objs.find((o) => o.otyp === otyp)?.index;
-  for (const c of ['AMULET_CLASS', 'POTION_CLASS', 'RING_CLASS', 'SCROLL_CLASS', 'SPBOOK_CLASS', 'WAND_CLASS', 'VENOM_CLASS']) {
+  for (const c of [
+    'AMULET_CLASS',
+    'POTION_CLASS',
+    'RING_CLASS',
+    'SCROLL_CLASS',
+    'SPBOOK_CLASS',
+    'WAND_CLASS',
+    'VENOM_CLASS',
+  ]) {
     const list = ofClass(c);
     if (!list.length) continue;
     let hi;
@@ -561,7 +827,13 @@ function shuffledSet(objs, version) {
     } else hi = list[list.length - 1].index;
     range(list[0].index, hi);
   }
-  for (const [lo, hi] of [['HELMET', 'HELM_OF_TELEPATHY'], ['LEATHER_GLOVES', 'GAUNTLETS_OF_DEXTERITY'], ['CLOAK_OF_PROTECTION', 'CLOAK_OF_DISPLACEMENT'], ['SPEED_BOOTS', 'LEVITATION_BOOTS']]) range(idx(lo), idx(hi));
+  for (const [lo, hi] of [
+    ['HELMET', 'HELM_OF_TELEPATHY'],
+    ['LEATHER_GLOVES', 'GAUNTLETS_OF_DEXTERITY'],
+    ['CLOAK_OF_PROTECTION', 'CLOAK_OF_DISPLACEMENT'],
+    ['SPEED_BOOTS', 'LEVITATION_BOOTS'],
+  ])
+    range(idx(lo), idx(hi));
   return out;
 }
 
@@ -585,10 +857,18 @@ export function formatJson(obj) {
       lines.push(`  ${JSON.stringify(k)}: [`);
       v.forEach((x, j) => lines.push(`    ${JSON.stringify(x)}${j < v.length - 1 ? ',' : ''}`));
       lines.push(`  ]${comma}`);
-    } else if (v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).length && Object.values(v).every((x) => x && typeof x === 'object' && !Array.isArray(x))) {
+    } else if (
+      v &&
+      typeof v === 'object' &&
+      !Array.isArray(v) &&
+      Object.values(v).length &&
+      Object.values(v).every((x) => x && typeof x === 'object' && !Array.isArray(x))
+    ) {
       lines.push(`  ${JSON.stringify(k)}: {`);
       const ks = Object.keys(v);
-      ks.forEach((x, j) => lines.push(`    ${JSON.stringify(x)}: ${JSON.stringify(v[x])}${j < ks.length - 1 ? ',' : ''}`));
+      ks.forEach((x, j) =>
+        lines.push(`    ${JSON.stringify(x)}: ${JSON.stringify(v[x])}${j < ks.length - 1 ? ',' : ''}`),
+      );
       lines.push(`  }${comma}`);
     } else lines.push(`  ${JSON.stringify(k)}: ${JSON.stringify(v)}${comma}`);
   });
@@ -603,7 +883,9 @@ function writeVersion(version, parsed) {
   writeFileSync(join(dir, 'parsed.json'), formatJson(parsed));
   writeFileSync(join(dir, 'monsters.json'), formatJson(monsters));
   writeFileSync(join(dir, 'objects.json'), formatJson(objects));
-  console.log(`${version}: ${monsters.nummons} monsters, ${objects.num_objects} objects (commit ${parsed.source.commit})`);
+  console.log(
+    `${version}: ${monsters.nummons} monsters, ${objects.num_objects} objects (commit ${parsed.source.commit})`,
+  );
 }
 
 /** Compare committed tables with what derive produces; returns the names of files that differ. */
@@ -612,8 +894,10 @@ export function checkVersion(version) {
   const parsed = JSON.parse(readFileSync(join(dir, 'parsed.json'), 'utf8'));
   const { monsters, objects } = deriveTables(parsed, version);
   const bad = [];
-  if (readFileSync(join(dir, 'monsters.json'), 'utf8') !== formatJson(monsters)) bad.push(`nethack-${version}/monsters.json`);
-  if (readFileSync(join(dir, 'objects.json'), 'utf8') !== formatJson(objects)) bad.push(`nethack-${version}/objects.json`);
+  if (readFileSync(join(dir, 'monsters.json'), 'utf8') !== formatJson(monsters))
+    bad.push(`nethack-${version}/monsters.json`);
+  if (readFileSync(join(dir, 'objects.json'), 'utf8') !== formatJson(objects))
+    bad.push(`nethack-${version}/objects.json`);
   return bad;
 }
 

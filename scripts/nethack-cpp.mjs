@@ -100,7 +100,15 @@ export function splitArgs(toks, open) {
  * macro names never expanded. Returns the expanded tokens, the final macro table and, for every
  * function-like macro ever defined (even in an inactive branch), its parameter names.
  */
-export function preprocess({ read, entry, defined = [], follow = [], includeDirs = ['include', 'src'], terminals = [], macros }) {
+export function preprocess({
+  read,
+  entry,
+  defined = [],
+  follow = [],
+  includeDirs = ['include', 'src'],
+  terminals = [],
+  macros,
+}) {
   const table = macros ?? new Map();
   for (const d of defined) table.set(d, { params: null, body: [{ t: 'num', v: '1' }] });
   const term = new Set(terminals);
@@ -131,7 +139,13 @@ export function preprocess({ read, entry, defined = [], follow = [], includeDirs
         case 'define': {
           const dm = rest.match(/^(\w+)(\(([^)]*)\))?\s*(.*)$/);
           if (!dm) break;
-          const params = dm[2] !== undefined ? dm[3].split(',').map((s) => s.trim()).filter(Boolean) : null;
+          const params =
+            dm[2] !== undefined
+              ? dm[3]
+                  .split(',')
+                  .map((s) => s.trim())
+                  .filter(Boolean)
+              : null;
           if (params) paramsSeen.set(dm[1], params);
           if (on) table.set(dm[1], { params, body: tokenize(dm[4]) });
           break;
@@ -273,7 +287,22 @@ function evalCondition(text, table, term) {
   return evaluate(toks, () => 0) !== 0;
 }
 
-const TYPE_WORDS = new Set(['char', 'int', 'long', 'short', 'unsigned', 'signed', 'const', 'uchar', 'schar', 'xchar', 'boolean', 'void', 'genericptr_t', 'aligntyp']);
+const TYPE_WORDS = new Set([
+  'char',
+  'int',
+  'long',
+  'short',
+  'unsigned',
+  'signed',
+  'const',
+  'uchar',
+  'schar',
+  'xchar',
+  'boolean',
+  'void',
+  'genericptr_t',
+  'aligntyp',
+]);
 
 /**
  * Evaluate a C integer constant expression. `lookup(name)` gives an identifier's value (enum
@@ -318,13 +347,24 @@ export function evaluate(toks, lookup) {
     throw new Error(`unexpected token ${t.v}`);
   };
   const unary = () => {
-    if (isP('-')) return take(), -num(unary());
-    if (isP('+')) return take(), num(unary());
-    if (isP('~')) return take(), ~num(unary());
-    if (isP('!')) return take(), num(unary()) ? 0 : 1;
+    if (isP('-')) return (take(), -num(unary()));
+    if (isP('+')) return (take(), num(unary()));
+    if (isP('~')) return (take(), ~num(unary()));
+    if (isP('!')) return (take(), num(unary()) ? 0 : 1);
     return primary();
   };
-  const LEVELS = [['*', '/', '%'], ['+', '-'], ['<<', '>>'], ['<', '>', '<=', '>='], ['==', '!='], ['&'], ['^'], ['|'], ['&&'], ['||']];
+  const LEVELS = [
+    ['*', '/', '%'],
+    ['+', '-'],
+    ['<<', '>>'],
+    ['<', '>', '<=', '>='],
+    ['==', '!='],
+    ['&'],
+    ['^'],
+    ['|'],
+    ['&&'],
+    ['||'],
+  ];
   const binary = (lvl) => {
     if (lvl < 0) return unary();
     let l = binary(lvl - 1);
@@ -357,25 +397,44 @@ const num = (x) => {
 
 function applyOp(op, a, b) {
   switch (op) {
-    case '*': return a * b;
-    case '/': return Math.trunc(a / b);
-    case '%': return a % b;
-    case '+': return a + b;
-    case '-': return a - b;
-    case '<<': return a * 2 ** b;
-    case '>>': return Math.floor(a / 2 ** b);
-    case '<': return +(a < b);
-    case '>': return +(a > b);
-    case '<=': return +(a <= b);
-    case '>=': return +(a >= b);
-    case '==': return +(a === b);
-    case '!=': return +(a !== b);
-    case '&': return Number(BigInt(a) & BigInt(b));
-    case '^': return Number(BigInt(a) ^ BigInt(b));
-    case '|': return Number(BigInt(a) | BigInt(b));
-    case '&&': return +(!!a && !!b);
-    case '||': return +(!!a || !!b);
-    default: throw new Error(op);
+    case '*':
+      return a * b;
+    case '/':
+      return Math.trunc(a / b);
+    case '%':
+      return a % b;
+    case '+':
+      return a + b;
+    case '-':
+      return a - b;
+    case '<<':
+      return a * 2 ** b;
+    case '>>':
+      return Math.floor(a / 2 ** b);
+    case '<':
+      return +(a < b);
+    case '>':
+      return +(a > b);
+    case '<=':
+      return +(a <= b);
+    case '>=':
+      return +(a >= b);
+    case '==':
+      return +(a === b);
+    case '!=':
+      return +(a !== b);
+    case '&':
+      return Number(BigInt(a) & BigInt(b));
+    case '^':
+      return Number(BigInt(a) ^ BigInt(b));
+    case '|':
+      return Number(BigInt(a) | BigInt(b));
+    case '&&':
+      return +(!!a && !!b);
+    case '||':
+      return +(!!a || !!b);
+    default:
+      throw new Error(op);
   }
 }
 

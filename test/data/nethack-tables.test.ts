@@ -6,7 +6,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkVersion, dataDir, deriveTables, formatJson, gitReader, parseVersion, VERSIONS, type ParsedTables } from '../../scripts/extract-nethack.mjs';
+import {
+  checkVersion,
+  dataDir,
+  deriveTables,
+  formatJson,
+  gitReader,
+  parseVersion,
+  VERSIONS,
+  type ParsedTables,
+} from '../../scripts/extract-nethack.mjs';
 
 const VERSION_LIST = ['3.6.7', '3.4.3', '5.0'] as const;
 /** The commits the brief pins: tag NetHack-3.6.7_Released, 3.4.3 ad815fc, 5.0 16ff5911. */
@@ -16,7 +25,15 @@ const PINNED: Record<string, string> = {
   '5.0': '16ff59115315917b93185d026aeefea06db9b0f4',
 };
 const load = (v: string, f: string) => JSON.parse(readFileSync(join(dataDir(v), f), 'utf8'));
-type Mon = { pm: string; name: string; cwt: number; cnutrit: number; leavesCorpse: boolean; msize: number; herbivore: boolean };
+type Mon = {
+  pm: string;
+  name: string;
+  cwt: number;
+  cnutrit: number;
+  leavesCorpse: boolean;
+  msize: number;
+  herbivore: boolean;
+};
 const mons = (v: string): Mon[] => {
   const m = load(v, 'monsters.json');
   return [...m.monsters, ...m.placeholders];
@@ -66,7 +83,10 @@ describe('NetHack tables match the extractor', () => {
   it('5.0 include/monsters.h:437 adds the displacer beast (SIZ(750, 400)); 5.0 merges caveman/cavewoman', () => {
     expect(mon('5.0', 'PM_DISPLACER_BEAST')).toMatchObject({ cwt: 750, cnutrit: 400 });
     expect(mon('3.6.7', 'PM_DISPLACER_BEAST')).toBeUndefined();
-    expect(mon('5.0', 'PM_CAVE_DWELLER')).toMatchObject({ name: 'cave dweller', names: { male: 'caveman', female: 'cavewoman' } });
+    expect(mon('5.0', 'PM_CAVE_DWELLER')).toMatchObject({
+      name: 'cave dweller',
+      names: { male: 'caveman', female: 'cavewoman' },
+    });
   });
 
   it('5.0 include/objects.h:1078 eucalyptus leaf gives 1; 3.6.7 src/objects.c:758 gives 30', () => {
@@ -77,7 +97,11 @@ describe('NetHack tables match the extractor', () => {
     expect(load('3.4.3', 'objects.json').food['glob of black pudding']).toBeUndefined();
   });
 
-  const MIRRORS: Record<string, string | undefined> = { '3.6.7': process.env.NETHACK_GIT_367, '3.4.3': process.env.NETHACK_GIT_343, '5.0': process.env.NETHACK_GIT_50 };
+  const MIRRORS: Record<string, string | undefined> = {
+    '3.6.7': process.env.NETHACK_GIT_367,
+    '3.4.3': process.env.NETHACK_GIT_343,
+    '5.0': process.env.NETHACK_GIT_50,
+  };
   for (const v of VERSION_LIST) {
     const git = MIRRORS[v];
     it.skipIf(!git || !existsSync(git))(`${v}: re-parsing the source gives the committed parsed.json`, () => {

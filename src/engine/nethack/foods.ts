@@ -31,7 +31,23 @@ export type TinVarietyKey = MeatVariety | 'spinach' | 'empty';
 export const MEAT_VARIETIES: readonly MeatVariety[] = TIN_VARIETIES.map((t) => t.key);
 
 /** 3.4.3 src/eat.c tintxts[] order (ROTTEN_TIN 4, HOMEMADE_TIN 5, FRENCH_FRIED_TIN 11). */
-export const TIN_ORDER_343: readonly MeatVariety[] = ['deep fried', 'pickled', 'soup', 'pureed', 'rotten', 'homemade', 'stir fried', 'candied', 'boiled', 'dried', 'szechuan', 'french fried', 'sauteed', 'broiled', 'smoked'];
+export const TIN_ORDER_343: readonly MeatVariety[] = [
+  'deep fried',
+  'pickled',
+  'soup',
+  'pureed',
+  'rotten',
+  'homemade',
+  'stir fried',
+  'candied',
+  'boiled',
+  'dried',
+  'szechuan',
+  'french fried',
+  'sauteed',
+  'broiled',
+  'smoked',
+];
 
 /** Greasy varieties: 3.6.7/5.0 tintxts[].greasy; 3.4.3 opentin(): r == 0 (deep fried) or FRENCH_FRIED_TIN. */
 export function tinIsGreasy(key: TinVarietyKey, version: NethackVersion): boolean {
@@ -111,27 +127,55 @@ export function foodNames(): FoodName[] {
   for (const v of NETHACK_VERSIONS) {
     for (const f of tablesFor(v).foods) {
       if (f.name === 'corpse' || f.name === 'tin' || f.name.startsWith('generic ')) continue;
-      const aliases = f.name === 'huge chunk of meat' ? ['enormous meatball'] : f.name === 'enormous meatball' ? ['huge chunk of meat'] : [];
-      const label = isGlob(f) ? `${f.name} (weight 20: ${f.nutrition} nutrition)` : `${f.name} — ${f.nutrition} nutrition, ${f.delay} turn${f.delay === 1 ? '' : 's'}`;
+      const aliases =
+        f.name === 'huge chunk of meat'
+          ? ['enormous meatball']
+          : f.name === 'enormous meatball'
+            ? ['huge chunk of meat']
+            : [];
+      const label = isGlob(f)
+        ? `${f.name} (weight 20: ${f.nutrition} nutrition)`
+        : `${f.name} — ${f.nutrition} nutrition, ${f.delay} turn${f.delay === 1 ? '' : 's'}`;
       add({ name: f.name, aliases, label, kind: isGlob(f) ? 'glob' : 'item' });
     }
   }
   for (const v of NETHACK_VERSIONS) {
     for (const m of corpseMonsters(v)) {
       const names = monsterNames(m);
-      add({ name: corpseName(m), aliases: [...names, ...names.map((n) => `${n} corpse`)], label: `${corpseName(m)} — ${m.cnutrit} nutrition, ${m.corpseEatTime} turns${v !== '3.6.7' ? ` (${v})` : ''}`, kind: 'corpse' });
+      add({
+        name: corpseName(m),
+        aliases: [...names, ...names.map((n) => `${n} corpse`)],
+        label: `${corpseName(m)} — ${m.cnutrit} nutrition, ${m.corpseEatTime} turns${v !== '3.6.7' ? ` (${v})` : ''}`,
+        kind: 'corpse',
+      });
     }
   }
-  add({ name: 'tin of spinach', aliases: ['spinach', 'spinach tin'], label: 'tin of spinach — 600 blessed, 401-600 uncursed, 201-600 cursed', kind: 'tin' });
+  add({
+    name: 'tin of spinach',
+    aliases: ['spinach', 'spinach tin'],
+    label: 'tin of spinach — 600 blessed, 401-600 uncursed, 201-600 cursed',
+    kind: 'tin',
+  });
   add({ name: 'empty tin', aliases: [], label: 'empty tin — 0', kind: 'tin' });
   for (const t of TIN_VARIETIES) {
     const name = varietyTinName(t.key);
     const aliases = [`tin of ${t.text} meat`, `${t.text} tin`, `tin (${t.key})`];
     if (t.key === 'soup') aliases.push('soup tin', 'tin of soup made from');
-    add({ name, aliases, label: `${name} — ${t.nutrition < 0 ? 'no nutrition (vomiting)' : `${t.nutrition} nutrition`}`, kind: 'tin' });
+    add({
+      name,
+      aliases,
+      label: `${name} — ${t.nutrition < 0 ? 'no nutrition (vomiting)' : `${t.nutrition} nutrition`}`,
+      kind: 'tin',
+    });
   }
   for (const v of NETHACK_VERSIONS) {
-    for (const m of corpseMonsters(v)) add({ name: monsterTinName(m), aliases: [`tin of ${m.name} meat`, `${m.name} tin`], label: `${monsterTinName(m)} — variety decides the nutrition`, kind: 'tin' });
+    for (const m of corpseMonsters(v))
+      add({
+        name: monsterTinName(m),
+        aliases: [`tin of ${m.name} meat`, `${m.name} tin`],
+        label: `${monsterTinName(m)} — variety decides the nutrition`,
+        kind: 'tin',
+      });
   }
   namesCache = out;
   return out;
@@ -156,7 +200,9 @@ export function foodFor(name: string, version: NethackVersion, opts: FoodOptions
 }
 
 function findMonster(base: string, version: NethackVersion, humanForm: boolean): MonsterEntry | undefined {
-  return tablesFor(version).allMons.find((m) => monsterNames(m).some((x) => x.toLowerCase() === base) && m.pm.startsWith('PM_HUMAN_WERE') === humanForm);
+  return tablesFor(version).allMons.find(
+    (m) => monsterNames(m).some((x) => x.toLowerCase() === base) && m.pm.startsWith('PM_HUMAN_WERE') === humanForm,
+  );
 }
 
 /** The versions whose tables have a monster of this name. */
@@ -174,15 +220,27 @@ function corpseFor(n: string, typed: string, version: NethackVersion): FoodRef {
     throw new Error(`No such corpse: ${typed}`);
   }
   if (!m.leavesCorpse) throw new Error(noCorpseMessage(m, version));
-  if (m.corpseAs) throw new Error(`A ${m.name} leaves a ${tablesFor(version).monsterByPm(m.corpseAs)?.name ?? 'different'} corpse (undead_to_corpse()).`);
+  if (m.corpseAs)
+    throw new Error(
+      `A ${m.name} leaves a ${tablesFor(version).monsterByPm(m.corpseAs)?.name ?? 'different'} corpse (undead_to_corpse()).`,
+    );
   // src/eat.c eatcorpse(): reqtime = 3 + (mons[].cwt >> 6)
-  return { name: corpseName(m), kind: 'corpse', version, nutrition: m.cnutrit, delay: 3 + (m.cwt >> 6), weight: m.cwt, monster: m };
+  return {
+    name: corpseName(m),
+    kind: 'corpse',
+    version,
+    nutrition: m.cnutrit,
+    delay: 3 + (m.cwt >> 6),
+    weight: m.cwt,
+    monster: m,
+  };
 }
 
 /** Why a monster leaves no corpse (G_NOCORPSE), pointing at what make_corpse() leaves instead. */
 export function noCorpseMessage(m: MonsterEntry, version: NethackVersion): string {
   const glob = tablesFor(version).foods.find((f) => f.globOf === m.name);
-  if (glob) return `In NetHack ${version} a ${m.name} leaves no corpse: make_corpse() leaves a ${glob.name} instead. Ask for "${glob.name}".`;
+  if (glob)
+    return `In NetHack ${version} a ${m.name} leaves no corpse: make_corpse() leaves a ${glob.name} instead. Ask for "${glob.name}".`;
   return `In NetHack ${version} a ${m.name} leaves no corpse (G_NOCORPSE).`;
 }
 
@@ -190,9 +248,12 @@ function itemFor(n: string, typed: string, version: NethackVersion, opts: FoodOp
   const t = tablesFor(version);
   // 5.0 include/objects.h renamed the huge chunk of meat; accept either name in every version.
   const renamed = n === 'enormous meatball' || n === 'huge chunk of meat';
-  const f = t.foods.find((x) => x.name.toLowerCase() === n) ?? (renamed ? t.foods.find((x) => x.otyp === 'HUGE_CHUNK_OF_MEAT' || x.otyp === 'ENORMOUS_MEATBALL') : undefined);
+  const f =
+    t.foods.find((x) => x.name.toLowerCase() === n) ??
+    (renamed ? t.foods.find((x) => x.otyp === 'HUGE_CHUNK_OF_MEAT' || x.otyp === 'ENORMOUS_MEATBALL') : undefined);
   if (!f || f.name === 'corpse' || f.name === 'tin') {
-    if (n.startsWith('glob of ') && version === '3.4.3') throw new Error('Globs do not exist in NetHack 3.4.3: puddings leave corpses there.');
+    if (n.startsWith('glob of ') && version === '3.4.3')
+      throw new Error('Globs do not exist in NetHack 3.4.3: puddings leave corpses there.');
     throw new Error(`No such food in NetHack ${version}: ${typed}`);
   }
   if (isGlob(f)) {
@@ -206,13 +267,29 @@ function itemFor(n: string, typed: string, version: NethackVersion, opts: FoodOp
 
 function tinFor(n: string, version: NethackVersion, variety: MeatVariety | undefined): FoodRef | null {
   const mk = (key: TinVarietyKey | 'random', label: string, tinMonster?: MonsterEntry): FoodRef => {
-    const nutrition = key === 'spinach' ? 600 : key === 'empty' || key === 'random' ? 0 : TIN_VARIETIES.find((x) => x.key === key)!.nutrition;
-    return { name: label, kind: 'tin', version, nutrition, delay: 0, weight: 10, tin: key, tinMonster, greasy: key !== 'random' && tinIsGreasy(key, version) };
+    const nutrition =
+      key === 'spinach'
+        ? 600
+        : key === 'empty' || key === 'random'
+          ? 0
+          : TIN_VARIETIES.find((x) => x.key === key)!.nutrition;
+    return {
+      name: label,
+      kind: 'tin',
+      version,
+      nutrition,
+      delay: 0,
+      weight: 10,
+      tin: key,
+      tinMonster,
+      greasy: key !== 'random' && tinIsGreasy(key, version),
+    };
   };
   if (n === 'tin of spinach' || n === 'spinach' || n === 'spinach tin') return mk('spinach', 'tin of spinach');
   if (n === 'empty tin') return mk('empty', 'empty tin');
   for (const t of TIN_VARIETIES) {
-    if (n === varietyTinName(t.key) || n === `tin of ${t.text} meat` || n === `${t.text} tin` || n === `tin (${t.key})`) return mk(t.key, varietyTinName(t.key));
+    if (n === varietyTinName(t.key) || n === `tin of ${t.text} meat` || n === `${t.text} tin` || n === `tin (${t.key})`)
+      return mk(t.key, varietyTinName(t.key));
   }
   if (n === 'soup tin' || n === 'tin of soup made from') return mk('soup', varietyTinName('soup'));
   // "tin of jackal meat", "tin of lichen", "jackal tin"

@@ -12,8 +12,23 @@ import { burnFlags, callPmf, defaultProfile, type BurnProfile, type Encumbrance 
 import { foodFor, type FoodRef, type MeatVariety } from './foods.ts';
 import { monsterByPm, type MonsterEntry } from './data.ts';
 import { cite } from './sources.ts';
-import { firstActionMovement, moveamtDistribution, nextAction, NORMAL_SPEED, speedCitation, type HeroSpeed } from './speed.ts';
-import { eatingConduct, tinContents, tinOpening, tinOpenings, type TinOpening, type TinOutcome, type TinTool } from './tins.ts';
+import {
+  firstActionMovement,
+  moveamtDistribution,
+  nextAction,
+  NORMAL_SPEED,
+  speedCitation,
+  type HeroSpeed,
+} from './speed.ts';
+import {
+  eatingConduct,
+  tinContents,
+  tinOpening,
+  tinOpenings,
+  type TinOpening,
+  type TinOutcome,
+  type TinTool,
+} from './tins.ts';
 import { sameRace as sameRaceFn } from './pets/species.ts';
 
 /** include/monflag.h M1_BREATHLESS (the same bit in 3.4.3, 3.6.7 and 5.0). */
@@ -96,7 +111,24 @@ export interface ChokeOutcome {
 export interface MealResult {
   game: 'nethack';
   version: NethackVersion;
-  input: { food: string; nutrition: number; moves: number; race: Race; role: string | null; breathless: boolean; strangled: boolean; lifesaving: boolean; hunger: boolean; rotten: boolean; eaten: number | null; buc: Buc; age: number | null; continueAtPrompt: boolean; speed: HeroSpeed; form: string | null };
+  input: {
+    food: string;
+    nutrition: number;
+    moves: number;
+    race: Race;
+    role: string | null;
+    breathless: boolean;
+    strangled: boolean;
+    lifesaving: boolean;
+    hunger: boolean;
+    rotten: boolean;
+    eaten: number | null;
+    buc: Buc;
+    age: number | null;
+    continueAtPrompt: boolean;
+    speed: HeroSpeed;
+    form: string | null;
+  };
   food: { name: string; kind: FoodRef['kind']; baseNutrition: number; baseDelay: number; weight: number };
   refused: string | null;
   /** Nutrition the meal is computed from (oeaten after partial eating, rot and race). */
@@ -116,9 +148,22 @@ export interface MealResult {
   table: BiteRow[];
   warning: { bite: number; moves: number; nutrition: number } | null;
   prompt: { bite: number; moves: number; nutrition: number; ifStopped: { nutrition: number; moves: number } } | null;
-  choke: { bite: number; moves: number; nutrition: number; probability: number; beforeBite: boolean; outcome: ChokeOutcome } | null;
+  choke: {
+    bite: number;
+    moves: number;
+    nutrition: number;
+    probability: number;
+    beforeBite: boolean;
+    outcome: ChokeOutcome;
+  } | null;
   /** The meal finished without choking (continue at the prompt). `moves` is the mean when random. */
-  finish: { probability: number; nutrition: number; moves: number; status: NethackStatus; movesDistribution?: { moves: number; probability: number }[] } | null;
+  finish: {
+    probability: number;
+    nutrition: number;
+    moves: number;
+    status: NethackStatus;
+    movesDistribution?: { moves: number; probability: number }[];
+  } | null;
   /** Most nutrition you can still gain without any risk of choking now (null: this meal cannot choke). */
   safeNutritionNow: number | null;
   tin: {
@@ -134,11 +179,28 @@ export interface MealResult {
     /** Opening time per tool (start_tin()); the chosen tool first when given. */
     opening: TinOpening[];
   } | null;
-  rot: { rottenChance: number | null; taintedChance: number | null; knockoutChance: number | null; note: string } | null;
+  rot: {
+    rottenChance: number | null;
+    taintedChance: number | null;
+    knockoutChance: number | null;
+    note: string;
+  } | null;
   /** Eating a monster (corpse or tin): conducts and cannibalism. */
-  conduct: { breaksVegan: boolean; breaksVegetarian: boolean; cannibalism: boolean; domesticPet: boolean; citations: Citation[] } | null;
+  conduct: {
+    breaksVegan: boolean;
+    breaksVegetarian: boolean;
+    cannibalism: boolean;
+    domesticPet: boolean;
+    citations: Citation[];
+  } | null;
   /** The movement allotment behind the turns of each bite. */
-  speed: { speed: HeroSpeed; mmove: number; moveamt: { amount: number; probability: number }[]; encumbrance: Encumbrance; citation: Citation };
+  speed: {
+    speed: HeroSpeed;
+    mmove: number;
+    moveamt: { amount: number; probability: number }[];
+    encumbrance: Encumbrance;
+    citation: Citation;
+  };
   /** Polymorphed form and what it changes in the meal. */
   form: { name: string; effects: string[] } | null;
   exact: boolean;
@@ -182,7 +244,14 @@ function adjBite(nut: number, food: FoodRef, race: Race, v: NethackVersion): num
   return Math.max(n, 1);
 }
 
-function chokeOutcome(v: NethackVersion, input: MealInput, breathless: boolean, hungerProp: boolean, h: number, knight: boolean): ChokeOutcome {
+function chokeOutcome(
+  v: NethackVersion,
+  input: MealInput,
+  breathless: boolean,
+  hungerProp: boolean,
+  h: number,
+  knight: boolean,
+): ChokeOutcome {
   let surviveChance: number;
   let surviveReason: string;
   if (breathless) {
@@ -230,12 +299,16 @@ interface MealCtx {
 /** Phase 1: the inputs, the hero's form and speed. */
 function mealContext(input: MealInput): MealCtx {
   const v = input.version;
-  const food = typeof input.food === 'string' ? foodFor(input.food, v, { globWeight: input.globWeight, tinVariety: input.tinVariety }) : input.food;
+  const food =
+    typeof input.food === 'string'
+      ? foodFor(input.food, v, { globWeight: input.globWeight, tinVariety: input.tinVariety })
+      : input.food;
   const profile = input.profile ?? defaultProfile(v);
   const flags = burnFlags(profile);
   const form = input.form;
   // gethungry(): the base -1 needs carnivorous || herbivorous || metallivorous(youmonst.data)
-  const formFlags = form && !form.carnivore && !form.herbivore && !form.metallivore ? { ...flags, base: 0 as const } : flags;
+  const formFlags =
+    form && !form.carnivore && !form.herbivore && !form.metallivore ? { ...flags, base: 0 as const } : flags;
   const mmove = form ? form.speed : NORMAL_SPEED;
   if (mmove <= 0) throw new RangeError(`A ${form!.name} (speed 0) never gets to act: it cannot eat.`);
   const moveamt = moveamtDistribution(v, input.speed ?? 'normal', mmove, profile.encumbrance);
@@ -263,8 +336,31 @@ function emptyResult(c: MealCtx): MealResult {
   return {
     game: 'nethack',
     version: v,
-    input: { food: food.name, nutrition: h0, moves: c.moves0, race: c.race, role: input.role ?? null, breathless: c.breathless, strangled: !!input.strangled, lifesaving: !!input.lifesaving, hunger: c.hungerProp, rotten: !!input.rotten, eaten: input.eaten ?? null, buc: c.buc, age: input.age ?? null, continueAtPrompt: c.cont, speed: input.speed ?? 'normal', form: input.form?.name ?? null },
-    food: { name: food.name, kind: food.kind, baseNutrition: food.nutrition, baseDelay: food.delay, weight: food.weight },
+    input: {
+      food: food.name,
+      nutrition: h0,
+      moves: c.moves0,
+      race: c.race,
+      role: input.role ?? null,
+      breathless: c.breathless,
+      strangled: !!input.strangled,
+      lifesaving: !!input.lifesaving,
+      hunger: c.hungerProp,
+      rotten: !!input.rotten,
+      eaten: input.eaten ?? null,
+      buc: c.buc,
+      age: input.age ?? null,
+      continueAtPrompt: c.cont,
+      speed: input.speed ?? 'normal',
+      form: input.form?.name ?? null,
+    },
+    food: {
+      name: food.name,
+      kind: food.kind,
+      baseNutrition: food.nutrition,
+      baseDelay: food.delay,
+      weight: food.weight,
+    },
     refused: null,
     oeaten: 0,
     bites: 0,
@@ -288,7 +384,11 @@ function emptyResult(c: MealCtx): MealResult {
     exact: true,
     notes: [],
     wiki: [],
-    citations: [cite(v, 'doeat', 'meal setup'), cite(v, 'bite', 'one bite'), cite(v, 'lesshungry', 'warning, prompt, choke')],
+    citations: [
+      cite(v, 'doeat', 'meal setup'),
+      cite(v, 'bite', 'one bite'),
+      cite(v, 'lesshungry', 'warning, prompt, choke'),
+    ],
   };
 }
 
@@ -299,7 +399,8 @@ export function planMeal(input: MealInput): MealResult {
   if (monster && c.food.kind !== 'glob') base.conduct = mealConduct(c, monster);
   if (c.food.kind === 'tin') return planTin(base, c);
   if (input.strangled) {
-    base.refused = '"If you can\'t breathe air, how can you consume solids?" doeat() refuses every meal while Strangled.';
+    base.refused =
+      '"If you can\'t breathe air, how can you consume solids?" doeat() refuses every meal while Strangled.';
     base.citations.push(cite(c.v, 'doeatStrangled'));
     return base;
   }
@@ -329,13 +430,15 @@ function doeatSetup(c: MealCtx, base: MealResult): DoeatSetup | null {
   // (eatcorpse(): 3 + (owt >> 6), eat.c:1666) both come from owt. So it eats exactly like a
   // fresh glob of weight oeaten, whatever its original weight. (5.0 weight() returns a glob's
   // owt as-is, src/mkobj.c:1901-1909, so there the given glob weight stands.)
-  const globLeft = v === '3.6.7' && food.kind === 'glob' && input.eaten !== undefined && input.eaten > 0 ? input.eaten : null;
+  const globLeft =
+    v === '3.6.7' && food.kind === 'glob' && input.eaten !== undefined && input.eaten > 0 ? input.eaten : null;
   const basenutrit = globLeft ?? raceBase(food, race, v);
   let oeaten = input.eaten ?? basenutrit;
   // An orc may hold a lembas partly eaten by someone else (oeaten up to 799 of the 800): the
   // limit is the larger of the racial and the plain nutrition.
   const maxEaten = Math.max(basenutrit, food.nutrition);
-  if (input.eaten !== undefined && input.eaten > maxEaten) throw new RangeError(`eaten must be at most ${maxEaten} for ${food.name}`);
+  if (input.eaten !== undefined && input.eaten > maxEaten)
+    throw new RangeError(`eaten must be at most ${maxEaten} for ${food.name}`);
   let reqtime = globLeft !== null ? 3 + (globLeft >> 6) : food.delay;
   /** consume_oeaten() reached 0: it sets reqtime = usedtime (0 here, in doeat()) and oeaten = 1. */
   let rotToZero = false;
@@ -354,7 +457,9 @@ function doeatSetup(c: MealCtx, base: MealResult): DoeatSetup | null {
       oeaten = 1;
       rotToZero = true;
     }
-    citations.push(cite(v, corpseLike ? 'eatcorpse' : 'doeatRot', corpseLike ? 'rotten corpse: a quarter' : 'rotten food: half'));
+    citations.push(
+      cite(v, corpseLike ? 'eatcorpse' : 'doeatRot', corpseLike ? 'rotten corpse: a quarter' : 'rotten food: half'),
+    );
   }
   if (rotToZero) reqtime = 0;
   // 3.6.7 obj_nutrition() (src/eat.c:330-332), called again by doeat() for basenutrit (2694):
@@ -364,7 +469,10 @@ function doeatSetup(c: MealCtx, base: MealResult): DoeatSetup | null {
     const before = oeaten;
     oeaten = oeaten < food.nutrition ? basenutrit - 1 : basenutrit;
     citations.push(cite(v, 'objNutrition', 'lembas: oeaten >= nut becomes nut - 1 when below 800'));
-    if (oeaten !== before) notes.push(`obj_nutrition() trims the wafer from ${before} to ${oeaten} (oeaten >= ${basenutrit} but below 800 becomes ${basenutrit - 1}).`);
+    if (oeaten !== before)
+      notes.push(
+        `obj_nutrition() trims the wafer from ${before} to ${oeaten} (oeaten >= ${basenutrit} but below 800 becomes ${basenutrit - 1}).`,
+      );
   }
   // doeat(): reqtime = basenutrit == 0 ? 0 : rounddiv(reqtime * oeaten, basenutrit)
   reqtime = basenutrit === 0 ? 0 : rounddiv(reqtime * oeaten, basenutrit);
@@ -372,9 +480,14 @@ function doeatSetup(c: MealCtx, base: MealResult): DoeatSetup | null {
   if (reqtime === 0 || oeaten === 0) nmod = 0;
   else if (oeaten >= reqtime) nmod = -cdiv(oeaten, reqtime);
   else nmod = reqtime % oeaten;
-  citations.push(cite(v, 'doeatReqtime', 'reqtime = rounddiv(delay x oeaten, full)'), cite(v, 'doeatNmod', 'nutrition per bite'), cite(v, 'doeatCanchoke', 'canchoke = Satiated at the start'));
+  citations.push(
+    cite(v, 'doeatReqtime', 'reqtime = rounddiv(delay x oeaten, full)'),
+    cite(v, 'doeatNmod', 'nutrition per bite'),
+    cite(v, 'doeatCanchoke', 'canchoke = Satiated at the start'),
+  );
   if (v === '3.6.7' && basenutrit !== food.nutrition) citations.push(cite(v, 'objNutrition', 'racial lembas/cram'));
-  if (v === '5.0' && (food.name === 'lembas wafer' || food.name === 'cram ration') && race !== 'human') citations.push(cite(v, 'adjVictual', 'racial lembas/cram per bite'));
+  if (v === '5.0' && (food.name === 'lembas wafer' || food.name === 'cram ration') && race !== 'human')
+    citations.push(cite(v, 'adjVictual', 'racial lembas/cram per bite'));
   base.oeaten = oeaten;
   base.nmod = nmod;
   base.bites = reqtime;
@@ -485,7 +598,13 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
   const { v, input, h0, hungerProp, knight, cont } = c;
   const citations = base.citations;
   const canChoke = h0 > 1000;
-  let states: PathState[] = c.firstMovement.map(([movement, p]) => ({ h: h0, warned: false, movement, moves: c.moves0, p }));
+  let states: PathState[] = c.firstMovement.map(([movement, p]) => ({
+    h: h0,
+    warned: false,
+    movement,
+    moves: c.moves0,
+    p,
+  }));
   const survive = chokeOutcome(v, input, c.breathless, hungerProp, 0, knight); // for the citation note
   let chokeMass = 0;
   let firstChoke: MealResult['choke'] = null;
@@ -513,7 +632,15 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
         chokeHere += s.p;
         chokers.push(s);
         rowEvent = 'choke-before-bite';
-        if (!firstChoke) firstChoke = { bite: i + 1, moves: s.moves, nutrition: s.h, probability: 0, beforeBite: true, outcome: chokeOutcome(v, input, c.breathless, hungerProp, s.h, knight) };
+        if (!firstChoke)
+          firstChoke = {
+            bite: i + 1,
+            moves: s.moves,
+            nutrition: s.h,
+            probability: 0,
+            beforeBite: true,
+            outcome: chokeOutcome(v, input, c.breathless, hungerProp, s.h, knight),
+          };
         continue;
       }
       if (bt.gain === 0) {
@@ -526,7 +653,15 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
           chokeHere += s.p;
           chokers.push({ ...s, h });
           rowEvent = 'choke';
-          if (!firstChoke) firstChoke = { bite: i + 1, moves: s.moves, nutrition: h, probability: 0, beforeBite: false, outcome: chokeOutcome(v, input, c.breathless, hungerProp, h, knight) };
+          if (!firstChoke)
+            firstChoke = {
+              bite: i + 1,
+              moves: s.moves,
+              nutrition: h,
+              probability: 0,
+              beforeBite: false,
+              outcome: chokeOutcome(v, input, c.breathless, hungerProp, h, knight),
+            };
           continue;
         }
         next.push({ ...s, h });
@@ -543,7 +678,12 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
           if (!promptInfo) {
             // Stopping: reset_eat(); the next action ends the meal without a bite.
             const after = advanceAction(c, [{ ...s, h, warned, p: 1 }]);
-            promptInfo = { bite: i + 1, moves: s.moves, nutrition: h, ifStopped: { nutrition: mean(after), moves: meanOf(after, (x) => x.moves) } };
+            promptInfo = {
+              bite: i + 1,
+              moves: s.moves,
+              nutrition: h,
+              ifStopped: { nutrition: mean(after), moves: meanOf(after, (x) => x.moves) },
+            };
           }
           // Stopped: reset_eat(); the next eatfood() ends the meal without a bite -- unless no bite
           // is left (3.6.7/3.4.3 also ask on the last bite): then ++usedtime > reqtime and
@@ -564,7 +704,15 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
     }
     const afterStates = merge(next);
     const random = !exact;
-    base.table.push({ bite: i + 1, moves: random ? meanOf(states, (s) => s.moves) : moves, before, gain: bt.gain, after: afterStates.length ? mean(afterStates) : before + bt.gain, event: rowEvent, ...(random ? { chokeChance: chokeHere } : {}) });
+    base.table.push({
+      bite: i + 1,
+      moves: random ? meanOf(states, (s) => s.moves) : moves,
+      before,
+      gain: bt.gain,
+      after: afterStates.length ? mean(afterStates) : before + bt.gain,
+      event: rowEvent,
+      ...(random ? { chokeChance: chokeHere } : {}),
+    });
     states = afterStates;
     if (!states.length) break;
   }
@@ -575,7 +723,11 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
   if (firstChoke) {
     firstChoke.probability = chokeMass;
     base.choke = firstChoke;
-    citations.push(cite(v, 'choke', 'choke()'), cite(v, 'chokeSurvive', survive.surviveReason), cite(v, 'chokeVomit', 'vomit: -1000'));
+    citations.push(
+      cite(v, 'choke', 'choke()'),
+      cite(v, 'chokeSurvive', survive.surviveReason),
+      cite(v, 'chokeVomit', 'vomit: -1000'),
+    );
     if (input.lifesaving) citations.push(cite(v, 'savelifeHunger', 'life saved from choking: 900'));
   }
   if (finishP > 0 && !stoppedEarly) {
@@ -588,7 +740,13 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
       nutrition: exact ? Math.round(h) : h,
       moves: finalMoves,
       status: statusFor(Math.round(h)),
-      ...(movesDist.size > 1 ? { movesDistribution: [...movesDist].sort((a, b) => a[0] - b[0]).map(([m, p]) => ({ moves: m, probability: p })) } : {}),
+      ...(movesDist.size > 1
+        ? {
+            movesDistribution: [...movesDist]
+              .sort((a, b) => a[0] - b[0])
+              .map(([m, p]) => ({ moves: m, probability: p })),
+          }
+        : {}),
     };
   }
   base.warning = warnInfo;
@@ -596,7 +754,8 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
   base.exact = exact;
   if (promptInfo) citations.push(cite(v, 'continuePrompt', v === '3.4.3' ? '"Stop eating?"' : '"Continue eating?"'));
   if (warnInfo) citations.push(cite(v, 'lesshungryWarn', '1500 warning'));
-  if (c.input.speed && c.input.speed !== 'normal') citations.push(speedCitation(v, `${c.input.speed}: extra actions at random`));
+  if (c.input.speed && c.input.speed !== 'normal')
+    citations.push(speedCitation(v, `${c.input.speed}: extra actions at random`));
 }
 
 /** Phase 5: notes and wiki differences. */
@@ -604,8 +763,10 @@ function mealNotes(c: MealCtx, base: MealResult): void {
   const { v, food, h0, input, knight } = c;
   const notes = base.notes;
   const wiki = base.wiki;
-  if (!base.canChoke) notes.push(`Not Satiated when the meal starts (${h0} <= 1000): this meal cannot choke you, even past 2000.`);
-  if (base.remainderLost > 0) notes.push(`The rounding loses ${base.remainderLost} nutrition (oeaten mod reqtime), even without interruption.`);
+  if (!base.canChoke)
+    notes.push(`Not Satiated when the meal starts (${h0} <= 1000): this meal cannot choke you, even past 2000.`);
+  if (base.remainderLost > 0)
+    notes.push(`The rounding loses ${base.remainderLost} nutrition (oeaten mod reqtime), even without interruption.`);
   if (food.monster && food.kind === 'corpse') {
     const m = food.monster;
     if (m.rider) notes.push('Eating a Rider corpse kills you (cprefx()).');
@@ -613,30 +774,62 @@ function mealNotes(c: MealCtx, base: MealResult): void {
     if (m.poisonous) notes.push('Poisonous: 4 in 5 chance of losing Str and HP unless poison resistant.');
     if (m.acidic) notes.push('Acidic: 1d15 damage unless acid resistant.');
   }
-  if (base.conduct?.cannibalism) notes.push('Cannibalism: −2 to −5 Luck and permanent aggravate monster (maybe_cannibal()).');
-  if (input.speed && input.speed !== 'normal') notes.push(`${input.speed === 'fast' ? 'Fast (intrinsic)' : 'Very fast (extrinsic or temporary)'}: some bites share a turn, so fewer turns burn nutrition during the meal. The turn of each bite is random; the table shows means.`);
-  if (v === '3.4.3' && base.prompt) notes.push('3.4.3 asks "Stop eating?" (default yes) instead of "Continue eating?".');
-  if (input.rotten) wiki.push(food.kind === 'corpse' || food.kind === 'glob' ? 'The wiki says rotten food gives half; a rotten corpse gives a quarter (oeaten >>= 2).' : 'Rotten non-corpse food gives half (oeaten >>= 1), as the wiki says.');
-  if (base.remainderLost > 0) wiki.push('The wiki says only interruption loses nutrition; the remainder is lost on every meal.');
-  if (base.choke) wiki.push('The wiki says you choke when you finish the food; the code chokes on the bite that reaches 2000, and the rest is not eaten.');
-  if (knight && base.choke) wiki.push('The wiki says Knights lose alignment for eating while Satiated; the code does it only when a choke happens.');
-  if (base.warning && base.bites <= 1) wiki.push('The wiki says the warning is only for multi-turn meals; one-bite food warns too (no prompt).');
+  if (base.conduct?.cannibalism)
+    notes.push('Cannibalism: −2 to −5 Luck and permanent aggravate monster (maybe_cannibal()).');
+  if (input.speed && input.speed !== 'normal')
+    notes.push(
+      `${input.speed === 'fast' ? 'Fast (intrinsic)' : 'Very fast (extrinsic or temporary)'}: some bites share a turn, so fewer turns burn nutrition during the meal. The turn of each bite is random; the table shows means.`,
+    );
+  if (v === '3.4.3' && base.prompt)
+    notes.push('3.4.3 asks "Stop eating?" (default yes) instead of "Continue eating?".');
+  if (input.rotten)
+    wiki.push(
+      food.kind === 'corpse' || food.kind === 'glob'
+        ? 'The wiki says rotten food gives half; a rotten corpse gives a quarter (oeaten >>= 2).'
+        : 'Rotten non-corpse food gives half (oeaten >>= 1), as the wiki says.',
+    );
+  if (base.remainderLost > 0)
+    wiki.push('The wiki says only interruption loses nutrition; the remainder is lost on every meal.');
+  if (base.choke)
+    wiki.push(
+      'The wiki says you choke when you finish the food; the code chokes on the bite that reaches 2000, and the rest is not eaten.',
+    );
+  if (knight && base.choke)
+    wiki.push(
+      'The wiki says Knights lose alignment for eating while Satiated; the code does it only when a choke happens.',
+    );
+  if (base.warning && base.bites <= 1)
+    wiki.push('The wiki says the warning is only for multi-turn meals; one-bite food warns too (no prompt).');
 }
 
 /** Conducts and cannibalism (eating_conducts(), maybe_cannibal(); polymorphed: same_race() too). */
 function mealConduct(c: MealCtx, monster: MonsterEntry): MealResult['conduct'] {
   const r = eatingConduct(c.v, monster, c.race, c.input.role ?? null);
   // 3.6.7/5.0 maybe_cannibal(): also Upolyd && same_race(youmonst.data, fptr)
-  const polyCannibal = !!c.input.form && c.v !== '3.4.3' && !r.cannibalism && sameRaceFn(c.input.form, monster) && !cannibalAllowed(c);
-  return { breaksVegan: r.breaksVegan, breaksVegetarian: r.breaksVegetarian, cannibalism: r.cannibalism || polyCannibal, domesticPet: r.domesticPet, citations: r.citations };
+  const polyCannibal =
+    !!c.input.form && c.v !== '3.4.3' && !r.cannibalism && sameRaceFn(c.input.form, monster) && !cannibalAllowed(c);
+  return {
+    breaksVegan: r.breaksVegan,
+    breaksVegetarian: r.breaksVegetarian,
+    cannibalism: r.cannibalism || polyCannibal,
+    domesticPet: r.domesticPet,
+    citations: r.citations,
+  };
 }
 
-const cannibalAllowed = (c: MealCtx) => ['caveman', 'cavewoman', 'cave dweller'].includes((c.input.role ?? '').toLowerCase()) || c.race === 'orc';
+const cannibalAllowed = (c: MealCtx) =>
+  ['caveman', 'cavewoman', 'cave dweller'].includes((c.input.role ?? '').toLowerCase()) || c.race === 'orc';
 
 function speedFacts(c: MealCtx): MealResult['speed'] {
   const speed = c.input.speed ?? 'normal';
   const mmove = c.input.form ? c.input.form.speed : NORMAL_SPEED;
-  return { speed, mmove, moveamt: c.moveamt.map(([amount, probability]) => ({ amount, probability })), encumbrance: c.profile.encumbrance, citation: speedCitation(c.v) };
+  return {
+    speed,
+    mmove,
+    moveamt: c.moveamt.map(([amount, probability]) => ({ amount, probability })),
+    encumbrance: c.profile.encumbrance,
+    citation: speedCitation(c.v),
+  };
 }
 
 function formFacts(c: MealCtx): MealResult['form'] {
@@ -646,7 +839,8 @@ function formFacts(c: MealCtx): MealResult['form'] {
   if ((f.mflags1 & M1_BREATHLESS) !== 0) effects.push('breathless: choking is always survived (choke(): Breathless)');
   if (!f.carnivore && !f.herbivore && !f.metallivore) effects.push('eats nothing: no base hunger (gethungry())');
   if (f.metallivore) effects.push('metallivore: bites into tins at once (start_tin())');
-  if (c.v !== '3.4.3') effects.push('cannibalism also counts its own kind (maybe_cannibal(): same_race(youmonst.data, ...))');
+  if (c.v !== '3.4.3')
+    effects.push('cannibalism also counts its own kind (maybe_cannibal(): same_race(youmonst.data, ...))');
   return { name: f.name, effects };
 }
 
@@ -655,7 +849,13 @@ function planTin(base: MealResult, c: MealCtx): MealResult {
   const { v, h0, input, food } = c;
   const moves = c.moves0;
   const cc = base.citations;
-  cc.splice(0, cc.length, cite(v, 'consumeTin', 'tin contents'), cite(v, 'tintxts', 'tin nutrition by variety'), cite(v, 'lesshungry', 'all at once, outside the meal'));
+  cc.splice(
+    0,
+    cc.length,
+    cite(v, 'consumeTin', 'tin contents'),
+    cite(v, 'tintxts', 'tin nutrition by variety'),
+    cite(v, 'lesshungry', 'all at once, outside the meal'),
+  );
   const contents = tinContents(v, food.tin ?? 'random', food.tinMonster, c.buc);
   cc.push(...contents.citations);
   base.notes.push(...contents.notes);
@@ -673,8 +873,20 @@ function planTin(base: MealResult, c: MealCtx): MealResult {
   const exactN = lo === hi ? lo : null;
   const form = input.form;
   const metallivore = !!form?.metallivore;
-  const opening = tinOpenings(v, { blessedTin: c.buc === 'blessed', dex: input.dex, strength: input.strength, metallivore });
-  const chosen = input.tinTool ? tinOpening(v, input.tinTool, { blessedTin: c.buc === 'blessed', dex: input.dex, strength: input.strength, metallivore }) : null;
+  const opening = tinOpenings(v, {
+    blessedTin: c.buc === 'blessed',
+    dex: input.dex,
+    strength: input.strength,
+    metallivore,
+  });
+  const chosen = input.tinTool
+    ? tinOpening(v, input.tinTool, {
+        blessedTin: c.buc === 'blessed',
+        dex: input.dex,
+        strength: input.strength,
+        metallivore,
+      })
+    : null;
   base.oeaten = hi;
   base.bites = 1;
   base.actions = 1;
@@ -691,11 +903,19 @@ function planTin(base: MealResult, c: MealCtx): MealResult {
     opening: chosen ? [chosen, ...opening.filter((o) => o.tool !== chosen.tool)] : opening,
   };
   cc.push(cite(v, 'startTin', 'opening time by tool'));
-  if (form && (form.mflags1 & 0x00002000) !== 0 && !metallivore) base.notes.push(`A ${form.name} cannot handle the tin properly to open it (start_tin(): cantwield).`);
-  if (base.tin.vomiting) base.notes.push('A rotten tin gives no nutrition: Vomiting for 10-24 turns instead, which costs 20 nutrition when it ends.');
-  if (contents.outcomes.some((o) => o.variety === 'exploded')) base.notes.push('A cursed tin that is not homemade explodes 1 time in 8 when opened (b_trapped()).');
-  if (input.strangled) base.notes.push('While Strangled only a tin opener (apply) can open tins; eating them still works.');
-  base.notes.push('Tins give their nutrition at once when opened: the nutrition you give is taken as the value at that moment.');
+  if (form && (form.mflags1 & 0x00002000) !== 0 && !metallivore)
+    base.notes.push(`A ${form.name} cannot handle the tin properly to open it (start_tin(): cantwield).`);
+  if (base.tin.vomiting)
+    base.notes.push(
+      'A rotten tin gives no nutrition: Vomiting for 10-24 turns instead, which costs 20 nutrition when it ends.',
+    );
+  if (contents.outcomes.some((o) => o.variety === 'exploded'))
+    base.notes.push('A cursed tin that is not homemade explodes 1 time in 8 when opened (b_trapped()).');
+  if (input.strangled)
+    base.notes.push('While Strangled only a tin opener (apply) can open tins; eating them still works.');
+  base.notes.push(
+    'Tins give their nutrition at once when opened: the nutrition you give is taken as the value at that moment.',
+  );
   // lesshungry() outside a meal: choke() iff H >= 2000, and choke() acts only if you were Satiated.
   let pChoke = 0;
   let pWarn = 0;
@@ -715,15 +935,34 @@ function planTin(base: MealResult, c: MealCtx): MealResult {
   }
   base.exact = exactN !== null;
   const meanGain = gains.reduce((a, [n, p]) => a + n * p, 0);
-  base.table = [{ bite: 1, moves, before: h0, gain: exactN ?? meanGain, after: h0 + (exactN ?? meanGain), event: pChoke > 0 ? 'choke' : pWarn > 0 ? 'warning' : null, ...(base.exact ? {} : { chokeChance: pChoke }) }];
+  base.table = [
+    {
+      bite: 1,
+      moves,
+      before: h0,
+      gain: exactN ?? meanGain,
+      after: h0 + (exactN ?? meanGain),
+      event: pChoke > 0 ? 'choke' : pWarn > 0 ? 'warning' : null,
+      ...(base.exact ? {} : { chokeChance: pChoke }),
+    },
+  ];
   if (pWarn > 0 && firstWarn !== null) {
     base.warning = { bite: 1, moves, nutrition: h0 + firstWarn };
     base.tin.helplessTurns = 2;
-    base.notes.push('"You\'re having a hard time getting all of it down." and 2 helpless turns (multi = -2): no prompt for tins.');
+    base.notes.push(
+      '"You\'re having a hard time getting all of it down." and 2 helpless turns (multi = -2): no prompt for tins.',
+    );
   }
   if (pChoke > 0) {
     const n = exactN ?? Math.max(lo, 2000 - h0);
-    base.choke = { bite: 1, moves, nutrition: h0 + n, probability: pChoke, beforeBite: false, outcome: chokeOutcome(v, input, c.breathless, c.hungerProp, h0 + n, c.knight) };
+    base.choke = {
+      bite: 1,
+      moves,
+      nutrition: h0 + n,
+      probability: pChoke,
+      beforeBite: false,
+      outcome: chokeOutcome(v, input, c.breathless, c.hungerProp, h0 + n, c.knight),
+    };
     cc.push(cite(v, 'choke'), cite(v, 'chokeSurvive'));
   }
   if (okMass > 0) {
@@ -749,7 +988,8 @@ function rotFacts(food: FoodRef, v: NethackVersion, buc: Buc, age: number | unde
       note = 'Cursed food is always rotten (half nutrition).';
     } else if (v === '3.4.3') {
       chance = 1 / 7;
-      note = '3.4.3 bug: ((moves - age) > (int) blessed ? 50 : 30) is always true, so any non-cursed food is rotten 1 time in 7 whatever its age.';
+      note =
+        '3.4.3 bug: ((moves - age) > (int) blessed ? 50 : 30) is always true, so any non-cursed food is rotten 1 time in 7 whatever its age.';
     } else if (nonrotting) {
       chance = 0;
       note = 'Lembas and cram rot only when cursed.';
@@ -764,19 +1004,39 @@ function rotFacts(food: FoodRef, v: NethackVersion, buc: Buc, age: number | unde
   }
   if (food.kind === 'corpse' || food.kind === 'glob') {
     // A glob's corpsenm is its monster (all four are acidic; green slime also poisonous).
-    const m = food.monster ?? (food.kind === 'glob' ? monsterByPm(`PM_${food.name.replace(/^glob of /, '').toUpperCase().replace(/ /g, '_')}`) : undefined);
+    const m =
+      food.monster ??
+      (food.kind === 'glob'
+        ? monsterByPm(
+            `PM_${food.name
+              .replace(/^glob of /, '')
+              .toUpperCase()
+              .replace(/ /g, '_')}`,
+          )
+        : undefined);
     // nonrotting_corpse(): 3.6.7 src/eat.c:52 lizard, lichen, Riders; 5.0 eat.c:58 also acid blob;
     // 3.4.3 eatcorpse() (eat.c:1250, 1307) only lizard and lichen.
-    const nonrot = !!m && (v === '3.4.3' ? m.pm === 'PM_LIZARD' || m.pm === 'PM_LICHEN' : m.nonrottingCorpse || (v === '5.0' && m.pm === 'PM_ACID_BLOB'));
+    const nonrot =
+      !!m &&
+      (v === '3.4.3'
+        ? m.pm === 'PM_LIZARD' || m.pm === 'PM_LICHEN'
+        : m.nonrottingCorpse || (v === '5.0' && m.pm === 'PM_ACID_BLOB'));
     if (nonrot) return { rottenChance: 0, taintedChance: 0, knockoutChance: 0, note: 'This corpse never rots.' };
-    if (age === undefined) return { rottenChance: null, taintedChance: null, knockoutChance: null, note: 'rotted = age / (10 + rn2(20)) (+2 cursed, -2 blessed): tainted if > 5; otherwise 1 in 7 rotten (a quarter of the nutrition). Give the age for chances.' };
+    if (age === undefined)
+      return {
+        rottenChance: null,
+        taintedChance: null,
+        knockoutChance: null,
+        note: 'rotted = age / (10 + rn2(20)) (+2 cursed, -2 blessed): tainted if > 5; otherwise 1 in 7 rotten (a quarter of the nutrition). Give the age for chances.',
+      };
     const adj = buc === 'cursed' ? 2 : buc === 'blessed' ? -2 : 0;
     let taintedRolls = 0;
     let clean = 0; // chance (x 20) of no tainting and no tp: the 1-in-7 rot roll happens
     // Never tainted: 3.4.3 (eat.c:1258) acid blob or stoneable; 3.6.7 (eat.c:1616) also slimeable
     // (green slime); 5.0 (eat.c:1895) globs, stoneable, slimeable (acid blob does not rot there).
     const slimeable = m?.pm === 'PM_GREEN_SLIME' && v !== '3.4.3';
-    const exempt = !!m && (m.fleshPetrifies || slimeable || (v === '5.0' ? food.kind === 'glob' : m.pm === 'PM_ACID_BLOB'));
+    const exempt =
+      !!m && (m.fleshPetrifies || slimeable || (v === '5.0' ? food.kind === 'glob' : m.pm === 'PM_ACID_BLOB'));
     for (let r = 0; r < 20; r++) {
       const rotted = Math.floor(age / (10 + r)) + adj;
       if (!exempt && rotted > 5) {
@@ -794,7 +1054,12 @@ function rotFacts(food: FoodRef, v: NethackVersion, buc: Buc, age: number | unde
       clean += 1 - t;
     }
     const rotten = clean / 20 / 7;
-    return { rottenChance: rotten, taintedChance: taintedRolls / 20, knockoutChance: (rotten * 3) / 16, note: 'Tainted: food poisoning and no nutrition. Rotten: a quarter of the nutrition, or a knockout (the meal does not start).' };
+    return {
+      rottenChance: rotten,
+      taintedChance: taintedRolls / 20,
+      knockoutChance: (rotten * 3) / 16,
+      note: 'Tainted: food poisoning and no nutrition. Rotten: a quarter of the nutrition, or a knockout (the meal does not start).',
+    };
   }
   return null;
 }

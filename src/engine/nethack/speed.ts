@@ -26,23 +26,49 @@ export function speedCitation(v: NethackVersion, note = 'movement allotment per 
 }
 
 /** P(moveamt = x) for one turn: [moveamt, probability][]. */
-export function moveamtDistribution(v: NethackVersion, speed: HeroSpeed, mmove: number, encumbrance: Encumbrance): [number, number][] {
+export function moveamtDistribution(
+  v: NethackVersion,
+  speed: HeroSpeed,
+  mmove: number,
+  encumbrance: Encumbrance,
+): [number, number][] {
   let base: [number, number][];
   if (v === '3.4.3') {
     // 3.4.3: Very_fast +6, and +6 more 1 time in 3; Fast +6 2 times in 3
-    if (speed === 'very fast') base = [[mmove + 6, 2 / 3], [mmove + 12, 1 / 3]];
-    else if (speed === 'fast') base = [[mmove, 1 / 3], [mmove + 6, 2 / 3]];
+    if (speed === 'very fast')
+      base = [
+        [mmove + 6, 2 / 3],
+        [mmove + 12, 1 / 3],
+      ];
+    else if (speed === 'fast')
+      base = [
+        [mmove, 1 / 3],
+        [mmove + 6, 2 / 3],
+      ];
     else base = [[mmove, 1]];
-  } else if (speed === 'very fast') base = [[mmove, 1 / 3], [mmove + NORMAL_SPEED, 2 / 3]]; // rn2(3) != 0
-  else if (speed === 'fast') base = [[mmove, 2 / 3], [mmove + NORMAL_SPEED, 1 / 3]]; // rn2(3) == 0
+  } else if (speed === 'very fast')
+    base = [
+      [mmove, 1 / 3],
+      [mmove + NORMAL_SPEED, 2 / 3],
+    ]; // rn2(3) != 0
+  else if (speed === 'fast')
+    base = [
+      [mmove, 2 / 3],
+      [mmove + NORMAL_SPEED, 1 / 3],
+    ]; // rn2(3) == 0
   else base = [[mmove, 1]];
   const cut = (m: number) => {
     switch (encumbrance) {
-      case 'Burdened': return m - Math.trunc(m / 4);
-      case 'Stressed': return m - Math.trunc(m / 2);
-      case 'Strained': return m - Math.trunc((m * 3) / 4);
-      case 'Overtaxed': return m - Math.trunc((m * 7) / 8);
-      default: return m; // Unencumbered; Overloaded has no case in the switch
+      case 'Burdened':
+        return m - Math.trunc(m / 4);
+      case 'Stressed':
+        return m - Math.trunc(m / 2);
+      case 'Strained':
+        return m - Math.trunc((m * 3) / 4);
+      case 'Overtaxed':
+        return m - Math.trunc((m * 7) / 8);
+      default:
+        return m; // Unencumbered; Overloaded has no case in the switch
     }
   };
   const out = new Map<number, number>();
@@ -90,10 +116,11 @@ export function firstActionMovement(dist: [number, number][]): [number, number][
   let carry = new Map<number, number>([[0, 1]]);
   for (let i = 0; i < 500; i++) {
     const next = new Map<number, number>();
-    for (const [c, p] of carry) for (const [a, q] of dist) {
-      const k = (c + a) % NORMAL_SPEED;
-      next.set(k, (next.get(k) ?? 0) + p * q);
-    }
+    for (const [c, p] of carry)
+      for (const [a, q] of dist) {
+        const k = (c + a) % NORMAL_SPEED;
+        next.set(k, (next.get(k) ?? 0) + p * q);
+      }
     // average two steps to damp period-2 chains
     const avg = new Map<number, number>();
     for (const [k, p] of next) avg.set(k, (avg.get(k) ?? 0) + p / 2);
@@ -102,10 +129,11 @@ export function firstActionMovement(dist: [number, number][]): [number, number][
   }
   const out = new Map<number, number>();
   let mass = 0;
-  for (const [c, p] of carry) for (const [a, q] of dist) {
-    if (c + a < NORMAL_SPEED) continue;
-    out.set(c + a, (out.get(c + a) ?? 0) + p * q);
-    mass += p * q;
-  }
+  for (const [c, p] of carry)
+    for (const [a, q] of dist) {
+      if (c + a < NORMAL_SPEED) continue;
+      out.set(c + a, (out.get(c + a) ?? 0) + p * q);
+      mass += p * q;
+    }
   return [...out].map(([m, p]) => [m, p / mass] as [number, number]).filter(([, p]) => p > 1e-12);
 }

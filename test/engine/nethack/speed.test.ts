@@ -10,7 +10,16 @@ import { tablesFor } from '../../../src/engine/nethack/data.ts';
 import type { NethackVersion } from '../../../src/engine/cite.ts';
 
 /** Replay: every path of moveamt draws, from the 'e' action at moves0 with the given first movement. */
-function replay(v: NethackVersion, profile: BurnProfile, gains: number[], actions: number, h0: number, moves0: number, speed: HeroSpeed, mmove = 12) {
+function replay(
+  v: NethackVersion,
+  profile: BurnProfile,
+  gains: number[],
+  actions: number,
+  h0: number,
+  moves0: number,
+  speed: HeroSpeed,
+  mmove = 12,
+) {
   const dist = moveamtDistribution(v, speed, mmove, profile.encumbrance);
   const finish = new Map<number, number>(); // moves -> p
   let hSum = 0;
@@ -40,18 +49,40 @@ function replay(v: NethackVersion, profile: BurnProfile, gains: number[], action
   return { finish, meanH: hSum / pFinish, pFinish, pChoke };
 }
 
-const regen = (v: NethackVersion, enc: Encumbrance = 'Unencumbered'): BurnProfile => ({ ...defaultProfile(v), regeneration: 'intrinsic', encumbrance: enc });
+const regen = (v: NethackVersion, enc: Encumbrance = 'Unencumbered'): BurnProfile => ({
+  ...defaultProfile(v),
+  regeneration: 'intrinsic',
+  encumbrance: enc,
+});
 
 describe('movement allotment (allmain.c)', () => {
   it('3.6.7:139-144 very fast +12 on rn2(3) != 0, fast +12 on rn2(3) == 0; 3.4.3:110-114 +6 steps', () => {
-    expect(moveamtDistribution('3.6.7', 'very fast', 12, 'Unencumbered')).toEqual([[12, 1 / 3], [24, 2 / 3]]);
-    expect(moveamtDistribution('3.6.7', 'fast', 12, 'Unencumbered')).toEqual([[12, 2 / 3], [24, 1 / 3]]);
-    expect(moveamtDistribution('3.4.3', 'very fast', 12, 'Unencumbered')).toEqual([[18, 2 / 3], [24, 1 / 3]]);
-    expect(moveamtDistribution('3.4.3', 'fast', 12, 'Unencumbered')).toEqual([[12, 1 / 3], [18, 2 / 3]]);
-    expect(moveamtDistribution('5.0', 'very fast', 12, 'Unencumbered')).toEqual([[12, 1 / 3], [24, 2 / 3]]);
+    expect(moveamtDistribution('3.6.7', 'very fast', 12, 'Unencumbered')).toEqual([
+      [12, 1 / 3],
+      [24, 2 / 3],
+    ]);
+    expect(moveamtDistribution('3.6.7', 'fast', 12, 'Unencumbered')).toEqual([
+      [12, 2 / 3],
+      [24, 1 / 3],
+    ]);
+    expect(moveamtDistribution('3.4.3', 'very fast', 12, 'Unencumbered')).toEqual([
+      [18, 2 / 3],
+      [24, 1 / 3],
+    ]);
+    expect(moveamtDistribution('3.4.3', 'fast', 12, 'Unencumbered')).toEqual([
+      [12, 1 / 3],
+      [18, 2 / 3],
+    ]);
+    expect(moveamtDistribution('5.0', 'very fast', 12, 'Unencumbered')).toEqual([
+      [12, 1 / 3],
+      [24, 2 / 3],
+    ]);
   });
   it('3.6.7:152 Burdened cuts a quarter: 24 -> 18, 12 -> 9', () => {
-    expect(moveamtDistribution('3.6.7', 'very fast', 12, 'Burdened')).toEqual([[9, 1 / 3], [18, 2 / 3]]);
+    expect(moveamtDistribution('3.6.7', 'very fast', 12, 'Burdened')).toEqual([
+      [9, 1 / 3],
+      [18, 2 / 3],
+    ]);
   });
 });
 
@@ -76,7 +107,12 @@ describe('meals of fast heroes equal a turn-by-turn replay of moveloop()', () =>
       if (sim.pFinish > 0) {
         expect(r.finish!.probability).toBeCloseTo(sim.pFinish, 10);
         expect(r.finish!.nutrition).toBeCloseTo(sim.meanH, 8);
-        const got = new Map((r.finish!.movesDistribution ?? [{ moves: r.finish!.moves, probability: 1 }]).map((d) => [d.moves, d.probability]));
+        const got = new Map(
+          (r.finish!.movesDistribution ?? [{ moves: r.finish!.moves, probability: 1 }]).map((d) => [
+            d.moves,
+            d.probability,
+          ]),
+        );
         for (const [m, p] of sim.finish) expect(got.get(m)).toBeCloseTo(p / sim.pFinish, 10);
       }
     });
@@ -100,7 +136,14 @@ describe('polymorphed forms in meals', () => {
   it('a speed-6 form (dwarf) gets one action every other turn: the replay agrees', () => {
     const profile = regen('3.6.7');
     const plain = planMeal({ version: '3.6.7', food: 'food ration', nutrition: 800, moves: 3, profile });
-    const r = planMeal({ version: '3.6.7', food: 'food ration', nutrition: 800, moves: 3, profile, form: form('dwarf') });
+    const r = planMeal({
+      version: '3.6.7',
+      food: 'food ration',
+      nutrition: 800,
+      moves: 3,
+      profile,
+      form: form('dwarf'),
+    });
     expect(r.speed.mmove).toBe(6);
     // every action after the first needs two turns of 6 movement
     expect(r.finish!.moves).toBe(3 + 2 * (plain.actions - 1));
@@ -113,6 +156,13 @@ describe('polymorphed forms in meals', () => {
   it('3.6.7 maybe_cannibal() (eat.c:656-660): a human polymorphed into a dwarf eating a dwarf is cannibalism', () => {
     const r = planMeal({ version: '3.6.7', food: 'dwarf corpse', nutrition: 500, form: form('dwarf') });
     expect(r.conduct!.cannibalism).toBe(true);
-    expect(planMeal({ version: '3.4.3', food: 'dwarf corpse', nutrition: 500, form: tablesFor('3.4.3').monsters.find((m) => m.name === 'dwarf')! }).conduct!.cannibalism).toBe(false);
+    expect(
+      planMeal({
+        version: '3.4.3',
+        food: 'dwarf corpse',
+        nutrition: 500,
+        form: tablesFor('3.4.3').monsters.find((m) => m.name === 'dwarf')!,
+      }).conduct!.cannibalism,
+    ).toBe(false);
   });
 });

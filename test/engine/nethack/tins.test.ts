@@ -15,10 +15,17 @@ const NUT = Object.fromEntries(TIN_VARIETIES.map((t) => [t.key, t.nutrition]));
 const mon = (v: NethackVersion, pm: string) => tablesFor(v).monsterByPm(pm)!;
 
 /** Every RNG branch of 3.6.7/5.0 tin_variety() + consume_tin(), as the C reads. */
-function enumerate367(v: NethackVersion, stored: number | null, nonrot: boolean, buc: Buc, cnutrit: number): Map<string, number> {
+function enumerate367(
+  v: NethackVersion,
+  stored: number | null,
+  nonrot: boolean,
+  buc: Buc,
+  cnutrit: number,
+): Map<string, number> {
   const out = new Map<string, number>();
   const put = (k: string, p: number) => out.set(k, (out.get(k) ?? 0) + p);
-  const spes: [number, number][] = stored === null ? ORDER367.map((_, r) => [r === 0 && nonrot ? 1 : r, 1 / 15]) : [[stored, 1]];
+  const spes: [number, number][] =
+    stored === null ? ORDER367.map((_, r) => [r === 0 && nonrot ? 1 : r, 1 / 15]) : [[stored, 1]];
   for (const [spe, p0] of spes) {
     let r = buc === 'cursed' ? 0 : spe; // obj->cursed -> ROTTEN_TIN
     for (const rot7 of [true, false]) {
@@ -46,7 +53,8 @@ function enumerate343(homemade: boolean, lizard: boolean, buc: Buc): Map<string,
   const put = (k: string, p: number) => out.set(k, (out.get(k) ?? 0) + p);
   const pBoom = buc === 'cursed' && !homemade ? 1 / 8 : 0;
   if (pBoom) put('exploded:0', pBoom);
-  const rolls: [number, number][] = buc === 'cursed' ? [[4, 1]] : homemade ? [[5, 1]] : TIN_ORDER_343.map((_, r) => [r, 1 / 15]);
+  const rolls: [number, number][] =
+    buc === 'cursed' ? [[4, 1]] : homemade ? [[5, 1]] : TIN_ORDER_343.map((_, r) => [r, 1 / 15]);
   for (const [r0, p] of rolls) {
     for (const rot7 of [true, false]) {
       let r = r0;
@@ -67,7 +75,8 @@ function enumerate343(homemade: boolean, lizard: boolean, buc: Buc): Map<string,
 
 const asMap = (outcomes: { variety: string; nutrition: number | [number, number]; probability: number }[]) => {
   const m = new Map<string, number>();
-  for (const o of outcomes) m.set(`${o.variety}:${o.nutrition}`, (m.get(`${o.variety}:${o.nutrition}`) ?? 0) + o.probability);
+  for (const o of outcomes)
+    m.set(`${o.variety}:${o.nutrition}`, (m.get(`${o.variety}:${o.nutrition}`) ?? 0) + o.probability);
   return m;
 };
 const expectSame = (a: Map<string, number>, b: Map<string, number>) => {
@@ -110,8 +119,14 @@ describe('tin contents: tinContents() equals the enumeration of the C branches',
     expect(r.outcomes.find((o) => o.variety === 'rotten')?.probability).toBeCloseTo(1 / 7, 12);
   });
   it('5.0 eat.c:1625: a homemade tin gives at most the corpse (newt 20); 3.6.7 gives 50', () => {
-    expect(tinContents('5.0', 'homemade', mon('5.0', 'PM_NEWT'), 'blessed').outcomes[0]).toMatchObject({ variety: 'homemade', nutrition: 20 });
-    expect(tinContents('3.6.7', 'homemade', mon('3.6.7', 'PM_NEWT'), 'blessed').outcomes[0]).toMatchObject({ variety: 'homemade', nutrition: 50 });
+    expect(tinContents('5.0', 'homemade', mon('5.0', 'PM_NEWT'), 'blessed').outcomes[0]).toMatchObject({
+      variety: 'homemade',
+      nutrition: 20,
+    });
+    expect(tinContents('3.6.7', 'homemade', mon('3.6.7', 'PM_NEWT'), 'blessed').outcomes[0]).toMatchObject({
+      variety: 'homemade',
+      nutrition: 50,
+    });
   });
   it('spinach (3.6.7 eat.c:1422): 600 blessed, 401-600 uncursed, 201-600 cursed; 3.4.3 (1121) 600', () => {
     expect(tinContents('3.6.7', 'spinach', undefined, 'uncursed').outcomes[0]!.nutrition).toEqual([401, 600]);
@@ -128,8 +143,14 @@ describe('tin contents: tinContents() equals the enumeration of the C branches',
 
 describe('conducts and cannibalism (eat.c:484 eating_conducts(), 642 maybe_cannibal())', () => {
   it('tin of lichen keeps vegan; tin of jackal meat breaks vegetarian', () => {
-    expect(eatingConduct('3.6.7', mon('3.6.7', 'PM_LICHEN'), 'human', null)).toMatchObject({ breaksVegan: false, breaksVegetarian: false });
-    expect(eatingConduct('3.6.7', mon('3.6.7', 'PM_JACKAL'), 'human', null)).toMatchObject({ breaksVegan: true, breaksVegetarian: true });
+    expect(eatingConduct('3.6.7', mon('3.6.7', 'PM_LICHEN'), 'human', null)).toMatchObject({
+      breaksVegan: false,
+      breaksVegetarian: false,
+    });
+    expect(eatingConduct('3.6.7', mon('3.6.7', 'PM_JACKAL'), 'human', null)).toMatchObject({
+      breaksVegan: true,
+      breaksVegetarian: true,
+    });
   });
   it('human meat is cannibalism for a human, not for an orc or a Caveman; elf meat for an elf', () => {
     const human = mon('3.6.7', 'PM_HUMAN');
@@ -138,7 +159,14 @@ describe('conducts and cannibalism (eat.c:484 eating_conducts(), 642 maybe_canni
     expect(eatingConduct('3.6.7', human, 'human', 'Caveman').cannibalism).toBe(false);
     expect(eatingConduct('5.0', mon('5.0', 'PM_HUMAN'), 'human', 'Cave dweller').cannibalism).toBe(false);
     expect(eatingConduct('3.6.7', mon('3.6.7', 'PM_WOODLAND_ELF'), 'elf', 'Wizard').cannibalism).toBe(true);
-    const r = planMeal({ version: '3.6.7', food: 'tin of human meat', nutrition: 500, race: 'human', role: 'Wizard', tinVariety: 'smoked' });
+    const r = planMeal({
+      version: '3.6.7',
+      food: 'tin of human meat',
+      nutrition: 500,
+      race: 'human',
+      role: 'Wizard',
+      tinVariety: 'smoked',
+    });
     expect(r.conduct).toMatchObject({ cannibalism: true, breaksVegetarian: true });
   });
 });
@@ -156,10 +184,14 @@ function simulateOpentin(reqtime: number): number | 'give up' {
 
 describe('opening times (start_tin(), opentin())', () => {
   it('3.6.7 eat.c:1484 tin opener rn2(2), cursed rn2(3), blessed 0; eat.c:1494 daggers and knives 3; 1496 pick-axe 6', () => {
-    expect(tinOpening('3.6.7', 'tin opener')!.distribution).toEqual([{ turns: 0, probability: 0.5 }, { turns: 1, probability: 0.5 }]);
+    expect(tinOpening('3.6.7', 'tin opener')!.distribution).toEqual([
+      { turns: 0, probability: 0.5 },
+      { turns: 1, probability: 0.5 },
+    ]);
     expect(tinOpening('3.6.7', 'cursed tin opener')!.distribution.map((d) => d.turns)).toEqual([0, 1, 2]);
     expect(tinOpening('3.6.7', 'blessed tin opener')!.distribution).toEqual([{ turns: 0, probability: 1 }]);
-    for (const t of ['dagger', 'athame', 'knife', 'stiletto', 'crysknife'] as const) expect(tinOpening('3.6.7', t)!.distribution).toEqual([{ turns: 3, probability: 1 }]);
+    for (const t of ['dagger', 'athame', 'knife', 'stiletto', 'crysknife'] as const)
+      expect(tinOpening('3.6.7', t)!.distribution).toEqual([{ turns: 3, probability: 1 }]);
     expect(tinOpening('3.6.7', 'axe')!.distribution).toEqual([{ turns: 6, probability: 1 }]);
   });
   it('3.4.3 eat.c:1144-1160: blessed tin and tin opener 1 turn; a knife is no tool there (bare hands)', () => {
@@ -169,10 +201,19 @@ describe('opening times (start_tin(), opentin())', () => {
     expect(tinOpening('3.4.3', 'knife', { dex: 10, strength: 10 })!.rule).toContain('bare hands');
   });
   it('3.6.7 eat.c:1475 blessed tin: rn2(2) unless a blessed tin opener', () => {
-    expect(tinOpening('3.6.7', 'pick-axe', { blessedTin: true })!.distribution).toEqual([{ turns: 0, probability: 0.5 }, { turns: 1, probability: 0.5 }]);
+    expect(tinOpening('3.6.7', 'pick-axe', { blessedTin: true })!.distribution).toEqual([
+      { turns: 0, probability: 0.5 },
+      { turns: 1, probability: 0.5 },
+    ]);
   });
   it('bare hands (eat.c:1518) equals the opentin() loop over every rn1(1 + 500/(Dex + Str), 10) draw', () => {
-    for (const [dex, str] of [[3, 3], [10, 68], [18, 118], [7, 16], [25, 125]] as const) {
+    for (const [dex, str] of [
+      [3, 3],
+      [10, 68],
+      [18, 118],
+      [7, 16],
+      [25, 125],
+    ] as const) {
       const o = tinOpening('3.6.7', 'bare hands', { dex, strength: str })!;
       const span = 1 + Math.floor(500 / (dex + acurrstr(str)));
       const dist = new Map<number, number>();
@@ -187,7 +228,13 @@ describe('opening times (start_tin(), opentin())', () => {
     }
   });
   it('acurrstr(): 18/50 -> 20, 18/** -> 21, 16 -> 16, 25 -> 25; parseStrength reads how players write it', () => {
-    expect([parseStrength('18/50'), parseStrength('18/**'), parseStrength('16'), parseStrength('25'), parseStrength('26')]).toEqual([68, 118, 16, 125, null]);
+    expect([
+      parseStrength('18/50'),
+      parseStrength('18/**'),
+      parseStrength('16'),
+      parseStrength('25'),
+      parseStrength('26'),
+    ]).toEqual([68, 118, 16, 125, null]);
     expect([acurrstr(68), acurrstr(118), acurrstr(16), acurrstr(125), acurrstr(49)]).toEqual([20, 21, 16, 25, 19]);
   });
 });

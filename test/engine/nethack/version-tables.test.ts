@@ -10,7 +10,11 @@ describe('globs and pudding corpses (src/mon.c make_corpse(): 3.6.7:426-432, 5.0
   for (const v of ['3.6.7', '5.0'] as const) {
     it(`${v}: "black pudding corpse" answers that puddings leave globs and points to the glob`, () => {
       expect(() => foodFor('black pudding corpse', v)).toThrow(/leaves no corpse.*glob of black pudding/);
-      expect(foodFor('glob of black pudding', v)).toMatchObject({ kind: 'glob', nutrition: 20, monster: expect.objectContaining({ pm: 'PM_BLACK_PUDDING' }) });
+      expect(foodFor('glob of black pudding', v)).toMatchObject({
+        kind: 'glob',
+        nutrition: 20,
+        monster: expect.objectContaining({ pm: 'PM_BLACK_PUDDING' }),
+      });
     });
   }
   it('3.4.3 src/monst.c:1838: black pudding corpses exist (cwt 900, 250): 3 + (900 >> 6) = 17 bites', () => {
@@ -20,13 +24,18 @@ describe('globs and pudding corpses (src/mon.c make_corpse(): 3.6.7:426-432, 5.0
     expect(() => foodFor('glob of black pudding', '3.4.3')).toThrow(/Globs do not exist/);
   });
   it('every G_NOCORPSE pudding of 3.6.7 points to its own glob; gray ooze, brown pudding, green slime too', () => {
-    for (const n of ['gray ooze', 'brown pudding', 'green slime']) expect(() => foodFor(`${n} corpse`, '3.6.7')).toThrow(new RegExp(`glob of ${n}`));
+    for (const n of ['gray ooze', 'brown pudding', 'green slime'])
+      expect(() => foodFor(`${n} corpse`, '3.6.7')).toThrow(new RegExp(`glob of ${n}`));
   });
 });
 
 describe('5.0 eats from its own tables', () => {
   it('include/monsters.h:437 displacer beast corpse (750, 400) exists only in 5.0', () => {
-    expect(foodFor('displacer beast corpse', '5.0')).toMatchObject({ weight: 750, nutrition: 400, delay: 3 + (750 >> 6) });
+    expect(foodFor('displacer beast corpse', '5.0')).toMatchObject({
+      weight: 750,
+      nutrition: 400,
+      delay: 3 + (750 >> 6),
+    });
     expect(() => foodFor('displacer beast corpse', '3.6.7')).toThrow(/exists in 5\.0/);
   });
   it('include/monsters.h:119-123 giant beetle corpse gives 50 in 5.0 and 10 in 3.6.7', () => {
@@ -52,7 +61,9 @@ describe('5.0 eats from its own tables', () => {
   it('every corpse of every version plans a meal; the names cover all versions', () => {
     const names = foodNames();
     for (const v of ['3.6.7', '3.4.3', '5.0'] as const) {
-      const mons = tablesFor(v).allMons.filter((m) => m.leavesCorpse && !m.corpseAs && !m.pm.startsWith('PM_HUMAN_WERE'));
+      const mons = tablesFor(v).allMons.filter(
+        (m) => m.leavesCorpse && !m.corpseAs && !m.pm.startsWith('PM_HUMAN_WERE'),
+      );
       for (const m of mons) {
         expect(names.some((n) => n.name === `${m.name} corpse`)).toBe(true);
         expect(foodFor(`${m.name} corpse`, v).nutrition).toBe(m.cnutrit);
