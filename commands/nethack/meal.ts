@@ -182,7 +182,7 @@ function mealEmbed(r: MealResult) {
       if (t.outcomes.length > 10) rows.push(`…and ${t.outcomes.length - 10} more (see --json)`);
       fields.push(field(t.varietyRandom ? 'Contents (variety at random)' : 'Contents', rows.join('\n')));
     }
-    fields.push(field('Opening time', t.opening.slice(0, 15).map((o) => `${o.tool}: ${openingText(o)}`).join('\n')));
+    fields.push(field('Opening time', t.opening.length ? t.opening.slice(0, 15).map((o) => `${o.tool}: ${openingText(o)}`).join('\n') : 'This form cannot open tins.'));
   } else {
     fields.push(
       field(

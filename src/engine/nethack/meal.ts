@@ -70,6 +70,8 @@ export interface MealInput {
   profile?: BurnProfile;
   /** Intrinsic speed is "fast"; speed boots or a potion/spell of speed "very fast" (allmain.c). Default normal. */
   speed?: HeroSpeed;
+  /** Encumbrance that cuts the movement allotment (allmain.c); default Unencumbered. */
+  encumbrance?: Encumbrance;
   /** Polymorphed into this form (its speed, breathlessness, diet and race count). */
   form?: MonsterEntry;
   /** Tins named by contents ("tin of lizard meat"): the variety; default unknown (as made). */
@@ -311,7 +313,9 @@ function mealContext(input: MealInput): MealCtx {
     form && !form.carnivore && !form.herbivore && !form.metallivore ? { ...flags, base: 0 as const } : flags;
   const mmove = form ? form.speed : NORMAL_SPEED;
   if (mmove <= 0) throw new RangeError(`A ${form!.name} (speed 0) never gets to act: it cannot eat.`);
-  const moveamt = moveamtDistribution(v, input.speed ?? 'normal', mmove, profile.encumbrance);
+  // The allotment's encumbrance cut is explicit (input.encumbrance), not the burn profile's, so
+  // callers that keep whole turns (heroes) keep one action per turn until they pass it.
+  const moveamt = moveamtDistribution(v, input.speed ?? 'normal', mmove, input.encumbrance ?? 'Unencumbered');
   return {
     input,
     v,
@@ -827,7 +831,7 @@ function speedFacts(c: MealCtx): MealResult['speed'] {
     speed,
     mmove,
     moveamt: c.moveamt.map(([amount, probability]) => ({ amount, probability })),
-    encumbrance: c.profile.encumbrance,
+    encumbrance: c.input.encumbrance ?? 'Unencumbered',
     citation: speedCitation(c.v),
   };
 }
@@ -903,8 +907,15 @@ function planTin(base: MealResult, c: MealCtx): MealResult {
     opening: chosen ? [chosen, ...opening.filter((o) => o.tool !== chosen.tool)] : opening,
   };
   cc.push(cite(v, 'startTin', 'opening time by tool'));
-  if (form && (form.mflags1 & 0x00002000) !== 0 && !metallivore)
-    base.notes.push(`A ${form.name} cannot handle the tin properly to open it (start_tin(): cantwield).`);
+  // start_tin(): 3.6.7/5.0 cantwield() = nohands || verysmall (msize < MZ_SMALL); 3.4.3 nolimbs()
+  const cantOpen =
+    !!form &&
+    !metallivore &&
+    (v === '3.4.3' ? (form.mflags1 & 0x6000) === 0x6000 : (form.mflags1 & 0x2000) !== 0 || form.msize < 1);
+  if (cantOpen) {
+    base.notes.push(`A ${form!.name} cannot handle the tin properly to open it (start_tin()).`);
+    base.tin.opening = [];
+  }
   if (base.tin.vomiting)
     base.notes.push(
       'A rotten tin gives no nutrition: Vomiting for 10-24 turns instead, which costs 20 nutrition when it ends.',

@@ -19,6 +19,7 @@ function replay(
   moves0: number,
   speed: HeroSpeed,
   mmove = 12,
+  first?: [number, number][],
 ) {
   const dist = moveamtDistribution(v, speed, mmove, profile.encumbrance);
   const finish = new Map<number, number>(); // moves -> p
@@ -45,7 +46,7 @@ function replay(
     step(movement - 12, moves, h, p);
   };
   // unencumbered 3.6.7/5.0: the carry is always 0, so the 'e' action starts with this turn's moveamt
-  for (const [amt, q] of dist) go(0, h0, amt, moves0, q);
+  for (const [amt, q] of first ?? dist) go(0, h0, amt, moves0, q);
   return { finish, meanH: hSum / pFinish, pFinish, pChoke };
 }
 
@@ -117,6 +118,41 @@ describe('meals of fast heroes equal a turn-by-turn replay of moveloop()', () =>
       }
     });
   }
+  it('Burdened (3.6.7:152): 9 movement a turn, so some turns give no action; the replay agrees', () => {
+    const profile = { ...regen('3.6.7'), encumbrance: 'Burdened' as const };
+    const r = planMeal({
+      version: '3.6.7',
+      food: 'food ration',
+      nutrition: 600,
+      moves: 5,
+      profile,
+      encumbrance: 'Burdened',
+    });
+    expect(r.speed.moveamt).toEqual([{ amount: 9, probability: 1 }]);
+    const plain = planMeal({ version: '3.6.7', food: 'food ration', nutrition: 600, moves: 5, profile });
+    expect(plain.finish!.moves).toBe(10); // without the cut: one action a turn
+    // first action: carry c in {3, 6, 9} (the (c + 9) mod 12 cycle, given the hero acts) -> 12, 15, 18
+    const dist = r.finish!.movesDistribution!;
+    expect(dist.reduce((a, d) => a + d.probability, 0)).toBeCloseTo(1, 12);
+    expect(r.finish!.moves).toBeGreaterThan(10);
+    const sim = replay(
+      '3.6.7',
+      profile,
+      plain.table.map((b) => b.gain),
+      plain.actions,
+      600,
+      5,
+      'normal',
+      12,
+      [
+        [12, 1 / 3],
+        [15, 1 / 3],
+        [18, 1 / 3],
+      ],
+    );
+    expect(r.finish!.nutrition).toBeCloseTo(sim.meanH, 9);
+    for (const d of dist) expect(d.probability).toBeCloseTo((sim.finish.get(d.moves) ?? 0) / sim.pFinish, 9);
+  });
   it('a very fast hero burns less during a food ration than a normal one (fewer turns pass)', () => {
     const normal = planMeal({ version: '3.6.7', food: 'food ration', nutrition: 500 });
     const fast = planMeal({ version: '3.6.7', food: 'food ration', nutrition: 500, speed: 'very fast' });
@@ -152,6 +188,12 @@ describe('polymorphed forms in meals', () => {
     const fog = planMeal({ version: '3.6.7', food: 'food ration', nutrition: 800, form: form('fog cloud') });
     const plain = planMeal({ version: '3.6.7', food: 'food ration', nutrition: 800 });
     expect(fog.finish!.nutrition - plain.finish!.nutrition).toBeGreaterThan(0);
+  });
+  it('start_tin() (3.6.7 eat.c:1462-1466): a kitten form cannot open a tin; a rust monster bites right in', () => {
+    const kitten = planMeal({ version: '3.6.7', food: 'tin of spinach', nutrition: 500, form: form('kitten') });
+    expect(kitten.tin!.opening).toEqual([]);
+    const rust = planMeal({ version: '3.6.7', food: 'tin of spinach', nutrition: 500, form: form('rust monster') });
+    expect(rust.tin!.opening[0]).toMatchObject({ tool: 'metallivore', distribution: [{ turns: 0, probability: 1 }] });
   });
   it('3.6.7 maybe_cannibal() (eat.c:656-660): a human polymorphed into a dwarf eating a dwarf is cannibalism', () => {
     const r = planMeal({ version: '3.6.7', food: 'dwarf corpse', nutrition: 500, form: form('dwarf') });
