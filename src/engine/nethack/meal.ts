@@ -598,10 +598,98 @@ function advanceAction(c: MealCtx, states: PathState[]): PathState[] {
 }
 
 /** Phase 4: nutrition along the meal, as an exact distribution over paths (one path unless random). */
-function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
+/** What the walk has seen so far: the first choke, warning and prompt, and a stop at the prompt. */
+interface WalkAcc {
+  firstChoke: MealResult['choke'];
+  promptInfo: MealResult['prompt'];
+  warnInfo: MealResult['warning'];
+  stoppedEarly: boolean;
+}
+
+/** One bite on every path: bite() and lesshungry() (choke, 1500 warning, "Continue eating?"). */
+function biteOnStates(c: MealCtx, acc: WalkAcc, bt: Bite, i: number, last: boolean, states: PathState[]) {
   const { v, input, h0, hungerProp, knight, cont } = c;
-  const citations = base.citations;
   const canChoke = h0 > 1000;
+  let rowEvent: BiteRow['event'] = null;
+  let chokeHere = 0;
+  const chokers: PathState[] = [];
+  const next: PathState[] = [];
+  for (const s of states) {
+    // bite(): canchoke && H >= 2000 -> choke() before any nutrition
+    if (canChoke && s.h >= 2000) {
+      chokeHere += s.p;
+      chokers.push(s);
+      rowEvent = 'choke-before-bite';
+      if (!acc.firstChoke)
+        acc.firstChoke = {
+          bite: i + 1,
+          moves: s.moves,
+          nutrition: s.h,
+          probability: 0,
+          beforeBite: true,
+          outcome: chokeOutcome(v, input, c.breathless, hungerProp, s.h, knight),
+        };
+      continue;
+    }
+    if (bt.gain === 0) {
+      next.push(s);
+      continue;
+    }
+    const h = s.h + bt.gain; // lesshungry()
+    if (h >= 2000) {
+      if (canChoke) {
+        chokeHere += s.p;
+        chokers.push({ ...s, h });
+        rowEvent = 'choke';
+        if (!acc.firstChoke)
+          acc.firstChoke = {
+            bite: i + 1,
+            moves: s.moves,
+            nutrition: h,
+            probability: 0,
+            beforeBite: false,
+            outcome: chokeOutcome(v, input, c.breathless, hungerProp, h, knight),
+          };
+        continue;
+      }
+      next.push({ ...s, h });
+      continue;
+    }
+    let warned = s.warned;
+    if (h >= 1500 && !warned && !(v === '5.0' && hungerProp)) {
+      warned = true;
+      if (!acc.warnInfo) acc.warnInfo = { bite: i + 1, moves: s.moves, nutrition: h };
+      if (rowEvent === null) rowEvent = 'warning';
+      const promptAsked = canChoke && (v === '5.0' ? bt.reqtimeAtBite - bt.usedtime > 1 : bt.reqtimeAtBite > 1);
+      if (promptAsked) {
+        rowEvent = 'prompt';
+        if (!acc.promptInfo) {
+          // Stopping: reset_eat(); the next action ends the meal without a bite.
+          const after = advanceAction(c, [{ ...s, h, warned, p: 1 }]);
+          acc.promptInfo = {
+            bite: i + 1,
+            moves: s.moves,
+            nutrition: h,
+            ifStopped: { nutrition: mean(after), moves: meanOf(after, (x) => x.moves) },
+          };
+        }
+        // Stopped: reset_eat(); the next eatfood() ends the meal without a bite -- unless no bite
+        // is left (3.6.7/3.4.3 also ask on the last bite): then ++usedtime > reqtime and
+        // eatfood() calls done_eating() anyway (src/eat.c eatfood() 3.6.7:442-448, 3.4.3:408-413).
+        if (!cont && !last) {
+          acc.stoppedEarly = true;
+          continue;
+        }
+      }
+    }
+    next.push({ ...s, h, warned });
+  }
+  return { next, chokeHere, chokers, rowEvent };
+}
+
+function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
+  const { v, input, h0, hungerProp, knight } = c;
+  const citations = base.citations;
   let states: PathState[] = c.firstMovement.map(([movement, p]) => ({
     h: h0,
     warned: false,
@@ -611,11 +699,8 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
   }));
   const survive = chokeOutcome(v, input, c.breathless, hungerProp, 0, knight); // for the citation note
   let chokeMass = 0;
-  let firstChoke: MealResult['choke'] = null;
-  let promptInfo: MealResult['prompt'] = null;
-  let warnInfo: MealResult['warning'] = null;
+  const acc: WalkAcc = { firstChoke: null, promptInfo: null, warnInfo: null, stoppedEarly: false };
   let exact = true;
-  let stoppedEarly = false;
   const stable = (xs: PathState[]) => new Set(xs.map((s) => `${s.h}|${s.moves}`)).size <= 1;
   for (let i = 0; i < bites.length; i++) {
     const bt = bites[i]!;
@@ -625,86 +710,13 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
     }
     const before = mean(states);
     const moves = Math.min(...states.map((s) => s.moves));
-    let rowEvent: BiteRow['event'] = null;
-    let chokeHere = 0;
-    const hadChoke = !!firstChoke;
-    const chokers: PathState[] = [];
-    const next: PathState[] = [];
-    for (const s of states) {
-      // bite(): canchoke && H >= 2000 -> choke() before any nutrition
-      if (canChoke && s.h >= 2000) {
-        chokeHere += s.p;
-        chokers.push(s);
-        rowEvent = 'choke-before-bite';
-        if (!firstChoke)
-          firstChoke = {
-            bite: i + 1,
-            moves: s.moves,
-            nutrition: s.h,
-            probability: 0,
-            beforeBite: true,
-            outcome: chokeOutcome(v, input, c.breathless, hungerProp, s.h, knight),
-          };
-        continue;
-      }
-      if (bt.gain === 0) {
-        next.push(s);
-        continue;
-      }
-      const h = s.h + bt.gain; // lesshungry()
-      if (h >= 2000) {
-        if (canChoke) {
-          chokeHere += s.p;
-          chokers.push({ ...s, h });
-          rowEvent = 'choke';
-          if (!firstChoke)
-            firstChoke = {
-              bite: i + 1,
-              moves: s.moves,
-              nutrition: h,
-              probability: 0,
-              beforeBite: false,
-              outcome: chokeOutcome(v, input, c.breathless, hungerProp, h, knight),
-            };
-          continue;
-        }
-        next.push({ ...s, h });
-        continue;
-      }
-      let warned = s.warned;
-      if (h >= 1500 && !warned && !(v === '5.0' && hungerProp)) {
-        warned = true;
-        if (!warnInfo) warnInfo = { bite: i + 1, moves: s.moves, nutrition: h };
-        if (rowEvent === null) rowEvent = 'warning';
-        const promptAsked = canChoke && (v === '5.0' ? bt.reqtimeAtBite - bt.usedtime > 1 : bt.reqtimeAtBite > 1);
-        if (promptAsked) {
-          rowEvent = 'prompt';
-          if (!promptInfo) {
-            // Stopping: reset_eat(); the next action ends the meal without a bite.
-            const after = advanceAction(c, [{ ...s, h, warned, p: 1 }]);
-            promptInfo = {
-              bite: i + 1,
-              moves: s.moves,
-              nutrition: h,
-              ifStopped: { nutrition: mean(after), moves: meanOf(after, (x) => x.moves) },
-            };
-          }
-          // Stopped: reset_eat(); the next eatfood() ends the meal without a bite -- unless no bite
-          // is left (3.6.7/3.4.3 also ask on the last bite): then ++usedtime > reqtime and
-          // eatfood() calls done_eating() anyway (src/eat.c eatfood() 3.6.7:442-448, 3.4.3:408-413).
-          if (!cont && i < bites.length - 1) {
-            stoppedEarly = true;
-            continue;
-          }
-        }
-      }
-      next.push({ ...s, h, warned });
-    }
+    const hadChoke = !!acc.firstChoke;
+    const { next, chokeHere, chokers, rowEvent } = biteOnStates(c, acc, bt, i, i === bites.length - 1, states);
     chokeMass += chokeHere;
     // The first choke's turn and nutrition: the mean over the paths that choke on that bite.
-    if (!hadChoke && firstChoke && chokers.length > 1) {
-      firstChoke.moves = meanOf(chokers, (x) => x.moves);
-      firstChoke.nutrition = mean(chokers);
+    if (!hadChoke && acc.firstChoke && chokers.length > 1) {
+      acc.firstChoke.moves = meanOf(chokers, (x) => x.moves);
+      acc.firstChoke.nutrition = mean(chokers);
     }
     const afterStates = merge(next);
     const random = !exact;
@@ -724,6 +736,7 @@ function walkMeal(c: MealCtx, bites: Bite[], base: MealResult): void {
   if (base.actions > 1 && states.length) states = advanceAction(c, states);
   if (!stable(states)) exact = false;
   const finishP = states.reduce((a, s) => a + s.p, 0);
+  const { firstChoke, promptInfo, warnInfo, stoppedEarly } = acc;
   if (firstChoke) {
     firstChoke.probability = chokeMass;
     base.choke = firstChoke;
