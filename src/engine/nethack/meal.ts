@@ -940,6 +940,15 @@ function planTin(base: MealResult, c: MealCtx): MealResult {
   base.notes.push(
     'Tins give their nutrition at once when opened: the nutrition you give is taken as the value at that moment.',
   );
+  tinVerdict(base, c, gains, lo, exactN);
+  return base;
+}
+
+/** The tin's nutrition all at once: lesshungry() outside a meal (choke, 1500 warning, finish). */
+function tinVerdict(base: MealResult, c: MealCtx, gains: [number, number][], lo: number, exactN: number | null): void {
+  const { v, h0, input } = c;
+  const moves = c.moves0;
+  const cc = base.citations;
   // lesshungry() outside a meal: choke() iff H >= 2000, and choke() acts only if you were Satiated.
   let pChoke = 0;
   let pWarn = 0;
@@ -972,7 +981,7 @@ function planTin(base: MealResult, c: MealCtx): MealResult {
   ];
   if (pWarn > 0 && firstWarn !== null) {
     base.warning = { bite: 1, moves, nutrition: h0 + firstWarn };
-    base.tin.helplessTurns = 2;
+    if (base.tin) base.tin.helplessTurns = 2;
     base.notes.push(
       '"You\'re having a hard time getting all of it down." and 2 helpless turns (multi = -2): no prompt for tins.',
     );
@@ -994,7 +1003,6 @@ function planTin(base: MealResult, c: MealCtx): MealResult {
     base.finish = { probability: 1 - pChoke, nutrition: h0 + n, moves, status: statusFor(Math.round(h0 + n)) };
   }
   if (!base.canChoke) base.notes.push(`Not Satiated before the tin (${h0} <= 1000): it cannot choke you.`);
-  return base;
 }
 
 /** Chance that the rot checks spoil the meal (no resistances, not blind). */
