@@ -552,21 +552,20 @@ function deriveMonsters(parsed, version) {
       ['poison', 'POISON_RES'],
     ])
       if (conveys.includes(n)) intr.push(p);
+    // 5.0 intrinsic_possible() adds ACID_RES and STONE_RES (src/eat.c)
+    if (version === '5.0')
+      for (const [n, p] of [
+        ['acid', 'ACID_RES'],
+        ['ston', 'STONE_RES'],
+      ])
+        if (conveys.includes(n)) intr.push(p);
     if (has(m.mflags1, 'M1_TPORT')) intr.push('TELEPORT');
     if (has(m.mflags1, 'M1_TPORT_CNTRL')) intr.push('TELEPORT_CONTROL');
     if (telepathic(m)) intr.push('TELEPAT');
-    const order = [
-      'FIRE_RES',
-      'COLD_RES',
-      'SLEEP_RES',
-      'DISINT_RES',
-      'SHOCK_RES',
-      'POISON_RES',
-      'TELEPORT',
-      'TELEPORT_CONTROL',
-      'TELEPAT',
-    ];
-    intr.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    // in property order (the dumper's p = 1 .. LAST_PROP loop)
+    const propNumber = (name) =>
+      Number(Object.keys(parsed.constants.props).find((x) => parsed.constants.props[x] === name));
+    intr.sort((a, b) => propNumber(a) - propNumber(b));
     const genoFlags = Object.entries(F)
       .filter(
         ([k, bit]) =>
