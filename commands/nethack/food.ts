@@ -23,6 +23,10 @@ export interface FoodInfoResult {
   poisonous: boolean;
   acidic: boolean;
   petrifying: boolean;
+  /** Tins: the monster inside (corpsenm). */
+  tinOf?: string;
+  /** Tins of unknown variety: `nutrition` is 0 and the variety decides (20 to 500, rotten none). */
+  varietyRandom?: boolean;
   /** Intrinsics a corpse can give (cpostfx() candidates). */
   intrinsics: string[];
   givesStrength: boolean;
@@ -33,7 +37,7 @@ export interface FoodInfoResult {
 
 export function foodInfo(food: FoodRef): FoodInfoResult {
   const v = food.version;
-  const m = food.monster;
+  const m = food.monster ?? food.tinMonster;
   const it = food.item;
   const notes: string[] = [];
   const citations: Citation[] = [];
@@ -41,7 +45,10 @@ export function foodInfo(food: FoodRef): FoodInfoResult {
     citations.push(nethackCite(v === '5.0' ? 'include/monsters.h' : 'src/monst.c', 'mons[] SIZ(weight, nutrition)', { version: v, note: 'corpse weight and nutrition' }), nethackCite('src/eat.c', 'eatcorpse()', { version: v, note: 'eating time 3 + (cwt >> 6)' }));
   } else if (food.kind === 'tin') {
     citations.push(nethackCite('src/eat.c', 'tintxts[]', { version: v, note: 'tin nutrition by variety' }));
-    notes.push('Tins take time to open (tin opener, dagger, bare hands…) and then give everything at once.');
+    notes.push('Tins take time to open (tin opener, dagger, bare hands…) and then give everything at once: `/nethack meal` gives the exact odds per tool.');
+    if (food.tin === 'random') notes.push('The variety (and so the nutrition) was rolled when the tin was made; give `variety:` to `/nethack meal`.');
+    if (food.tinMonster?.nonrottingCorpse || (v === '3.4.3' && ['PM_LIZARD', 'PM_LICHEN'].includes(food.tinMonster?.pm ?? ''))) notes.push(`A tin of ${food.tinMonster!.name} never rots: a rotten or cursed one is homemade instead (tin_variety()).`);
+    if (food.tin === 'spinach') notes.push('Spinach breaks no vegetarian or vegan conduct.');
   } else citations.push(nethackCite(v === '5.0' ? 'include/objects.h' : 'src/objects.c', 'FOOD()', { version: v, note: 'nutrition, delay, weight' }));
   if (food.kind === 'glob') notes.push('Globs: nutrition equals weight; eating time 3 + (weight >> 6).');
   if (it?.nonrotting) notes.push('Lembas and cram rot only when cursed (3.6.x and 5.0).');
@@ -55,9 +62,11 @@ export function foodInfo(food: FoodRef): FoodInfoResult {
     nutrition: food.nutrition,
     turns: food.delay,
     weight: food.weight,
-    vegan: m ? m.vegan : food.kind === 'tin' ? null : (it?.conductVegan ?? null),
-    vegetarian: m ? m.vegetarian : food.kind === 'tin' ? null : (it?.conductVegetarian ?? null),
+    vegan: m ? m.vegan : food.tin === 'spinach' || food.tin === 'empty' ? true : food.kind === 'tin' ? null : (it?.conductVegan ?? null),
+    vegetarian: m ? m.vegetarian : food.tin === 'spinach' || food.tin === 'empty' ? true : food.kind === 'tin' ? null : (it?.conductVegetarian ?? null),
     poisonous: !!m?.poisonous,
+    ...(food.tinMonster ? { tinOf: food.tinMonster.name } : {}),
+    ...(food.tin === 'random' ? { varietyRandom: true } : {}),
     acidic: !!m?.acidic,
     petrifying: !!m?.fleshPetrifies,
     intrinsics,
@@ -81,13 +90,13 @@ export const foodSubcommand = defineSubcommand({
   run(args) {
     const r = foodInfo(resolveFood(args.name, args.version));
     const fields: APIEmbedField[] = [
-      field('Nutrition', fmt(r.nutrition), true),
+      field('Nutrition', r.varietyRandom ? 'by variety: 20 to 500 (rotten: none)' : fmt(r.nutrition), true),
       field('Turns to eat', r.kind === 'tin' ? 'opening time varies' : fmt(r.turns), true),
       field('Weight', fmt(r.weight), true),
       field('Vegan / vegetarian', `${yn(r.vegan)} / ${yn(r.vegetarian)}`, true),
       field('Poisonous / acidic / petrifying', `${yn(r.poisonous)} / ${yn(r.acidic)} / ${yn(r.petrifying)}`, true),
     ];
-    if (r.kind === 'corpse') fields.push(field('Can give', [...r.intrinsics, ...(r.givesStrength ? ['strength'] : [])].join(', ') || 'nothing', true));
+    if (r.kind === 'corpse' || r.tinOf) fields.push(field('Can give', [...r.intrinsics, ...(r.givesStrength ? ['strength'] : [])].join(', ') || 'nothing', true));
     if (r.notes.length) fields.push(field('Notes', r.notes.map((n) => `• ${n}`).join('\n')));
     fields.push(sourcesField(r.citations));
     return { embeds: [{ title: r.name, color: COLORS.info, fields, footer: nethackFooter(r.version) }], result: r, ephemeral: args.hide };

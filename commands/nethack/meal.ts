@@ -1,11 +1,16 @@
 // /nethack meal food:<name> nutrition:<n> — a meal bite by bite: warning, prompt, choking.
 import type { APIEmbedField } from 'discord-api-types/v10';
 import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, integer } from '../../src/bot/options.ts';
+import { boolean, choice, integer, text } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
 import { COLORS, field, fmt, sourcesField } from '../../src/bot/render.ts';
 import { resolveName, toChoices, type Named } from '../../src/bot/fuzzy.ts';
 import { foodFor, foodNames, planMeal, type FoodRef, type MealResult } from '../../src/engine/nethack/index.ts';
+import { MEAT_VARIETIES, type MeatVariety } from '../../src/engine/nethack/foods.ts';
+import { HERO_SPEEDS } from '../../src/engine/nethack/speed.ts';
+import { TIN_TOOLS, parseStrength } from '../../src/engine/nethack/tins.ts';
+import { tablesFor, type MonsterEntry } from '../../src/engine/nethack/data.ts';
+import { UserError } from '../../src/errors.ts';
 import type { NethackVersion } from '../../src/engine/cite.ts';
 import { STATUS_COLORS, nethackFooter } from './forecast.ts';
 
@@ -18,7 +23,7 @@ export function foodNamed(): Named[] {
 }
 
 /** Resolve what the user typed to a food of this version (friendly errors). Globs accept a trailing weight. */
-export function resolveFood(typed: string, version: NethackVersion): FoodRef {
+export function resolveFood(typed: string, version: NethackVersion, tinVariety?: MeatVariety): FoodRef {
   let text = typed.trim();
   let globWeight: number | undefined;
   const gw = text.match(/^(glob of [a-z ]+?)\s*(?:\(?(?:weight\s*)?(\d+)\)?)$/i);
@@ -27,7 +32,27 @@ export function resolveFood(typed: string, version: NethackVersion): FoodRef {
     globWeight = Number(gw[2]);
   }
   const item = resolveName(text, foodNamed(), 'food');
-  return foodFor(item.name, version, { globWeight });
+  return foodFor(item.name, version, { globWeight, tinVariety });
+}
+
+/** A polymorph form: any monster of the version. */
+export function resolveForm(typed: string, version: NethackVersion): MonsterEntry {
+  const pool = tablesFor(version).monsters.map((m) => ({
+    name: m.name,
+    aliases: m.names ? [m.names.male, m.names.female] : undefined,
+    m,
+  }));
+  return resolveName(typed, pool, 'monster', 'unknown_monster').m;
+}
+
+/** Str as players write it: 3-18, 18/01-18/99, 18/**, 19-25. */
+function strengthOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const v = parseStrength(text);
+  if (v === null) {
+    throw new UserError(`str must be 3-18, 18/01-18/99, 18/** or 19-25 (got "${text}").`, 'Example: str:18/50', 'invalid_option');
+  }
+  return v;
 }
 
 export const roleChoices = (typed: string) => toChoices(typed, ROLES.map((r) => ({ name: r })));
@@ -51,15 +76,23 @@ export const mealSubcommand = defineSubcommand({
     age: integer('Age in turns (rot chance)', { min: 0, max: kinds.TURN.max, example: 30 }),
     hunger: boolean('Hunger property (5.0: cannot choke to death)'),
     continue: boolean('Answer to "Continue eating?" (default yes)').default(true),
+    speed: choice('fast (intrinsic), very fast (boots)', HERO_SPEEDS, { autocomplete: true }).default('normal'),
+    form: text('Polymorphed into', { autocomplete: true, maxLength: 60 }),
+    variety: choice('Tin variety', MEAT_VARIETIES, { autocomplete: true }),
+    opener: choice('Tin opened with', TIN_TOOLS, { autocomplete: true }),
+    dex: integer('Dex (tin by hand)', { min: 3, max: 25, example: 16 }),
+    str: text('Str, e.g. 18/50 (tin by hand)', { maxLength: 6 }),
     version: kinds.nethackVersion,
   },
   autocomplete(focused) {
     if (focused.name === 'food') return toChoices(focused.value, foodNamed());
     if (focused.name === 'role') return roleChoices(focused.value);
+    if (focused.name === 'form') return toChoices(focused.value, tablesFor('3.6.7').monsters.map((m) => ({ name: m.name })));
     return [];
   },
   run(args) {
-    const food = resolveFood(args.food, args.version);
+    const food = resolveFood(args.food, args.version, args.variety);
+    const form = args.form ? resolveForm(args.form, args.version) : undefined;
     const role = args.role ? resolveName(args.role, ROLES.map((r) => ({ name: r })), 'role').name : undefined;
     const r = planMeal({
       version: args.version,
@@ -77,6 +110,11 @@ export const mealSubcommand = defineSubcommand({
       buc: args.buc,
       age: args.age,
       continueAtPrompt: args.continue,
+      speed: args.speed,
+      form,
+      tinTool: args.opener,
+      dex: args.dex,
+      strength: strengthOf(args.str),
     });
     return { embeds: [mealEmbed(r)], result: r, ephemeral: args.hide };
   },
@@ -93,16 +131,22 @@ function mealEmbed(r: MealResult) {
   if (r.choke) {
     const o = r.choke.outcome;
     const chance = r.choke.probability < 1 ? ` (${(r.choke.probability * 100).toFixed(1)}% chance)` : '';
-    verdict = `**You choke** on bite ${r.choke.bite}${r.choke.beforeBite ? ' (before it: already at 2000+)' : ''}, at turn ${fmt(r.choke.moves)}, nutrition ${fmtN(r.choke.nutrition)}${chance}.\n`;
+    verdict = `**You choke** on bite ${r.choke.bite}${r.choke.beforeBite ? ' (before it: already at 2000+)' : ''}, at turn ${fmtN(r.choke.moves)}${r.exact ? '' : ' (mean)'}, nutrition ${fmtN(r.choke.nutrition)}${chance}.\n`;
     verdict += `Survive ${o.surviveChance === 1 ? 'always' : `${(o.surviveChance * 100).toFixed(0)}%`} (${o.surviveReason}) → vomit, nutrition ${fmtN(o.nutritionIfSurvive)}.`;
     if (o.deathChance > 0) verdict += `\nDie ${(o.deathChance * 100).toFixed(0)}%${o.lifesaved ? ` → life saving: nutrition ${o.lifesaved.nutrition}, −${o.lifesaved.conLoss} Con, amulet used up` : ''}.`;
     if (o.knightPenalty) verdict += '\nKnight: −1 alignment ("You feel like a glutton!").';
   } else verdict = r.canChoke ? 'You do not choke.' : 'This meal **cannot** choke you (not Satiated when it starts).';
   fields.push(field('Verdict', verdict));
-  if (r.finish) fields.push(field('After the meal', `Nutrition **${fmtN(r.finish.nutrition)}** (${r.finish.status}) at turn ${fmt(r.finish.moves)}${r.finish.probability < 0.9999 ? ` (${(r.finish.probability * 100).toFixed(1)}% of the time)` : ''}.`, true));
+  if (r.finish) fields.push(field('After the meal', `Nutrition **${fmtN(r.finish.nutrition)}** (${r.finish.status}) at turn ${fmtN(r.finish.moves)}${r.finish.movesDistribution ? ' (mean)' : ''}${r.finish.probability < 0.9999 ? ` (${(r.finish.probability * 100).toFixed(1)}% of the time)` : ''}.`, true));
   if (r.tin) {
     const t = r.tin;
     fields.push(field('Tin', `${t.exactNutrition !== null ? fmt(t.exactNutrition) : `${t.nutritionRange[0]}–${t.nutritionRange[1]}`} nutrition, all at once${t.greasy ? '; greasy (slippery fingers)' : ''}${t.vomiting ? '; rotten: vomiting' : ''}.`, true));
+    if (t.outcomes.length > 1) {
+      const rows = t.outcomes.slice(0, 10).map((o) => `${pct(o.probability)} ${o.variety}: ${o.variety === 'exploded' ? 'it explodes, nothing to eat' : o.vomiting ? 'rotten, vomiting' : `+${Array.isArray(o.nutrition) ? o.nutrition.join('–') : o.nutrition}`}${o.greasy ? ' (greasy)' : ''}`);
+      if (t.outcomes.length > 10) rows.push(`…and ${t.outcomes.length - 10} more (see --json)`);
+      fields.push(field(t.varietyRandom ? 'Contents (variety at random)' : 'Contents', rows.join('\n')));
+    }
+    fields.push(field('Opening time', t.opening.length ? t.opening.slice(0, 15).map((o) => `${o.tool}: ${openingText(o)}`).join('\n') : 'This form cannot open tins.'));
   } else {
     fields.push(
       field(
@@ -115,7 +159,7 @@ function mealEmbed(r: MealResult) {
   if (r.warning || r.prompt) {
     const lines: string[] = [];
     if (r.warning) lines.push(`Bite ${r.warning.bite} (turn ${fmt(r.warning.moves)}): "You're having a hard time getting all of it down." at ${fmtN(r.warning.nutrition)}.`);
-    if (r.prompt) lines.push(`"${r.version === '3.4.3' ? 'Stop eating?' : 'Continue eating?'}" on bite ${r.prompt.bite}. Stopping leaves you at ${fmtN(r.prompt.ifStopped.nutrition)} at turn ${fmt(r.prompt.ifStopped.moves)}.`);
+    if (r.prompt) lines.push(`"${r.version === '3.4.3' ? 'Stop eating?' : 'Continue eating?'}" on bite ${r.prompt.bite}. Stopping leaves you at ${fmtN(r.prompt.ifStopped.nutrition)} at turn ${fmtN(r.prompt.ifStopped.moves)}.`);
     fields.push(field('Warning', lines.join('\n')));
   }
   if (r.table.length > 1) {
@@ -129,10 +173,21 @@ function mealEmbed(r: MealResult) {
     for (const i of [...keep].sort((a, b) => a - b).slice(0, 14)) {
       const b = r.table[i]!;
       if (i > last + 1) rows.push('…');
-      rows.push(`${b.bite}. t${b.moves}: ${fmtN(b.before)} +${fmtN(b.gain)} → ${fmtN(b.after)}${b.event ? ` ${b.event}` : ''}`);
+      rows.push(`${b.bite}. t${fmtN(b.moves)}: ${fmtN(b.before)} +${fmtN(b.gain)} → ${fmtN(b.after)}${b.event ? ` ${b.event}` : ''}`);
       last = i;
     }
     fields.push(field('Bites', '```\n' + rows.join('\n') + '\n```'));
+  }
+  if (r.conduct) {
+    const c = r.conduct;
+    const bits = [c.breaksVegetarian ? 'breaks vegetarian (and vegan)' : c.breaksVegan ? 'breaks vegan, not vegetarian' : 'keeps vegetarian and vegan'];
+    if (c.cannibalism) bits.push('**cannibalism**: −2 to −5 Luck, aggravate monster');
+    if (c.domesticPet) bits.push('a domestic pet: aggravate monster');
+    fields.push(field('Conduct', bits.join('; '), true));
+  }
+  if (r.speed.speed !== 'normal' || r.form) {
+    const moves = r.speed.moveamt.map((m) => `${m.amount} (${pct(m.probability)})`).join(' or ');
+    fields.push(field('Speed', `${r.speed.speed}${r.form ? ` as a ${r.form.name}` : ''}: ${moves} movement a turn, 12 per action${r.form ? `\n${r.form.effects.map((e) => `• ${e}`).join('\n')}` : ''}`));
   }
   fields.push(field('Safe now', r.safeNutritionNow === null ? 'Not Satiated: a meal started now cannot choke you.' : `At most ${fmt(r.safeNutritionNow)} more nutrition without reaching 2000.`, true));
   if (r.rot) {
@@ -147,6 +202,16 @@ function mealEmbed(r: MealResult) {
   fields.push(sourcesField(r.citations, 6));
   const color = r.choke ? COLORS.fainting : (STATUS_COLORS[r.finish?.status ?? 'Not Hungry'] ?? COLORS.info);
   return { title: `${r.food.name} at nutrition ${fmt(r.input.nutrition)}${r.choke ? ': you choke' : ''}`, color, fields, footer: nethackFooter(r.version) };
+}
+
+const pct = (p: number) => `${+(p * 100).toFixed(1)}%`;
+
+function openingText(o: MealResult['tin'] extends infer T ? (T extends { opening: (infer O)[] } ? O : never) : never): string {
+  const d = o.distribution;
+  const give = o.giveUpChance > 0 ? `; gives up after 51 turns ${pct(o.giveUpChance)}` : '';
+  if (d.length === 1 && o.giveUpChance === 0) return d[0]!.turns === 0 ? 'at once' : `${d[0]!.turns} turn${d[0]!.turns === 1 ? '' : 's'}`;
+  if (d.every((x) => Math.abs(x.probability - d[0]!.probability) < 1e-12) && d.length > 3) return `${d[0]!.turns}–${d[d.length - 1]!.turns} turns, uniform${give}`;
+  return d.map((x) => `${x.turns === 0 ? 'at once' : `${x.turns}`} (${pct(x.probability)})`).join(', ') + give;
 }
 
 function plural(n: number, one: string): string {

@@ -9,16 +9,19 @@ import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/r
 import { resolveName, toChoices, type Named } from '../../src/bot/fuzzy.ts';
 import { UserError } from '../../src/errors.ts';
 import { citationRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';
-import { MONSTERS, type MonsterEntry } from '../../src/engine/nethack/data.ts';
+import { tablesFor, type MonsterEntry } from '../../src/engine/nethack/data.ts';
+import { NETHACK_VERSIONS } from '../../src/engine/cite.ts';
 import {
   CATEGORY_LABEL,
-  PET_ITEMS,
   ROLES,
+  allPetItemNames,
   dogFood,
   petDiet,
   petFoodMeaning,
   petHunger,
+  petItems,
   petMeal,
+  petTraining,
   speciesFor,
   type DogFoodCategory,
   type DogFoodResult,
@@ -33,39 +36,60 @@ import { wikiDiffers } from '../../src/engine/nethack/pets/wiki.ts';
 interface NamedMonster extends Named {
   monster: MonsterEntry;
 }
-const monsterNameCount = new Map<string, number>();
-for (const m of MONSTERS) monsterNameCount.set(m.name, (monsterNameCount.get(m.name) ?? 0) + 1);
-/** Every monster; duplicated names (were-creatures) get their symbol: "werejackal (@)". */
-export const PET_NAMES: readonly NamedMonster[] = MONSTERS.map((m) => {
-  const dup = (monsterNameCount.get(m.name) ?? 0) > 1;
-  return { name: dup ? `${m.name} (${m.symbol})` : m.name, aliases: dup && m.symbol !== '@' ? [m.name] : undefined, monster: m };
-});
+/** One version's monsters; duplicated names (were-creatures) get their symbol: "werejackal (@)". */
+function petNames(version: NethackVersion): NamedMonster[] {
+  const mons = tablesFor(version).monsters;
+  const count = new Map<string, number>();
+  for (const m of mons) count.set(m.name, (count.get(m.name) ?? 0) + 1);
+  return mons.map((m) => {
+    const dup = (count.get(m.name) ?? 0) > 1;
+    const gendered = m.names ? [m.names.male, m.names.female] : [];
+    const aliases = [...(dup && m.symbol !== '@' ? [m.name] : []), ...gendered];
+    return { name: dup ? `${m.name} (${m.symbol})` : m.name, aliases: aliases.length ? aliases : undefined, monster: m };
+  });
+}
+const PET_NAMES_BY_VERSION = new Map(NETHACK_VERSIONS.map((v) => [v, petNames(v)]));
+/** Every monster of every version (autocomplete); a version resolves in its own table. */
+export const PET_NAMES: readonly NamedMonster[] = (() => {
+  const seen = new Set<string>();
+  return NETHACK_VERSIONS.flatMap((v) => PET_NAMES_BY_VERSION.get(v)!).filter((n) => !seen.has(n.name) && !!seen.add(n.name));
+})();
 
 interface NamedItem extends Named {
-  item: PetItem;
+  versions: NethackVersion[];
 }
-export const ITEM_NAMES: readonly NamedItem[] = PET_ITEMS.map((i) => ({ name: i.name, aliases: i.aliases, item: i }));
+/** Every item of every version (autocomplete), with the versions that have it. */
+export const ITEM_NAMES: readonly NamedItem[] = allPetItemNames();
 
 export function resolvePet(query: string, version: NethackVersion): MonsterEntry {
   // The autocomplete values "werejackal (@)" and "werejackal (d)" both normalize to the bare
   // name in resolveName() (it drops "(@)"), which would pick the animal form for either; match
   // the exact choice value first so the human form stays reachable.
   const raw = query.trim().toLowerCase();
-  const m = PET_NAMES.find((n) => n.name.toLowerCase() === raw)?.monster ?? resolveName(query, PET_NAMES, 'monster', 'unknown_monster').monster;
-  if (!speciesFor(m, version)) throw new UserError(`NetHack ${version} has no ${m.name}.`, 'Pick another monster or version.', 'not_in_version');
-  return m;
+  const own = PET_NAMES_BY_VERSION.get(version)!;
+  const exact = own.find((n) => n.name.toLowerCase() === raw || n.aliases?.some((a) => a.toLowerCase() === raw));
+  if (exact) return exact.monster;
+  const m = resolveName(query, PET_NAMES, 'monster', 'unknown_monster').monster;
+  const here = speciesFor(m, version) ?? own.find((n) => n.name === m.name)?.monster;
+  if (!here) {
+    const where = NETHACK_VERSIONS.filter((v) => PET_NAMES_BY_VERSION.get(v)!.some((n) => n.monster.pm === m.pm));
+    throw new UserError(`NetHack ${version} has no ${m.name}.`, `It exists in ${where.join(', ')}. Pick another monster or version.`, 'not_in_version');
+  }
+  return here;
 }
 
 export function resolveItem(query: string, version: NethackVersion): PetItem {
-  const it = resolveName(query, ITEM_NAMES, 'item', 'unknown_item').item;
-  if (!it.versions.includes(version)) throw new UserError(`NetHack ${version} has no ${it.name}.`, `It exists in ${it.versions.join(', ')}.`, 'not_in_version');
+  const named = resolveName(query, ITEM_NAMES, 'item', 'unknown_item');
+  const it = petItems(version).find((i) => i.name === named.name);
+  if (!it) throw new UserError(`NetHack ${version} has no ${named.name}.`, `It exists in ${named.versions.join(', ')}.`, 'not_in_version');
   return it;
 }
 
 const complete: AutocompleteFn = (focused) => {
   if (focused.name === 'pet') return toChoices(focused.value, PET_NAMES);
   if (focused.name === 'item' || focused.name === 'food' || focused.name === 'last_meal') {
-    const pool = focused.name === 'item' ? ITEM_NAMES : ITEM_NAMES.filter((n) => n.item.oclass === 'FOOD_CLASS');
+    const foodNames = new Set(petItems('3.6.7').filter((i) => i.oclass === 'FOOD_CLASS').map((i) => i.name));
+    const pool = focused.name === 'item' ? ITEM_NAMES : ITEM_NAMES.filter((n) => foodNames.has(n.name) || n.name.endsWith(' corpse') || n.name.endsWith(' egg'));
     return toChoices(focused.value, pool);
   }
   if (focused.name === 'role') return toChoices(focused.value, ROLES.map((r) => ({ name: r })));
@@ -132,7 +156,7 @@ export const petFoodSubcommand = defineSubcommand({
   example: '/nethack pet food pet:kitten item:"tripe ration"',
   options: {
     pet: petName.required(),
-    item: text('Food, corpse, egg or object', { autocomplete: true }).required(),
+    item: text('Any object ("potion of water"), food, corpse or egg', { autocomplete: true }).required(),
     corpse_age: integer('Turns since the corpse died or egg was laid', { min: 0, max: 1_000_000, example: 30 }),
     cursed: boolean('The item is cursed'),
     pet_state: choice('normal, hungry, or starving (weak)', PET_STATES).default('normal'),
@@ -153,14 +177,17 @@ export const petFoodSubcommand = defineSubcommand({
     const canEat = item.oclass === 'FOOD_CLASS' || item.oclass === 'COIN_CLASS' || ['DOGFOOD', 'CADAVER', 'ACCFOOD'].includes(r.category);
     const meal = canEat && (pet.carnivore || pet.herbivore || pet.metallivore || pet.pm === 'PM_GELATINOUS_CUBE') ? petMeal({ version: v, pet, item }) : null;
     const wiki = wikiDiffers(r, { pet, item, version: v });
+    const training = petTraining(r.category, { version: v, cursed: args.cursed, oclass: item.oclass });
     const result = {
       ...r,
+      training: { meaning: training.meaning, fetched: training.fetched, rewards: training.rewards },
       meaning: { ...meaning, citations: undefined },
       meal: meal ? { nutrition: meal.nutrition, eatingTime: meal.eatingTime, sizeFactor: meal.sizeFactor, formula: meal.formula } : null,
       wikiDiffers: wiki.map((w) => w.text),
-      citations: [...r.citations, ...meaning.citations, ...(meal?.citations ?? []), ...wiki.map((w) => w.citation)],
+      citations: [...r.citations, ...training.citations, ...meaning.citations, ...(meal?.citations ?? []), ...wiki.map((w) => w.citation)],
     };
     const fields: APIEmbedField[] = [];
+    fields.push(field('For training', training.meaning));
     if (!r.deterministic)
       fields.push(field('Odds (each time the pet looks at it)', r.outcomes.map((o) => `${pct(o.probability)}: ${catText(o.category)} — ${o.condition ?? o.branch.rule}`).join('\n')));
     fields.push(field('What it means', meaningLines(meaning, pet.name)));

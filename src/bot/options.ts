@@ -85,14 +85,32 @@ export function text(
   return new Option<string>({ kind: 'string', description, required: false, maxLength: o.maxLength ?? 100, ...o });
 }
 
-/** One of a fixed list; the handler's type is the union of the values. */
+/**
+ * One of a fixed list; the handler's type is the union of the values. Discord shows the list as
+ * choices, or, with `autocomplete`, suggests from it as the user types (choices count towards
+ * Discord's 8,000-character budget per command; suggestions do not).
+ */
 export function choice<const C extends readonly string[]>(
   description: string,
   values: C,
-  names?: Partial<Record<C[number], string>>,
+  o: { names?: Partial<Record<C[number], string>>; autocomplete?: boolean } = {},
 ): Option<C[number]> {
-  const choices = values.map((v) => ({ name: names?.[v as C[number]] ?? v, value: v }));
-  return new Option<C[number]>({ kind: 'string', description, required: false, choices });
+  const choices = values.map((v) => ({ name: o.names?.[v as C[number]] ?? v, value: v }));
+  return new Option<C[number]>({
+    kind: 'string',
+    description,
+    required: false,
+    choices,
+    ...(o.autocomplete ? { autocomplete: true, maxLength: Math.max(...values.map((v) => v.length)) } : {}),
+  });
+}
+
+/** Suggestions for a choice option declared with `autocomplete`: its values, by prefix or word. */
+export function choiceSuggestions(s: OptionSpec, typed: string): { name: string; value: string }[] {
+  const q = typed.trim().toLowerCase();
+  const all = s.choices ?? [];
+  const hits = all.filter((c) => !q || c.value.toLowerCase().startsWith(q) || c.name.toLowerCase().includes(q));
+  return (hits.length ? hits : all).slice(0, 25);
 }
 
 // ---- derivations: Discord JSON and zod ----------------------------------------------------
@@ -101,7 +119,9 @@ const KIND_TYPE: Record<OptionKind, number> = { string: OPT_STRING, integer: OPT
 
 /** The option as Discord receives it. */
 export function discordOption(name: string, s: OptionSpec): APIApplicationCommandBasicOption {
-  const choices: APIApplicationCommandOptionChoice<string>[] | undefined = s.choices?.map((c) => ({ ...c }));
+  // Autocompleted choices are validated by the schema, not listed to Discord.
+  const listed = s.autocomplete ? undefined : s.choices;
+  const choices: APIApplicationCommandOptionChoice<string>[] | undefined = listed?.map((c) => ({ ...c }));
   return {
     type: KIND_TYPE[s.kind],
     name,
@@ -140,7 +160,13 @@ export function valueSchema(name: string, s: OptionSpec): z.ZodType {
     case 'string':
       if (s.choices) {
         const values = s.choices.map((c) => c.value) as [string, ...string[]];
-        schema = z.enum(values, { error: `\`${name}\` must be one of: ${values.join(', ')}` });
+        // Typed values (console, autocompleted options) match a value or a name in any case.
+        const canonical = (v: unknown) => {
+          if (typeof v !== 'string') return v;
+          const t = v.trim().toLowerCase();
+          return s.choices!.find((c) => c.value.toLowerCase() === t || c.name.toLowerCase() === t)?.value ?? v;
+        };
+        schema = z.preprocess(canonical, z.enum(values, { error: `\`${name}\` must be one of: ${values.join(', ')}` }));
       } else {
         const max = s.maxLength ?? 100;
         let str = z

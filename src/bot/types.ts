@@ -11,7 +11,7 @@ import type {
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Store } from '../store/store.ts';
-import { discordOptions, hide, optionsSchema, type ArgsOf, type OptionMap } from './options.ts';
+import { choiceSuggestions, discordOptions, hide, optionsSchema, type ArgsOf, type OptionMap } from './options.ts';
 
 export type OptionValue = string | number | boolean;
 
@@ -138,12 +138,18 @@ export interface LeafSpec<M extends OptionMap> {
 
 function leafFrom<M extends OptionMap>(spec: LeafSpec<M>): Leaf {
   const declared: OptionMap = { ...spec.options, hide };
+  // Choice options declared with autocomplete suggest their own values; the rest go to the handler.
+  const autocomplete: AutocompleteFn = (focused, partial, ctx) => {
+    const s = declared[focused.name]?.spec;
+    if (s?.choices && s.autocomplete) return choiceSuggestions(s, focused.value);
+    return spec.autocomplete?.(focused, partial, ctx) ?? [];
+  };
   return {
     declared,
     options: discordOptions(declared),
     schema: optionsSchema(declared),
     run: spec.run as Leaf['run'],
-    autocomplete: spec.autocomplete,
+    autocomplete,
   };
 }
 

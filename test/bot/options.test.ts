@@ -96,8 +96,10 @@ describe('every option: the Discord definition and the parsed arguments agree', 
             expect(accepts(leaf, d.name, 'yes'), where).toBe(false);
             break;
           case OPT_STRING:
-            if (d.choices?.length) {
-              for (const c of d.choices) expect(accepts(leaf, d.name, c.value), `${where} ${c.value}`).toBe(true);
+            if (spec.choices?.length) {
+              // Listed to Discord as choices, or suggested by autocomplete: the schema takes exactly these.
+              expect(d.choices?.length ?? 0, where).toBe(spec.autocomplete ? 0 : spec.choices.length);
+              for (const c of spec.choices) expect(accepts(leaf, d.name, c.value), `${where} ${c.value}`).toBe(true);
               expect(accepts(leaf, d.name, 'not-a-choice'), where).toBe(false);
             } else {
               expect(d.max_length, `${where} has a length limit`).toBeTypeOf('number');
@@ -115,6 +117,14 @@ describe('every option: the Discord definition and the parsed arguments agree', 
 });
 
 describe('option declarations', () => {
+  it('suggest an autocompleted choice option\'s own values', async () => {
+    const meal = commands.find((c) => c.definition.name === 'nethack')!.leaf({ subcommand: 'meal' })!;
+    const ctx = {} as Parameters<NonNullable<Leaf['autocomplete']>>[2];
+    const got = await meal.autocomplete!({ name: 'speed', value: 'ver' }, {}, ctx);
+    expect(got.map((c) => c.value)).toEqual(['very fast']);
+    expect(meal.schema.safeParse({ food: 'apple', nutrition: 900, speed: 'Very Fast' }).data).toMatchObject({ speed: 'very fast' });
+  });
+
   it('derive the handler argument types', () => {
     const options = {
       n: integer('n', { min: 0, max: 9 }).required(),

@@ -90,6 +90,28 @@ describe('/nethack meal', () => {
     const r = await h.ask('/nethack meal food:"pizza slice" nutrition:100');
     expect(errorOf(r)!.code).toBe('unknown_food');
   });
+  it('black pudding corpse: 3.6.7 points to the glob (mon.c:426-432); 3.4.3 eats it (monst.c:1838)', async () => {
+    const r = await h.ask('/nethack meal food:"black pudding corpse" nutrition:500');
+    expect(errorOf(r)!.code).toBe('unknown_food');
+    expect(JSON.stringify(r.result)).toContain('glob of black pudding');
+    expect(((await h.ask('/nethack meal food:"black pudding corpse" nutrition:500 version:3.4.3')).result as MealResult).bites).toBe(17);
+  });
+  it('tin of lizard meat, cursed: homemade 50, never rotten (eat.c:1287, 1298); opener and Str by hand', async () => {
+    const m = (await h.ask('/nethack meal food:"tin of lizard meat" nutrition:500 buc:cursed')).result as MealResult;
+    expect(m.tin!.outcomes).toEqual([expect.objectContaining({ variety: 'homemade', nutrition: 50 })]);
+    expect(m.tin!.outcomes[0]!.probability).toBeCloseTo(1, 12);
+    const t = (await h.ask('/nethack meal food:"tin of jackal meat" nutrition:500 variety:smoked opener:"bare hands" dex:10 str:18/50')).result as MealResult;
+    expect(t.finish!.nutrition).toBe(550);
+    expect(t.tin!.opening[0]).toMatchObject({ tool: 'bare hands', distribution: expect.arrayContaining([{ turns: 26, probability: 1 / 17 }]) });
+    const bad = await h.ask('/nethack meal food:"tin of jackal meat" nutrition:500 str:18/200');
+    expect(errorOf(bad)!.code).toBe('invalid_option');
+  });
+  it('speed:"very fast" spreads bites over fewer turns (allmain.c:137-140)', async () => {
+    const m = (await h.ask('/nethack meal food:"food ration" nutrition:500 speed:"very fast"')).result as MealResult;
+    expect(m.speed.moveamt).toEqual([{ amount: 12, probability: 1 / 3 }, { amount: 24, probability: 2 / 3 }]);
+    expect(m.finish!.moves).toBeLessThan(6);
+    expect(m.finish!.movesDistribution!.length).toBeGreaterThan(1);
+  });
 });
 
 describe('/nethack food, drain, lifesave', () => {

@@ -16,6 +16,22 @@ afterAll(async () => {
 const res = (r: { result: unknown }) => r.result as Record<string, any>;
 
 describe('/nethack pet food', () => {
+  it('acceptance: little dog + "potion of water" is APPORT (dog.c:850) with its fetch-training meaning; cursed UNDEF (856)', async () => {
+    const r = await h.ask('/nethack pet food pet:"little dog" item:"potion of water"');
+    expect(res(r)).toMatchObject({ category: 'APPORT', item: { oclass: 'POTION_CLASS' }, training: { fetched: true } });
+    expect(res(r).citations[0]).toMatchObject({ file: 'src/dog.c', line: 850 });
+    expect(JSON.stringify(r.embeds)).toContain('For training');
+    const c = await h.ask('/nethack pet food pet:"little dog" item:"potion of water" cursed:true');
+    expect(res(c)).toMatchObject({ category: 'UNDEF', training: { fetched: false } });
+    expect(res(c).citations[0]).toMatchObject({ file: 'src/dog.c', line: 856 });
+  });
+  it('"wand of striking" and 5.0-only monsters resolve per version', async () => {
+    expect(res(await h.ask('/nethack pet food pet:kitten item:"wand of striking"')).category).toBe('APPORT');
+    expect(res(await h.ask('/nethack pet food pet:"displacer beast" item:"tripe ration" version:5.0')).category).toBe('DOGFOOD');
+    const no = await h.ask('/nethack pet food pet:"displacer beast" item:"tripe ration"');
+    expect(no.ephemeral).toBe(true);
+    expect(JSON.stringify(no.result)).toContain('not_in_version');
+  });
   it('kitten + tripe ration is a treat (dog.c:789), with the reason and sources', async () => {
     const r = await h.ask('/nethack pet food pet:kitten item:"tripe ration"');
     const j = res(r);

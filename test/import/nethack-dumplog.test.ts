@@ -99,7 +99,7 @@ describe('3.6.7 dumplog', () => {
     expect(r.inventoryFoods.map((x) => [x.count, x.name, x.buc, x.partlyEaten])).toEqual([
       [2, 'food ration', 'uncursed', false],
       [1, 'lembas wafer', 'blessed', false],
-      [3, null, 'uncursed', false], // "tins of newt meat": the meal planner has no such name yet
+      [3, 'tin of newt meat', 'uncursed', false], // "tins of newt meat": a tin of that monster's meat
       [1, 'lichen corpse', 'uncursed', false],
       [1, 'tripe ration', 'uncursed', true],
     ]);

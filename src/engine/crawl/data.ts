@@ -1,5 +1,5 @@
 // Typed access to the tables in src/data/crawl/ (extracted from the release tags 0.13.2,
-// 0.14.2 and 0.15.2 by src/data/crawl/extract.mjs; see that folder's README), and the
+// 0.14.2 and 0.15.2 by scripts/extract-crawl.mjs; see that folder's README), and the
 // citation helper that pins every rule to its line at the version's tag.
 import foodsJson from '../../data/crawl/foods.json' with { type: 'json' };
 import abilitiesJson from '../../data/crawl/abilities.json' with { type: 'json' };

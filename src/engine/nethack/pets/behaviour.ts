@@ -156,3 +156,56 @@ export function petFoodMeaning(pet: PetSpecies, item: PetItem, category: DogFood
     citations: cites,
   };
 }
+
+/** src/dog.c / src/dogmove.c lines of the fetch ("apport") training, per version. */
+const APPORT_LINES: Record<NethackVersion, { init: number; reward: number; drop: number; dropDecay: number; pickUp: number; fetchGoal: number }> = {
+  '3.6.7': { init: 45, reward: 295, drop: 422, dropDecay: 426, pickUp: 448, fetchGoal: 546 },
+  '3.4.3': { init: 24, reward: 174, drop: 282, dropDecay: 285, pickUp: 305, fetchGoal: 399 },
+  '5.0': { init: 60, reward: 318, drop: 418, dropDecay: 422, pickUp: 446, fetchGoal: 554 },
+};
+
+/** What a category means for training a pet to fetch (EDOG(mtmp)->apport), read from the code. */
+export interface PetTraining {
+  category: DogFoodCategory;
+  /** In one or two sentences, what the category does for fetch training. */
+  meaning: string;
+  /** The pet may carry it off and drop it near you (uncursed, not MANFOOD..POISON-excluded classes). */
+  fetched: boolean;
+  /** Eating it right after a drop near you raises apport (only DOGFOOD that you dropped or threw). */
+  rewards: boolean;
+  citations: Citation[];
+}
+
+export function petTraining(category: DogFoodCategory, opts: { version?: NethackVersion; cursed?: boolean; oclass?: string } = {}): PetTraining {
+  const v = opts.version ?? '3.6.7';
+  const L = APPORT_LINES[v];
+  const c = (file: string, line: number, symbol: string, note: string) => nethackCite(file, symbol, { version: v, line, note });
+  const init = v === '3.4.3' ? 'apport starts at 10' : 'apport starts at your Charisma';
+  const cites = [c('src/dog.c', L.init, 'initedog()', init)];
+  const val = categoryValue(category);
+  const nofetch = opts.oclass === 'BALL_CLASS' || opts.oclass === 'CHAIN_CLASS' || opts.oclass === 'ROCK_CLASS';
+  const fetched = val >= categoryValue('MANFOOD') && val < categoryValue('UNDEF') && !opts.cursed && !nofetch;
+  let meaning: string;
+  if (category === 'DOGFOOD') {
+    meaning = `A treat: the reward of fetch training. When the pet eats a treat you dropped or threw, apport rises by 200 / (distance it dropped its last item at + turns since that drop); ${init}, and every time it drops what it carries near you apport falls by 1 (not below 1).`;
+    cites.push(c('src/dogmove.c', L.reward, 'dog_eat()', 'apport += 200 / (dropdist + turns since the drop)'), c('src/dogmove.c', L.dropDecay, 'dog_invent()', 'each drop: apport - 1'));
+  } else if (category === 'APPORT') {
+    meaning = `Apportable: what a pet fetches. It goes for it when apport > rn2(8) and it can carry it, picks it up when rn2(20) < apport + 3 (never a cursed one), and drops it near you when !rn2(distance + 1) or !rn2(apport), then rn2(10) < apport — each such drop lowers apport by 1. Reward it with a treat soon after a drop near you to train it (${init}).`;
+    cites.push(c('src/dogmove.c', L.fetchGoal, 'dog_goal()', 'fetch goal: apport > rn2(8)'), c('src/dogmove.c', L.pickUp, 'dog_invent()', 'pick up: rn2(20) < apport + 3'), c('src/dogmove.c', L.drop, 'dog_invent()', 'drop near you'), c('src/dogmove.c', L.dropDecay, 'dog_invent()', 'apport - 1 per drop'));
+  } else if (category === 'UNDEF') {
+    meaning = opts.cursed
+      ? 'Uninteresting: a cursed item is never picked up or fetched, so it cannot be used for fetch training.'
+      : 'Uninteresting: the pet neither eats nor fetches it (boulders, statues, the ball and chain).';
+    cites.push(c('src/dogmove.c', L.pickUp, 'dog_invent()', 'never picks up cursed objects'));
+  } else if (category === 'TABU') {
+    meaning = 'Taboo: the pet will not eat or fetch it and will not step onto a square holding it when it can avoid it.';
+    cites.push(c('src/dogmove.c', L.fetchGoal, 'dog_goal()', 'TABU is never a goal'));
+  } else if (category === 'POISON' || category === 'MANFOOD') {
+    meaning = `Not eaten now (${category === 'POISON' ? 'poison' : 'human food'}); ${fetched ? 'it may still be fetched like an apportable item' : 'it is not fetched'}.`;
+    cites.push(c('src/dogmove.c', L.fetchGoal, 'dog_goal()', 'MANFOOD..POISON can be fetched'));
+  } else {
+    meaning = 'Food it eats (when hungry enough); only treats it eats after you dropped or threw them reward fetching.';
+    cites.push(c('src/dogmove.c', L.reward, 'dog_eat()', 'only DOGFOOD rewards'));
+  }
+  return { category, meaning, fetched, rewards: category === 'DOGFOOD', citations: cites };
+}

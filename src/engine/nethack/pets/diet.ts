@@ -4,7 +4,7 @@ import type { MonsterEntry } from '../data.ts';
 import { nethackCite, type Citation, type NethackVersion } from '../../cite.ts';
 import { DOG_FOOD_CATEGORIES, type DogFoodCategory } from './categories.ts';
 import { dogFood } from './dogfood.ts';
-import { PET_ITEMS, petItemByName, type PetItem } from './items.ts';
+import { petItemByName, petItems, type PetItem } from './items.ts';
 
 /** Corpses people ask about most; each has its own rule or is an early-game staple. */
 export const COMMON_CORPSES = [
@@ -33,8 +33,8 @@ export interface DietResult {
 }
 
 export function dietItems(version: NethackVersion): PetItem[] {
-  const foods = PET_ITEMS.filter((i) => i.oclass === 'FOOD_CLASS' && (i.kind === 'food' || i.name === 'egg' || i.name === 'tin') && i.versions.includes(version));
-  const corpses = COMMON_CORPSES.map((n) => petItemByName(`${n} corpse`)).filter((i): i is PetItem => !!i);
+  const foods = petItems(version).filter((i) => i.oclass === 'FOOD_CLASS' && (i.kind === 'food' || i.name === 'egg' || i.name === 'tin'));
+  const corpses = COMMON_CORPSES.map((n) => petItemByName(`${n} corpse`, version)).filter((i): i is PetItem => !!i);
   return [...foods, ...corpses];
 }
 

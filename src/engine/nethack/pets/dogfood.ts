@@ -5,11 +5,11 @@
 // for other artifacts and never for ordinary objects. A ring's material comes with its
 // randomized appearance (src/o_init.c shuffle()), so it is a uniform draw over the
 // 28 ring materials. Both are returned as exact probabilities, never rolled.
-import { monsterByPm, type MonsterEntry } from '../data.ts';
+import { tablesFor, type MonsterEntry } from '../data.ts';
 import { nethackCite, type Citation, type NethackVersion } from '../../cite.ts';
 import { categoryValue, type DogFoodCategory } from './categories.ts';
-import { isMetallic, isOrganic, isRustprone, RING_MATERIALS, SLIME_MOLD_INDEX, type Material, type PetItem, type Role } from './items.ts';
-import { hasEyes, hatesSilverType, isShapeshifter, isSlimeproof, likesFire, resists, sameRace, speciesFor, type PetSpecies } from './species.ts';
+import { isMetallic, isOrganic, isRustprone, type Material, type PetItem, type Role } from './items.ts';
+import { hasEyes, hatesSilverType, isShapeshifter, isSlimeproof, likesFire, overlayNote, resists, sameRace, speciesFor, type PetSpecies } from './species.ts';
 
 export type PetHungerState = 'normal' | 'hungry' | 'starving';
 
@@ -275,7 +275,7 @@ function decide(c: Ctx, s: Scenario): Decision {
       }
       default: {
         if (starving) return d('ACCFOOD', 'starvingOther', 'starving-any-food', 'a starving pet accepts any other food');
-        const processed = (item.index ?? 0) > SLIME_MOLD_INDEX;
+        const processed = (item.index ?? 0) > tablesFor(v).slimeMoldIndex;
         if (processed) return carni ? d('ACCFOOD', 'other', 'processed-carnivore', 'processed food (after slime mold in objects[]) is acceptable to a carnivore') : d('MANFOOD', 'other', 'processed-herbivore', 'processed food is human food to a pure herbivore');
         return herbi ? d('ACCFOOD', 'other', 'veggy-herbivore', 'fruit and vegetables (up to slime mold in objects[]) are acceptable to a herbivore') : d('MANFOOD', 'other', 'veggy-carnivore', 'fruit and vegetables are human food to a pure carnivore');
       }
@@ -296,10 +296,16 @@ function decide(c: Ctx, s: Scenario): Decision {
   return d('UNDEF', 'undef', 'uninteresting', c.cursed ? 'a cursed non-food item is uninteresting' : 'the ball and chain are uninteresting');
 }
 
-/** 5.0 include/obj.h polyfood(): corpse of a shapeshifter (M2_SHAPESHIFTER) or an AD_POLY attacker. */
+/** 5.0 include/obj.h polyfood(): corpse of a shapeshifter (M2_SHAPESHIFTER) or an AD_POLY attacker (genetic engineer). */
 function isPolyfood(m: MonsterEntry): boolean {
-  // No 3.6.7-table monster has an AD_POLY attack; 5.0's genetic engineer is not in our tables.
-  return isShapeshifter(m);
+  return isShapeshifter(m) || !!m.attacks?.some((a) => a[1] === 'AD_POLY');
+}
+
+/** The item as the version's table has it: food indices differ by version (dogfood() compares otyp with SLIME_MOLD). */
+function localize(item: PetItem, v: NethackVersion): PetItem {
+  if (item.oclass !== 'FOOD_CLASS') return item;
+  const f = tablesFor(v).foodByOtyp(item.otyp === 'HUGE_CHUNK_OF_MEAT' && v === '5.0' ? 'ENORMOUS_MEATBALL' : item.otyp);
+  return f && f.index !== item.index ? { ...item, index: f.index } : item;
 }
 
 /** Default tameness from src/dog.c initedog(): 10 for domestic animals, 5 otherwise. */
@@ -308,8 +314,8 @@ export const defaultTameness = (m: MonsterEntry): number => (m.domestic ? 10 : 5
 export function dogFood(input: DogFoodInput): DogFoodResult {
   const v = input.version ?? '3.6.7';
   const pet = speciesFor(input.pet, v) ?? { ...input.pet, version: v };
-  const item = input.item;
-  const corpseMon = item.corpsenm ? monsterByPm(item.corpsenm) : undefined;
+  const item = localize(input.item, v);
+  const corpseMon = item.corpsenm ? tablesFor(v).monsterByPm(item.corpsenm) ?? tablesFor('3.6.7').monsterByPm(item.corpsenm) : undefined;
   const fptr = corpseMon ? speciesFor(corpseMon, v) ?? { ...corpseMon, version: v } : undefined;
   const tame = input.tame ?? true;
   const petState = input.petState ?? 'normal';
@@ -338,8 +344,9 @@ export function dogFood(input: DogFoodInput): DogFoodResult {
     : item.artifact
       ? [[true, 0.95, 'obj_resists() holds (95% per call for an artifact)'], [false, 0.05, 'obj_resists() fails (5% per call)']]
       : [[false, 1, undefined]];
+  const choices: readonly Material[] = item.materialChoices ?? tablesFor(v).rings.map((r) => r.material as Material);
   const materialOdds: [Material, number][] = item.materialShuffled
-    ? [...new Set(RING_MATERIALS)].map((m) => [m, RING_MATERIALS.filter((x) => x === m).length / RING_MATERIALS.length] as [Material, number])
+    ? [...new Set(choices)].map((m) => [m, choices.filter((x) => x === m).length / choices.length] as [Material, number])
     : [[item.material, 1]];
 
   const merged = new Map<string, DogFoodOutcome & { rolls: Set<string>; mats: Set<Material> }>();
@@ -369,8 +376,9 @@ export function dogFood(input: DogFoodInput): DogFoodResult {
     const parts: string[] = [];
     if (o.rolls.size === 1) parts.push([...o.rolls][0]!);
     if (item.materialShuffled && o.mats.size < materialOdds.length) {
-      const n = RING_MATERIALS.filter((m) => o.mats.has(m)).length;
-      parts.push(`ring appearance of ${[...o.mats].map((m) => m.toLowerCase()).join(', ')} (${n} of ${RING_MATERIALS.length} appearances)`);
+      const n = choices.filter((m) => o.mats.has(m)).length;
+      const what = item.oclass === 'RING_CLASS' ? 'ring' : item.oclass === 'WAND_CLASS' ? 'wand' : 'random';
+      parts.push(`${what} appearance of ${[...o.mats].map((m) => m.toLowerCase()).join(', ')} (${n} of ${choices.length} appearances)`);
     }
     if (parts.length) o.condition = parts.join('; ');
   }
@@ -380,11 +388,11 @@ export function dogFood(input: DogFoodInput): DogFoodResult {
   const top = outcomes[0]!;
   const citations: Citation[] = [top.branch.citation, ...outcomes.slice(1).map((o) => o.branch.citation)];
   if (resistOdds.length > 1 || always) citations.push(nethackCite('src/zap.c', 'obj_resists()', { version: v, line: v === '3.4.3' ? 983 : v === '5.0' ? undefined : 1180, note: 'always for invocation items and Rider corpses; 95% for artifacts' }));
-  if (item.materialShuffled) citations.push(nethackCite('src/o_init.c', 'shuffle()', { version: v, note: 'ring materials follow the random appearance' }));
+  if (item.materialShuffled) citations.push(nethackCite('src/o_init.c', 'shuffle()', { version: v, note: 'materials follow the random appearance' }));
   const notes: string[] = [];
   for (const m of [pet, fptr]) {
-    if (!m || v !== '5.0') continue;
-    if (m.cwt !== monsterByPm(m.pm)?.cwt || m.resists.length !== monsterByPm(m.pm)?.resists.length) notes.push(`${m.name}: 5.0 monster data differs from 3.6.7`);
+    const note = m ? overlayNote(m.pm, v) : undefined;
+    if (note && !notes.includes(note)) notes.push(note);
   }
   return {
     game: 'nethack',

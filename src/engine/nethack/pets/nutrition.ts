@@ -41,7 +41,7 @@ export interface PetMeal {
 /** src/eat.c obj_nutrition(): the full value eaten_stat() scales against. */
 function fullNutrition(item: PetItem, version: NethackVersion, heroRace: PetMealInput['heroRace']): number {
   if (item.otyp === 'CORPSE' && item.corpsenm) {
-    const m = monsterByPm(item.corpsenm);
+    const m = monsterByPm(item.corpsenm, version) ?? monsterByPm(item.corpsenm);
     return m ? (speciesFor(m, version)?.cnutrit ?? m.cnutrit) : 0;
   }
   if (item.otyp.startsWith('GLOB_OF_')) return item.weight; // globby: owt
@@ -92,7 +92,7 @@ export function petMeal(input: PetMealInput): PetMeal {
 
   if (item.oclass === 'FOOD_CLASS') {
     if (item.otyp === 'CORPSE' && item.corpsenm) {
-      const m = monsterByPm(item.corpsenm)!;
+      const m = (monsterByPm(item.corpsenm, v) ?? monsterByPm(item.corpsenm))!;
       const cm = speciesFor(m, v) ?? m;
       meating = 3 + (cm.cwt >> 6);
       nutrit = cm.cnutrit;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Regenerates the Crawl data files in this folder from a local mirror of crawl/crawl.
-// Usage: node src/data/crawl/extract.mjs /path/to/crawl.git
+// Regenerates the Crawl data files in src/data/crawl from a local mirror of crawl/crawl.
+// Usage: node scripts/extract-crawl.mjs /path/to/crawl.git
 // It reads the release tags with `git show`, keeps only numbers, names and line numbers
 // (no game code), and writes foods.json, abilities.json, species.json and lines.json.
 // Nothing at runtime depends on this script or on the mirror.
@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = process.argv[2] ?? '/work/.mirror/crawl+crawl/repo';
-const here = dirname(fileURLToPath(import.meta.url));
+const here = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'data', 'crawl');
 const TAGS = { '0.13': '0.13.2', '0.14': '0.14.2', '0.15': '0.15.2' };
 
 const git = (...args) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
