@@ -5,8 +5,9 @@ import { REST, Routes } from 'discord.js';
 import { commands } from '../commands/index.ts';
 import { loadConfigOrReport } from './config.ts';
 
+/** Every slash command, then the message commands they bring (Apps -> "Ask hungerbot"). */
 export function commandBodies() {
-  return commands.map((c) => c.definition);
+  return [...commands.map((c) => c.definition), ...commands.flatMap((c) => (c.messageCommands ?? []).map((m) => m.definition))];
 }
 
 export async function deploy(opts: { token: string; applicationId: string; guildId?: string; apiUrl?: string }): Promise<number> {

@@ -12,7 +12,7 @@ import {
 import { autocomplete, dispatch, type DispatchDeps } from '../bot/dispatch.ts';
 import { DEFER_AFTER_MS } from '../bot/limits.ts';
 import type { Invoker, Reply } from '../bot/types.ts';
-import { buttonRows, invocationFromOptions, type RawOption } from './interaction.ts';
+import { buttonRows, invocationFromMessageCommand, invocationFromOptions, type RawOption } from './interaction.ts';
 
 export interface GatewayBot {
   client: Client;
@@ -68,8 +68,17 @@ export function createGatewayBot(opts: Omit<DispatchDeps, 'transport'> & { token
       await interaction.respond(await autocomplete(inv, deps));
       return;
     }
-    if (interaction.isChatInputCommand()) {
-      const inv = invocationFromOptions('command', interaction.commandName, interaction.options.data as readonly RawOption[], userOf(interaction));
+    if (interaction.isChatInputCommand() || interaction.isMessageContextMenuCommand()) {
+      const inv = interaction.isMessageContextMenuCommand()
+        ? invocationFromMessageCommand(
+            {
+              name: interaction.commandName,
+              target_id: interaction.targetId,
+              resolved: { messages: { [interaction.targetId]: { content: interaction.targetMessage.content, author: { id: interaction.targetMessage.author.id } } } },
+            },
+            userOf(interaction),
+          )
+        : invocationFromOptions('command', interaction.commandName, interaction.options.data as readonly RawOption[], userOf(interaction));
       const work = dispatch(inv, deps);
       // Answer within Discord's 3 s: if the handler is slow, defer first and edit later.
       const quick = await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())]);
