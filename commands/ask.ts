@@ -5,7 +5,6 @@
 // from the user's active hero when there is one (and the reply says so); otherwise the reply
 // says, privately, what is missing. Two equally good readings come back as two buttons.
 import { randomBytes } from 'node:crypto';
-import type { APIEmbed } from 'discord-api-types/v10';
 import { catalogFrom, type Catalog } from '../src/ask/catalog.ts';
 import { withOptions, type Missing } from '../src/ask/fill.ts';
 import { heroFill } from '../src/ask/hero.ts';
@@ -13,7 +12,14 @@ import { parseQuestion, readingOf, type ParseOutcome, type Reading } from '../sr
 import { dispatch, type Registry } from '../src/bot/dispatch.ts';
 import { text } from '../src/bot/options.ts';
 import { COLORS } from '../src/bot/render.ts';
-import { defineCommand, defineMessageCommand, type ButtonSpec, type CommandModule, type HandlerContext, type Reply } from '../src/bot/types.ts';
+import {
+  defineCommand,
+  defineMessageCommand,
+  type ButtonSpec,
+  type CommandModule,
+  type HandlerContext,
+  type Reply,
+} from '../src/bot/types.ts';
 import { CUSTOM_ID_MAX } from '../src/bot/limits.ts';
 import { UserError } from '../src/errors.ts';
 import { HeroRepo, activeHero } from '../src/heroes/repo.ts';
@@ -63,7 +69,11 @@ export const askMessageCommand = defineMessageCommand({
   run(target, ctx) {
     const question = target.content.trim();
     if (!question) {
-      throw new UserError('That message has no text I can read.', 'Use it on a message with a question or a NetHack bottom line.', 'empty_message');
+      throw new UserError(
+        'That message has no text I can read.',
+        'Use it on a message with a question or a NetHack bottom line.',
+        'empty_message',
+      );
     }
     return answerQuestion(question, ctx, { heroAllowed: target.authorId === ctx.user.id, hide: false });
   },
@@ -75,7 +85,9 @@ export const askCommand: CommandModule = {
     description: 'Ask in plain words; I read it as a command and answer it',
     example: '/ask question:"turns until weak with 2 rings of regen from 900"',
     options: {
-      question: text('Your question, e.g. "will a food ration choke me at 1600"', { maxLength: QUESTION_MAX }).required(),
+      question: text('Your question, e.g. "will a food ration choke me at 1600"', {
+        maxLength: QUESTION_MAX,
+      }).required(),
     },
     run: (args, ctx) => answerQuestion(args.question, ctx, { heroAllowed: true, hide: args.hide ?? false }),
     component: pressReading,
@@ -87,7 +99,8 @@ export async function answerQuestion(raw: string, ctx: HandlerContext, opts: Ans
   const question = raw.length > QUESTION_MAX ? raw.slice(0, QUESTION_MAX) : raw;
   const cat = catalogOf(registryOf(ctx));
   const outcome = parseQuestion(question, cat);
-  if (raw.length > QUESTION_MAX) outcome.readings.forEach((r) => r.notes.push(`Only the first ${QUESTION_MAX} characters were read.`));
+  if (raw.length > QUESTION_MAX)
+    outcome.readings.forEach((r) => r.notes.push(`Only the first ${QUESTION_MAX} characters were read.`));
   if (outcome.readings.length === 0) return notUnderstood(outcome);
   if (outcome.readings.length > 1) return chooseReading(outcome, ctx, opts);
   return answerReading(outcome, outcome.readings[0]!, ctx, opts);
@@ -95,7 +108,12 @@ export async function answerQuestion(raw: string, ctx: HandlerContext, opts: Ans
 
 // ---- one reading ------------------------------------------------------------------------------
 
-async function answerReading(outcome: ParseOutcome, reading: Reading, ctx: HandlerContext, opts: AnswerOptions): Promise<Reply> {
+async function answerReading(
+  outcome: ParseOutcome,
+  reading: Reading,
+  ctx: HandlerContext,
+  opts: AnswerOptions,
+): Promise<Reply> {
   const cat = catalogOf(registryOf(ctx));
   let r = reading;
   let hero: Hero | null = null;
@@ -122,9 +140,20 @@ async function runCommandLine(line: string, ctx: HandlerContext): Promise<Reply>
   return dispatch(inv, { registry, services: ctx.services, transport: ctx.transport });
 }
 
-function composeAnswer(outcome: ParseOutcome, r: Reading, replies: Reply[], notes: string[], hero: Hero | null, opts: AnswerOptions): Reply {
+function composeAnswer(
+  outcome: ParseOutcome,
+  r: Reading,
+  replies: Reply[],
+  notes: string[],
+  hero: Hero | null,
+  opts: AnswerOptions,
+): Reply {
   const head = replies[0]!;
-  const lines = [`Read as: \`${r.lines[0]}\``, ...r.lines.slice(1).map((l) => `and: \`${l}\``), ...notes.map((n) => `• ${n}`)];
+  const lines = [
+    `Read as: \`${r.lines[0]}\``,
+    ...r.lines.slice(1).map((l) => `and: \`${l}\``),
+    ...notes.map((n) => `• ${n}`),
+  ];
   const result: AskResult = {
     ...baseResult(outcome, 'answered'),
     readAs: r.lines[0]!,
@@ -177,7 +206,13 @@ async function heroFor(ctx: HandlerContext, notes: string[]): Promise<Hero | nul
 function fillFromHero(hero: Hero, r: Reading, cat: Catalog): { reading: Reading; note: string } | null {
   const added: Record<string, unknown> = {};
   const calls = r.calls.map((call) => {
-    const fill = heroFill(hero, call.key, call.options, call.missing.map((m) => m.option), cat);
+    const fill = heroFill(
+      hero,
+      call.key,
+      call.options,
+      call.missing.map((m) => m.option),
+      cat,
+    );
     if (!fill) return call;
     Object.assign(added, fill.added);
     return withOptions(call, fill.added, cat);
@@ -187,42 +222,60 @@ function fillFromHero(hero: Hero, r: Reading, cat: Catalog): { reading: Reading;
     .map(([k, v]) => `${k} ${typeof v === 'string' ? v : String(v)}`)
     .join(', ');
   const game = hero.game === 'nethack' ? 'NetHack' : 'Crawl';
-  return { reading: readingOf(calls, cat, r.notes), note: `Used your active hero **${hero.name}** (${game} ${hero.version}): ${what}.` };
+  return {
+    reading: readingOf(calls, cat, r.notes),
+    note: `Used your active hero **${hero.name}** (${game} ${hero.version}): ${what}.`,
+  };
 }
 
 // ---- missing values ---------------------------------------------------------------------------------
 
 function missingReply(outcome: ParseOutcome, r: Reading, cat: Catalog, notes: string[], heroAllowed: boolean): Reply {
   const call = r.calls.find((c) => c.missing.length > 0)!;
-  const edit = cat.formatLine(call.key, { ...call.options, ...Object.fromEntries(call.missing.map((m) => [m.option, placeholder(cat, call.key, m.option)])) });
-  const needs = r.missing.map((m) => {
-    const o = cat.option(call.key, m.option);
-    const choices = o?.choices ? ` — one of: ${o.choices.join(', ')}` : '';
-    const close = m.candidates?.length ? ` — did you mean ${m.candidates.map((c) => `\`${c}\``).join(', ')}?` : '';
-    return `• **${m.option}**: ${m.description}${choices}${close}`;
-  });
-  const examples = r.missing.filter((m) => cat.option(call.key, m.option)?.example !== undefined);
-  const hint = heroAllowed ? '\nOr make a hero with `/hero new` and I will use its values.' : '';
-  const embed: APIEmbed = {
-    title: 'I need a bit more to answer that',
-    description: [
-      `Read as: \`${r.lines[0]}\``,
-      ...notes.map((n) => `• ${n}`),
-      '',
-      'Missing:',
-      ...needs,
-      '',
-      'Edit and run:',
-      `\`${edit}\``,
-      examples.length ? `(${examples.map((m) => `${m.option}:${cat.option(call.key, m.option)!.example}`).join(', ')} ${examples.length > 1 ? 'are examples' : 'is an example'}.)` : '',
-    ].join('\n') + hint,
-    color: COLORS.warning,
-  };
+  const filled = Object.fromEntries(call.missing.map((m) => [m.option, placeholder(cat, call.key, m.option)]));
+  const edit = cat.formatLine(call.key, { ...call.options, ...filled });
+  const description = [
+    `Read as: \`${r.lines[0]}\``,
+    ...notes.map((n) => `• ${n}`),
+    '',
+    'Missing:',
+    ...r.missing.map((m) => missingLine(cat, call.key, m)),
+    '',
+    'Edit and run:',
+    `\`${edit}\``,
+    exampleNote(cat, call.key, r.missing),
+    heroAllowed ? 'Or make a hero with `/hero new` and I will use its values.' : '',
+  ];
   return {
-    embeds: [embed],
-    result: { ...baseResult(outcome, 'missing'), readAs: null, missing: r.missing, edit, notes: [...notes, ...r.notes] } satisfies AskResult,
+    embeds: [
+      { title: 'I need a bit more to answer that', description: description.join('\n').trim(), color: COLORS.warning },
+    ],
+    result: {
+      ...baseResult(outcome, 'missing'),
+      missing: r.missing,
+      edit,
+      notes: [...notes, ...r.notes],
+    } satisfies AskResult,
     ephemeral: true,
   };
+}
+
+/** "• nutrition: Nutrition now (u.uhunger)", with the choices or the close names when there are. */
+function missingLine(cat: Catalog, key: string, m: Missing): string {
+  const choices = cat.option(key, m.option)?.choices;
+  const oneOf = choices ? ` — one of: ${choices.join(', ')}` : '';
+  const close = m.candidates?.length ? ` — did you mean ${m.candidates.map((c) => `\`${c}\``).join(', ')}?` : '';
+  return `• **${m.option}**: ${m.description}${oneOf}${close}`;
+}
+
+/** "(nutrition:900 is an example.)": the edit line's made-up values are said to be made up. */
+function exampleNote(cat: Catalog, key: string, missing: readonly Missing[]): string {
+  const examples = missing.flatMap((m) => {
+    const example = cat.option(key, m.option)?.example;
+    return example === undefined ? [] : [`${m.option}:${example}`];
+  });
+  if (examples.length === 0) return '';
+  return `(${examples.join(', ')} ${examples.length > 1 ? 'are examples' : 'is an example'}.)`;
 }
 
 function placeholder(cat: Catalog, key: string, option: string): string | number {
@@ -244,7 +297,11 @@ async function chooseReading(outcome: ParseOutcome, ctx: HandlerContext, opts: A
     embeds: [
       {
         title: 'I can read this two ways',
-        description: [...outcome.readings.map((r, i) => `${i + 1}. \`${r.lines.join('` then `')}\``), '', 'Press the one you mean.'].join('\n'),
+        description: [
+          ...outcome.readings.map((r, i) => `${i + 1}. \`${r.lines.join('` then `')}\``),
+          '',
+          'Press the one you mean.',
+        ].join('\n'),
         color: COLORS.info,
       },
     ],
@@ -263,7 +320,9 @@ async function choiceIds(outcome: ParseOutcome, ctx: HandlerContext): Promise<st
   if (inline.every((id) => id.length <= CUSTOM_ID_MAX)) return inline;
   const nonce = randomBytes(4).toString('hex');
   await ctx.services.store.update(pendingKey(ctx.user.id), (current) => {
-    const list = Array.isArray((current as { pending?: unknown } | undefined)?.pending) ? (current as { pending: Pending[] }).pending : [];
+    const list = Array.isArray((current as { pending?: unknown } | undefined)?.pending)
+      ? (current as { pending: Pending[] }).pending
+      : [];
     return { value: { pending: [...list, { nonce, question: outcome.question }].slice(-PENDING_MAX) }, result: null };
   });
   return outcome.readings.map((_, i) => `ask:p:${ctx.user.id}:${nonce}:${i}`);
@@ -282,7 +341,8 @@ async function pressReading(rest: string, ctx: HandlerContext): Promise<Reply> {
   const index = Number(rest.startsWith('q:') ? rest.split(':')[1] : rest.split(':')[3]);
   const outcome = parseQuestion(question.text, catalogOf(registryOf(ctx)));
   const reading = outcome.readings[index];
-  if (!reading) throw new UserError('That choice no longer matches the question.', 'Ask again with `/ask`.', 'stale_button');
+  if (!reading)
+    throw new UserError('That choice no longer matches the question.', 'Ask again with `/ask`.', 'stale_button');
   return answerReading(outcome, reading, ctx, { heroAllowed: false, hide: false });
 }
 
@@ -308,12 +368,19 @@ const EXAMPLES = [
 ];
 
 function notUnderstood(outcome: ParseOutcome): Reply {
-  const unknown = outcome.unknown.length ? `Words I don't know: ${outcome.unknown.map((w) => `"${w}"`).join(', ')}.\n\n` : '';
+  const unknown = outcome.unknown.length
+    ? `Words I don't know: ${outcome.unknown.map((w) => `"${w}"`).join(', ')}.\n\n`
+    : '';
   return {
     embeds: [
       {
         title: "I couldn't read that as a hunger question",
-        description: `${unknown}Questions I understand look like:\n${EXAMPLES.map((e) => `• \`/ask question:${quoteValue(e)}\``).join('\n')}\n\nEvery command is listed by \`/help\`.`,
+        description: [
+          `${unknown}Questions I understand look like:`,
+          ...EXAMPLES.map((e) => `• \`/ask question:${quoteValue(e)}\``),
+          '',
+          'Every command is listed by `/help`.',
+        ].join('\n'),
         color: COLORS.warning,
       },
     ],

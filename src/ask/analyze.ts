@@ -84,7 +84,15 @@ export interface Analysis {
   unknown: string[];
 }
 
-const ALL_KINDS: readonly NameKind[] = ['nhFood', 'pet', 'petItem', 'nhSpell', 'crawlSpecies', 'crawlFood', 'crawlAbility'];
+const ALL_KINDS: readonly NameKind[] = [
+  'nhFood',
+  'pet',
+  'petItem',
+  'nhSpell',
+  'crawlSpecies',
+  'crawlFood',
+  'crawlAbility',
+];
 const RACES = ['human', 'elf', 'dwarf', 'gnome', 'orc'] as const;
 
 export function analyze(question: string): Analysis {
@@ -125,7 +133,14 @@ function scan(tokens: Token[]): Item[] {
   while (i < tokens.length) {
     const t = tokens[i]!;
     if (t.num !== undefined) {
-      items.push({ type: 'number', text: t.text, value: t.num, signed: !!t.signed, ordinal: !!t.ordinal, ...(t.version ? { version: t.version } : {}) });
+      items.push({
+        type: 'number',
+        text: t.text,
+        value: t.num,
+        signed: !!t.signed,
+        ordinal: !!t.ordinal,
+        ...(t.version ? { version: t.version } : {}),
+      });
       i++;
       continue;
     }
@@ -174,15 +189,24 @@ const isUnknown = (it: Item) => it.type === 'word' && !it.filler;
 
 function bestCorrection(run: WordItem[]): { item: Item; length: number } {
   for (let len = run.length; len >= 1; len--) {
-    const text = run.slice(0, len).map((w) => w.text).join(' ');
+    const text = run
+      .slice(0, len)
+      .map((w) => w.text)
+      .join(' ');
     const names = fuzzyName(text, ALL_KINDS);
     const word = len === 1 ? closestWord(text) : null;
     if (word && (names.refs.length === 0 || word.distance === 0)) {
       const phrase = phraseAt([word.word], 0)!;
-      return { item: { type: 'span', text, features: phrase.features, names: [], ambiguous: [], corrected: true }, length: 1 };
+      return {
+        item: { type: 'span', text, features: phrase.features, names: [], ambiguous: [], corrected: true },
+        length: 1,
+      };
     }
     if (names.refs.length > 0 || (len === 1 && names.ambiguous.length > 0)) {
-      return { item: { type: 'span', text, features: [], names: names.refs, ambiguous: names.ambiguous, corrected: true }, length: len };
+      return {
+        item: { type: 'span', text, features: [], names: names.refs, ambiguous: names.ambiguous, corrected: true },
+        length: len,
+      };
     }
   }
   return { item: run[0]!, length: 1 };
@@ -230,7 +254,9 @@ function readVersions(a: Analysis, used: Set<number>): void {
     if (it.type !== 'number') return;
     const prev = a.items[i - 1];
     const afterGameWord = prev?.type === 'span' && /^(nethack|nh|version|v|ver)$/.test(prev.text);
-    const v = it.version ?? (afterGameWord && (it.value === 343 || it.value === 367) ? (it.value === 343 ? '3.4.3' : '3.6') : undefined);
+    const v =
+      it.version ??
+      (afterGameWord && (it.value === 343 || it.value === 367) ? (it.value === 343 ? '3.4.3' : '3.6') : undefined);
     if (!v) return;
     if (/^0\./.test(v)) a.crawlVersion ??= v;
     else if (/^3\.6/.test(v)) a.nethackVersion ??= '3.6.7';
@@ -306,7 +332,14 @@ function ringCount(a: Analysis, start: number, end: number, plural: boolean, use
   const n = x?.type === 'word' && x.text === 'x' ? a.items[end + 2] : x;
   const at = n === x ? end + 1 : end + 2;
   const unitAfter = labelOf(a.items[at + 1], 'after');
-  if (n?.type === 'number' && !n.signed && !n.version && n.value >= 1 && n.value <= 8 && (!unitAfter || unitAfter === 'turnsWord')) {
+  if (
+    n?.type === 'number' &&
+    !n.signed &&
+    !n.version &&
+    n.value >= 1 &&
+    n.value <= 8 &&
+    (!unitAfter || unitAfter === 'turnsWord')
+  ) {
     used.add(at);
     return n.value;
   }
@@ -336,7 +369,23 @@ function readCounts(a: Analysis, used: Set<number>): void {
 // ---- numbers ------------------------------------------------------------------------------
 
 /** Words that may sit between a label and its number ("int of 18", "at about 900"). */
-const BRIDGE = new Set(['of', 'is', 'be', 'about', 'around', 'roughly', 'approx', 'approximately', 'exactly', 'only', 'just', 'like', 'the', 'a', 'my']);
+const BRIDGE = new Set([
+  'of',
+  'is',
+  'be',
+  'about',
+  'around',
+  'roughly',
+  'approx',
+  'approximately',
+  'exactly',
+  'only',
+  'just',
+  'like',
+  'the',
+  'a',
+  'my',
+]);
 
 function labelOf(it: Item | undefined, side: 'before' | 'after'): Unit | null {
   if (it?.type !== 'span') return null;
@@ -399,7 +448,10 @@ function readNames(a: Analysis): void {
     let p = i - 1;
     while (a.items[p]?.type === 'word' && (a.items[p] as WordItem).filler && !['my'].includes(a.items[p]!.text)) p--;
     const petWords: Cue[] = ['my', 'pet', 'tame', 'feed'];
-    const petContext = cueAt(a, p, petWords) || cueAt(a, p - 1, petWords) || (cueAt(a, i + 1, ['eat']) && cueAt(a, p, ['canQuestion', 'diet']));
+    const petContext =
+      cueAt(a, p, petWords) ||
+      cueAt(a, p - 1, petWords) ||
+      (cueAt(a, i + 1, ['eat']) && cueAt(a, p, ['canQuestion', 'diet']));
     a.names.push({
       at: i,
       text: it.text,
@@ -436,7 +488,11 @@ function weighGames(a: Analysis): void {
   if (a.crawlVersion) a.evidence.crawl += 3;
   if (a.nethackVersion) a.evidence.nethack += 3;
   // Crawl has no pets: "my kitten" is NetHack.
-  if (a.names.some((n) => n.petContext && n.refs.some((r) => r.kind === 'pet') && !n.refs.some((r) => r.kind === 'crawlSpecies'))) {
+  if (
+    a.names.some(
+      (n) => n.petContext && n.refs.some((r) => r.kind === 'pet') && !n.refs.some((r) => r.kind === 'crawlSpecies'),
+    )
+  ) {
     a.evidence.nethack += 3;
   }
 }

@@ -26,7 +26,8 @@ const HUNGER_WORDS: Record<string, NethackStatus> = {
   fainted: 'Fainting',
 };
 
-const LOOKS_LIKE_BOTTOM_LINE = /\b(?:dlvl|dlev|home|end game|astral plane)\s*:\s*-?\d+|\bhp\s*:\s*-?\d+\s*\(\s*\d+\s*\)[^\n]*\bt\s*:\s*\d+/i;
+const LOOKS_LIKE_BOTTOM_LINE =
+  /\b(?:dlvl|dlev|home|end game|astral plane)\s*:\s*-?\d+|\bhp\s*:\s*-?\d+\s*\(\s*\d+\s*\)[^\n]*\bt\s*:\s*\d+/i;
 
 export function findBottomLine(text: string): BottomLine | null {
   const line = text.split(/\r?\n/).find((l) => LOOKS_LIKE_BOTTOM_LINE.test(l));
@@ -51,15 +52,24 @@ export function findBottomLine(text: string): BottomLine | null {
 function assumedValue(status: NethackStatus, shown: string | null): { value: number; assumption: string } {
   const band = STATUS_BANDS[status];
   const shows = shown ? `shows \`${shown[0]!.toUpperCase()}${shown.slice(1)}\`` : 'shows no hunger status (Not Hungry)';
-  const range = band.min === null ? `${band.max} and below` : band.max === null ? `${band.min} and above` : `${band.min} to ${band.max}`;
+  const range =
+    band.min === null
+      ? `${band.max} and below`
+      : band.max === null
+        ? `${band.min} and above`
+        : `${band.min} to ${band.max}`;
   if (band.max === null) {
     return {
       value: band.min!,
-      assumption: `The bottom line ${shows}, which is nutrition ${range}; assumed ${band.min}, the lowest, so the turns below are the fewest you can have.`,
+      assumption:
+        `The bottom line ${shows}, which is nutrition ${range}; ` +
+        `assumed ${band.min}, the lowest, so the turns below are the fewest you can have.`,
     };
   }
   return {
     value: band.max,
-    assumption: `The bottom line ${shows}, which is nutrition ${range}; assumed ${band.max}, the highest, so the turns below are the most you can have.`,
+    assumption:
+      `The bottom line ${shows}, which is nutrition ${range}; ` +
+      `assumed ${band.max}, the highest, so the turns below are the most you can have.`,
   };
 }

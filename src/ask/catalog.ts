@@ -89,7 +89,8 @@ export function catalogFrom(commands: readonly CommandModule[]): Catalog {
     if (subs.length === 0) leaves.push(leafInfo(command, [name]));
     for (const s of subs) {
       if (s.type === 1) leaves.push(leafInfo(command, [name, s.name]));
-      else if (s.type === 2) for (const inner of s.options ?? []) leaves.push(leafInfo(command, [name, s.name, inner.name]));
+      else if (s.type === 2)
+        for (const inner of s.options ?? []) leaves.push(leafInfo(command, [name, s.name, inner.name]));
     }
   }
   return new Catalog(leaves);

@@ -69,11 +69,20 @@ export const NAME_SLOTS: Record<string, readonly Slot[]> = {
   'nethack meal': [{ option: 'food', kinds: ['nhFood'] }],
   'nethack food': [{ option: 'name', kinds: ['nhFood'] }],
   'nethack drain': [{ option: 'spell', kinds: ['nhSpell'] }],
-  'nethack pet food': [{ option: 'pet', kinds: ['pet'] }, { option: 'item', kinds: ['petItem'] }],
+  'nethack pet food': [
+    { option: 'pet', kinds: ['pet'] },
+    { option: 'item', kinds: ['petItem'] },
+  ],
   'nethack pet diet': [{ option: 'pet', kinds: ['pet'] }],
   'nethack pet hunger': [{ option: 'pet', kinds: ['pet'] }],
-  'crawl food': [{ option: 'item', kinds: ['crawlFood'] }, { option: 'species', kinds: ['crawlSpecies'] }],
-  'crawl ability': [{ option: 'name', kinds: ['crawlAbility'] }, { option: 'species', kinds: ['crawlSpecies'] }],
+  'crawl food': [
+    { option: 'item', kinds: ['crawlFood'] },
+    { option: 'species', kinds: ['crawlSpecies'] },
+  ],
+  'crawl ability': [
+    { option: 'name', kinds: ['crawlAbility'] },
+    { option: 'species', kinds: ['crawlSpecies'] },
+  ],
 };
 const SPECIES_SLOT: readonly Slot[] = [{ option: 'species', kinds: ['crawlSpecies'] }];
 
@@ -134,12 +143,17 @@ function numberTargets(key: string, n: NumberUse): readonly string[] {
 
 // ---- rings --------------------------------------------------------------------------------
 
-const CRAWL_RING_OPTION: Partial<Record<string, string>> = { regeneration: 'regen_rings', sustain: 'sustenance', hunger: 'hunger_rings' };
+const CRAWL_RING_OPTION: Partial<Record<string, string>> = {
+  regeneration: 'regen_rings',
+  sustain: 'sustenance',
+  hunger: 'hunger_rings',
+};
 
 function fillRings(key: string, a: Analysis, put: Put, notes: string[]): void {
   if (key === 'nethack forecast') return nethackRings(a, put, notes);
   for (const r of a.rings) {
-    if (key.startsWith('crawl') && r.property && CRAWL_RING_OPTION[r.property]) put(CRAWL_RING_OPTION[r.property]!, r.count);
+    if (key.startsWith('crawl') && r.property && CRAWL_RING_OPTION[r.property])
+      put(CRAWL_RING_OPTION[r.property]!, r.count);
     if (key === 'nethack lifesave' && r.property === 'sustain') put('sustain', true);
     if (key === 'nethack meal' && r.property === 'hunger') put('hunger', true);
   }
@@ -171,7 +185,13 @@ function ringLabel(type: string, enchantment: number | undefined): string | null
 // ---- names --------------------------------------------------------------------------------
 
 /** Fills name options; returns the close names of required slots a typo left open. */
-function fillNames(key: string, a: Analysis, options: Record<string, AskValue>, put: Put, notes: string[]): Map<string, string[]> {
+function fillNames(
+  key: string,
+  a: Analysis,
+  options: Record<string, AskValue>,
+  put: Put,
+  notes: string[],
+): Map<string, string[]> {
   let slots = NAME_SLOTS[key] ?? (key.startsWith('crawl') ? SPECIES_SLOT : []);
   // A spell name only names the spell cast ("how much does jumping cost" is the jump).
   if (key === 'nethack drain' && options.action !== 'spell') slots = [];
@@ -190,7 +210,10 @@ function fillNames(key: string, a: Analysis, options: Record<string, AskValue>, 
       taken.add(other.found.mention);
       continue;
     }
-    const close = [...a.names.flatMap((n) => n.ambiguous.filter((r) => slot.kinds.includes(r.kind)).map((r) => r.name)), ...other.close];
+    const close = [
+      ...a.names.flatMap((n) => n.ambiguous.filter((r) => slot.kinds.includes(r.kind)).map((r) => r.name)),
+      ...other.close,
+    ];
     if (close.length) open.set(slot.option, [...new Set(close)].slice(0, 8));
   }
   if (key === 'nethack pet hunger') petMeals(a, put, taken);
@@ -221,7 +244,9 @@ function otherKindMention(
 }
 
 function pickMention(key: string, a: Analysis, slot: Slot, taken: Set<NameMention>): NameMention | undefined {
-  const free = a.names.filter((n) => !taken.has(n) && n.refs.some((r) => slot.kinds.includes(r.kind)) && !chunkSource(key, a, n, slot));
+  const free = a.names.filter(
+    (n) => !taken.has(n) && n.refs.some((r) => slot.kinds.includes(r.kind)) && !chunkSource(key, a, n, slot),
+  );
   if (slot.option === 'pet') return free.find((n) => n.petContext) ?? free[0];
   return free[0];
 }
@@ -239,7 +264,12 @@ function petState(a: Analysis, taken: Set<NameMention>, put: Put): void {
 /** "a human chunk" names where the chunk came from, not who eats it. */
 function chunkSource(key: string, a: Analysis, n: NameMention, slot: Slot): boolean {
   const next = a.items[n.at + 1];
-  return key === 'crawl chunk' && slot.option === 'species' && next?.type === 'span' && next.features.some((f) => f.cue === 'chunk');
+  return (
+    key === 'crawl chunk' &&
+    slot.option === 'species' &&
+    next?.type === 'span' &&
+    next.features.some((f) => f.cue === 'chunk')
+  );
 }
 
 /** "last ate a carrot" is its last meal; "if I feed it a tripe ration" is food now. */
@@ -248,7 +278,9 @@ function petMeals(a: Analysis, put: Put, taken: Set<NameMention>): void {
     if (taken.has(m)) continue;
     const ref = m.refs.find((r) => r.kind === 'petItem');
     if (!ref) continue;
-    const lastMeal = a.items.slice(Math.max(0, m.at - 3), m.at).some((it) => it.type === 'span' && it.features.some((f) => f.unit === 'lastMeal'));
+    const lastMeal = a.items
+      .slice(Math.max(0, m.at - 3), m.at)
+      .some((it) => it.type === 'span' && it.features.some((f) => f.unit === 'lastMeal'));
     if (put(lastMeal ? 'last_meal' : 'food', ref.name)) taken.add(m);
   }
 }
@@ -258,16 +290,28 @@ function petMeals(a: Analysis, put: Put, taken: Set<NameMention>): void {
 /** The call with more options (e.g. from the user's hero), what is missing worked out again. */
 export function withOptions(call: LeafCall, extra: Record<string, AskValue>, cat: Catalog): LeafCall {
   const options = { ...call.options };
-  for (const [k, v] of Object.entries(extra)) if (options[k] === undefined && cat.accepts(call.key, k, v)) options[k] = v;
+  for (const [k, v] of Object.entries(extra))
+    if (options[k] === undefined && cat.accepts(call.key, k, v)) options[k] = v;
   const close = new Map(call.missing.filter((m) => m.candidates).map((m) => [m.option, m.candidates!]));
   return { ...call, options, missing: missingOf(call.key, options, cat, close) };
 }
 
-function missingOf(key: string, options: Record<string, AskValue>, cat: Catalog, close: Map<string, string[]>): Missing[] {
+function missingOf(
+  key: string,
+  options: Record<string, AskValue>,
+  cat: Catalog,
+  close: Map<string, string[]>,
+): Missing[] {
   const leaf = cat.leaf(key);
   const needed = leaf.options.filter((o) => o.required).map((o) => o.name);
   if (key === 'nethack drain' && options.action === 'pray') needed.push('nutrition');
-  if (key === 'nethack drain' && options.action === 'spell' && options.spell === undefined && options.level === undefined) needed.push('level');
+  if (
+    key === 'nethack drain' &&
+    options.action === 'spell' &&
+    options.spell === undefined &&
+    options.level === undefined
+  )
+    needed.push('level');
   return needed
     .filter((name) => options[name] === undefined)
     .map((name) => {

@@ -31,15 +31,32 @@ const CRAWL_RATE_OPTIONS: Record<string, string> = {
 export function heroValues(hero: HeroCore, key: string): Record<string, AskValue> {
   if (hero.game === 'nethack') return nethackValues(hero.nethack, key, hero.version);
   const c = hero.crawl;
-  const out: Record<string, AskValue> = { value: c.value, species: c.species, int: c.int, skill: c.spellcasting, version: hero.version };
+  const out: Record<string, AskValue> = {
+    value: c.value,
+    species: c.species,
+    int: c.int,
+    skill: c.spellcasting,
+    version: hero.version,
+  };
   for (const [k, v] of Object.entries(c.rate)) if (CRAWL_RATE_OPTIONS[k]) out[CRAWL_RATE_OPTIONS[k]] = v;
   return out;
 }
 
-function nethackValues(s: Extract<HeroCore, { game: 'nethack' }>['nethack'], key: string, version: string): Record<string, AskValue> {
+function nethackValues(
+  s: Extract<HeroCore, { game: 'nethack' }>['nethack'],
+  key: string,
+  version: string,
+): Record<string, AskValue> {
   const has = (i: (typeof s.intrinsics)[number]) => s.intrinsics.includes(i);
   const amulet = s.amulet?.toLowerCase() ?? null;
-  const out: Record<string, AskValue> = { nutrition: s.nutrition, turn: s.turn, con: s.con, role: s.role, race: s.race, version };
+  const out: Record<string, AskValue> = {
+    nutrition: s.nutrition,
+    turn: s.turn,
+    con: s.con,
+    role: s.role,
+    race: s.race,
+    version,
+  };
   if (key === 'nethack drain') out.int = s.int;
   if (key === 'nethack lifesave') out.level = s.xl;
   if (key === 'nethack forecast') {
@@ -76,7 +93,13 @@ export interface HeroFill {
  * question said otherwise. A hero of the other game, or whose version the question contradicts
  * for a value that depends on it, adds nothing.
  */
-export function heroFill(hero: HeroCore, key: string, given: Record<string, AskValue>, missing: readonly string[], cat: Catalog): HeroFill | null {
+export function heroFill(
+  hero: HeroCore,
+  key: string,
+  given: Record<string, AskValue>,
+  missing: readonly string[],
+  cat: Catalog,
+): HeroFill | null {
   if (!key.startsWith(hero.game)) return null;
   const values = heroValues(hero, key);
   if (!missing.some((m) => values[m] !== undefined && cat.accepts(key, m, values[m]!))) return null;

@@ -55,7 +55,10 @@ function otherItem(a: Analysis, pet: NameMention): NameMention | undefined {
 function forecastWords(a: Analysis): boolean {
   if (a.rings.length > 0) return true;
   const keys = ['amulet', 'yendor', 'encumbrance', 'asleep', 'inediate', 'hunger', 'chart', 'slow_digestion'];
-  return a.sets.some((s) => keys.some((k) => s[k] !== undefined)) || a.numbers.some((n) => n.unit === 'attacks' || n.unit === 'turn');
+  return (
+    a.sets.some((s) => keys.some((k) => s[k] !== undefined)) ||
+    a.numbers.some((n) => n.unit === 'attacks' || n.unit === 'turn')
+  );
 }
 
 // ---- hero and help (either game) -------------------------------------------------------------
@@ -82,7 +85,8 @@ function nethackIntent(a: Analysis): Intent | null {
   if (has(a, 'spell') && (spellName || a.numbers.some((n) => n.unit === 'level') || !setValue(a, 'action'))) {
     return { game: 'nethack', leaves: ['nethack drain'], preset: { action: 'spell' } };
   }
-  if (has(a, 'choke') && has(a, 'survive')) return { game: 'nethack', leaves: ['nethack drain'], preset: { action: 'choke' } };
+  if (has(a, 'choke') && has(a, 'survive'))
+    return { game: 'nethack', leaves: ['nethack drain'], preset: { action: 'choke' } };
   if (setValue(a, 'action') && !has(a, 'choke')) return { game: 'nethack', leaves: ['nethack drain'] };
   if (has(a, 'choke')) return { game: 'nethack', leaves: ['nethack meal'] };
   if (foodMentioned(a)) return foodIntent(a);
@@ -91,8 +95,15 @@ function nethackIntent(a: Analysis): Intent | null {
 
 function petIntent(a: Analysis, pet: NameMention): Intent {
   const item = otherItem(a, pet);
-  const clock = has(a, 'until') || has(a, 'when') || has(a, 'hungryPet') || has(a, 'hunger') || a.targets.length > 0 || a.numbers.some((n) => n.context);
-  if (item && !(clock && (has(a, 'feed') || a.numbers.some((n) => n.context)))) return { game: 'nethack', leaves: ['nethack pet food'] };
+  const clock =
+    has(a, 'until') ||
+    has(a, 'when') ||
+    has(a, 'hungryPet') ||
+    has(a, 'hunger') ||
+    a.targets.length > 0 ||
+    a.numbers.some((n) => n.context);
+  if (item && !(clock && (has(a, 'feed') || a.numbers.some((n) => n.context))))
+    return { game: 'nethack', leaves: ['nethack pet food'] };
   if (clock) return { game: 'nethack', leaves: ['nethack pet hunger'] };
   return { game: 'nethack', leaves: ['nethack pet diet'] };
 }
@@ -107,7 +118,8 @@ function foodIntent(a: Analysis): Intent {
 
 function hungerIntent(a: Analysis): Intent | null {
   const dying = a.targets.includes('Starve') && (has(a, 'die') || has(a, 'until'));
-  if (untilAsked(a) || dying || (forecastWords(a) && !has(a, 'status'))) return { game: 'nethack', leaves: ['nethack forecast'] };
+  if (untilAsked(a) || dying || (forecastWords(a) && !has(a, 'status')))
+    return { game: 'nethack', leaves: ['nethack forecast'] };
   if (has(a, 'status') || a.targets.length > 0) return { game: 'nethack', leaves: ['nethack status'] };
   if (hasValue(a)) return { game: 'nethack', leaves: ['nethack status', 'nethack forecast'] };
   if (has(a, 'hunger')) return { game: 'nethack', leaves: ['nethack status'] };
@@ -127,7 +139,8 @@ function crawlIntent(a: Analysis): Intent | null {
   const ability = a.names.find((n) => n.refs.some((r) => r.kind === 'crawlAbility'));
   const abilityAsked = has(a, 'ability') || has(a, 'cost') || (ability?.text.includes(' ') && !has(a, 'rate'));
   if (ability && abilityAsked && !has(a, 'spell')) return { game: 'crawl', leaves: ['crawl ability'] };
-  if (has(a, 'spell') || a.numbers.some((n) => n.unit === 'skill' || n.unit === 'rod')) return { game: 'crawl', leaves: ['crawl spell'] };
+  if (has(a, 'spell') || a.numbers.some((n) => n.unit === 'skill' || n.unit === 'rod'))
+    return { game: 'crawl', leaves: ['crawl spell'] };
   if (hasName(a, 'crawlFood')) return { game: 'crawl', leaves: ['crawl food'] };
   const until = has(a, 'until') || hasAfter(a) || a.numbers.some((n) => n.unit === 'rate');
   if (until) return { game: 'crawl', leaves: ['crawl forecast'] };

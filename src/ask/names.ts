@@ -83,7 +83,10 @@ function crawlEntries(kind: 'crawlSpecies' | 'crawlFood' | 'crawlAbility'): Entr
   for (const v of CRAWL_VERSIONS) {
     const rows =
       kind === 'crawlSpecies'
-        ? speciesList(v).map((s) => ({ name: s.name, aliases: [s.id.replace(/^SP_/, '').replace(/_/g, ' ').toLowerCase()] }))
+        ? speciesList(v).map((s) => ({
+            name: s.name,
+            aliases: [s.id.replace(/^SP_/, '').replace(/_/g, ' ').toLowerCase()],
+          }))
         : kind === 'crawlFood'
           ? foodItems(v).map((f) => ({ name: f.name, aliases: f.aliases }))
           : abilityItems(v).map((a) => ({ name: a.name, aliases: a.aliases }));
@@ -94,7 +97,11 @@ function crawlEntries(kind: 'crawlSpecies' | 'crawlFood' | 'crawlAbility'): Entr
       byName.set(r.name, e);
     }
   }
-  return [...byName].map(([name, e]) => ({ name, aliases: withExtras(kind, name, [...e.aliases]), ref: { kind, name, versions: e.versions } }));
+  return [...byName].map(([name, e]) => ({
+    name,
+    aliases: withExtras(kind, name, [...e.aliases]),
+    ref: { kind, name, versions: e.versions },
+  }));
 }
 
 let lists: Record<NameKind, Entry[]> | null = null;
@@ -102,12 +109,19 @@ let lists: Record<NameKind, Entry[]> | null = null;
 /** Every name list, built once. */
 export function nameLists(): Record<NameKind, Entry[]> {
   lists ??= {
-    nhFood: foodNames().map((f) => ({ name: f.name, aliases: withExtras('nhFood', f.name, f.aliases), ref: { kind: 'nhFood', name: f.name } })),
+    nhFood: foodNames().map((f) => ({
+      name: f.name,
+      aliases: withExtras('nhFood', f.name, f.aliases),
+      ref: { kind: 'nhFood', name: f.name },
+    })),
     pet: petEntries(),
     // "will my dog eat a lichen": a corpse is called by its monster's name, as /nethack meal allows.
     petItem: PET_ITEMS.map((i) => ({
       name: i.name,
-      aliases: withExtras('petItem', i.name, [...(i.aliases ?? []), ...(i.name.endsWith(' corpse') ? [i.name.slice(0, -7)] : [])]),
+      aliases: withExtras('petItem', i.name, [
+        ...(i.aliases ?? []),
+        ...(i.name.endsWith(' corpse') ? [i.name.slice(0, -7)] : []),
+      ]),
       ref: { kind: 'petItem', name: i.name },
     })),
     nhSpell: spellNames().map((n) => ({ name: n, ref: { kind: 'nhSpell', name: n } })),
@@ -172,7 +186,8 @@ export function nameAt(words: readonly string[], i: number): { length: number; r
 
 // ---- the adapter over the shared resolver ---------------------------------------------------
 
-export type Lookup<T> = { kind: 'found'; item: T; corrected: boolean } | { kind: 'ambiguous'; candidates: T[] } | { kind: 'none' };
+export type Lookup<T> =
+  { kind: 'found'; item: T; corrected: boolean } | { kind: 'ambiguous'; candidates: T[] } | { kind: 'none' };
 
 /** How many typing mistakes a word of this length may carry and still be read as a name. */
 export function typoBudget(length: number): number {
@@ -204,7 +219,8 @@ export function lookupName<T extends Named>(query: string, items: readonly T[]):
   const hit = top.find((r) => r.item === item);
   // Players mistype the middle of a name, rarely its first letter ("wearing" is no "healing").
   const sameStart = [item.name, ...(item.aliases ?? [])].some((n) => normalizeName(n)[0] === q[0]);
-  if (hit && hit.corrected && sameStart && Math.floor(hit.score - 4) <= typoBudget(q.length)) return { kind: 'found', item, corrected: true };
+  if (hit && hit.corrected && sameStart && Math.floor(hit.score - 4) <= typoBudget(q.length))
+    return { kind: 'found', item, corrected: true };
   // A loose match (a prefix, a word inside a longer name) is a question, not an answer.
   const loose = rank(query, items, 8).filter((r) => r.score < 4);
   return loose.length > 0 ? { kind: 'ambiguous', candidates: loose.map((r) => r.item) } : { kind: 'none' };

@@ -29,13 +29,20 @@ export function parseQuestion(question: string, cat: Catalog): ParseOutcome {
   const bottom = findBottomLine(question);
   if (bottom && cat.leaves.has('nethack status') && cat.leaves.has('nethack forecast')) {
     const rest = analyze(question);
-    return { question, game: 'nethack', readings: [bottomLineReading(bottom, rest, cat)], bottomLine: bottom, unknown: [] };
+    return {
+      question,
+      game: 'nethack',
+      readings: [bottomLineReading(bottom, rest, cat)],
+      bottomLine: bottom,
+      unknown: [],
+    };
   }
   const a = analyze(question);
   const intent = decide(a);
   // Only commands that are registered (a registry without /crawl reads nothing as Crawl).
   const leaves = intent?.leaves.filter((key) => cat.leaves.has(key)) ?? [];
-  if (!intent || leaves.length === 0) return { question, game: null, readings: [], bottomLine: null, unknown: a.unknown };
+  if (!intent || leaves.length === 0)
+    return { question, game: null, readings: [], bottomLine: null, unknown: a.unknown };
   const readings = leaves.map((key) => readingOf([fill(key, a, cat, intent.preset)], cat));
   return { question, game: intent.game, readings, bottomLine: null, unknown: a.unknown };
 }

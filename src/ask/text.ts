@@ -16,8 +16,25 @@ export interface Token {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, single: 1, both: 2, pair: 2, double: 2, twin: 2, triple: 3,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  single: 1,
+  both: 2,
+  pair: 2,
+  double: 2,
+  twin: 2,
+  triple: 3,
 };
 
 export function numberWord(word: string): number | undefined {

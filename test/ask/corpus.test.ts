@@ -9,8 +9,24 @@ import { catalog, expectedReadings, loadCorpus, registry, report, score } from '
 const rows = loadCorpus('test/fixtures/ask/corpus.jsonl');
 
 /** /hero commands that change a hero are actions, not questions: /ask never reads a question as one. */
-const ACTIONS = ['hero new', 'hero switch', 'hero rename', 'hero delete', 'hero set', 'hero wear', 'hero remove', 'hero intrinsic',
-  'hero eat', 'hero wait', 'hero turn', 'hero cast', 'hero attack', 'hero pray', 'hero undo', 'hero export'];
+const ACTIONS = [
+  'hero new',
+  'hero switch',
+  'hero rename',
+  'hero delete',
+  'hero set',
+  'hero wear',
+  'hero remove',
+  'hero intrinsic',
+  'hero eat',
+  'hero wait',
+  'hero turn',
+  'hero cast',
+  'hero attack',
+  'hero pray',
+  'hero undo',
+  'hero export',
+];
 
 const lines = rows.flatMap((r) => expectedReadings(r).flatMap((x) => x.split(' ; ')));
 
@@ -26,17 +42,26 @@ describe('the development corpus', () => {
       // Required options may be absent on purpose ("when will I be weak?" lacks nutrition).
       const defs = leaf.options.map((d) => ({ ...d, required: false }));
       const coerced = coerceOptions(defs, p.options);
-      const shape = (leaf.schema as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape;
+      const shape = (
+        leaf.schema as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }
+      ).shape;
       for (const [k, v] of Object.entries(coerced)) expect(shape[k]!.safeParse(v).success, `${line}: ${k}`).toBe(true);
     }
   });
 
   it('covers every leaf a question can mean, both games and every version', () => {
-    const used = new Set(lines.map((l) => parseCommandLine(l, registry)).map((p) => [p.commandName, p.group, p.subcommand].filter(Boolean).join(' ')));
+    const used = new Set(
+      lines
+        .map((l) => parseCommandLine(l, registry))
+        .map((p) => [p.commandName, p.group, p.subcommand].filter(Boolean).join(' ')),
+    );
     const wanted = [...catalog.leaves.keys()].filter((k) => !ACTIONS.includes(k));
     expect(wanted.filter((k) => !used.has(k))).toEqual([]);
     for (const v of ['version:3.6.7', 'version:3.4.3', 'version:5.0', 'version:0.13', 'version:0.14', 'version:0.15']) {
-      expect(lines.some((l) => l.includes(v)), v).toBe(true);
+      expect(
+        lines.some((l) => l.includes(v)),
+        v,
+      ).toBe(true);
     }
   });
 

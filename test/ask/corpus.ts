@@ -32,7 +32,9 @@ export function canonical(reading: string): string {
     .split(' ; ')
     .map((line) => {
       const p = parseCommandLine(line, registry);
-      const options = Object.entries(p.options).map(([k, v]) => [k, String(v)]).sort();
+      const options = Object.entries(p.options)
+        .map(([k, v]) => [k, String(v)])
+        .sort();
       return JSON.stringify([p.commandName, p.group ?? null, p.subcommand ?? null, options]);
     })
     .join(' ; ');
@@ -57,6 +59,7 @@ export function score(rows: readonly CorpusRow[]): Score {
 
 export function report(name: string, s: Score): string {
   const lines = [`${name}: ${s.exact}/${s.total} read exactly (${((100 * s.exact) / s.total).toFixed(1)}%)`];
-  for (const f of s.failures) lines.push(`  ✗ ${f.q}\n      want ${f.want.join(' || ')}\n      got  ${f.got.join(' || ') || '(nothing)'}`);
+  for (const f of s.failures)
+    lines.push(`  ✗ ${f.q}\n      want ${f.want.join(' || ')}\n      got  ${f.got.join(' || ') || '(nothing)'}`);
   return lines.join('\n');
 }

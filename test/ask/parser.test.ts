@@ -43,7 +43,11 @@ describe('vocabulary against the registry', () => {
     expect(forecast.options[0]).toMatchObject({ name: 'nutrition', required: true, kind: 'integer' });
     expect(forecast.options.some((o) => o.name === 'hide')).toBe(false);
     const leaf = registry.get('nethack')!.leaf({ subcommand: 'forecast' })!;
-    expect(forecast.options.map((o) => o.name).sort()).toEqual(Object.keys(leaf.declared).filter((n) => n !== 'hide').sort());
+    expect(forecast.options.map((o) => o.name).sort()).toEqual(
+      Object.keys(leaf.declared)
+        .filter((n) => n !== 'hide')
+        .sort(),
+    );
     expect(catalog.leaves.has('nethack pet food')).toBe(true);
     expect(catalog.leaves.has('ask')).toBe(false);
   });
@@ -60,7 +64,7 @@ describe('every corpus reading is a line its command accepts', () => {
           const filled = { ...p.options };
           for (const m of reading.calls[i]!.missing) {
             const o = catalog.option(reading.calls[i]!.key, m.option)!;
-            filled[m.option] = o.example ?? o.choices?.[0] ?? (o.kind === 'string' ? 'food ration' : o.min ?? 1);
+            filled[m.option] = o.example ?? o.choices?.[0] ?? (o.kind === 'string' ? 'food ration' : (o.min ?? 1));
           }
           const parsed = leaf.schema.safeParse(coerceOptions(leaf.options, filled));
           expect(parsed.success, `${row.q} -> ${line}`).toBe(true);
@@ -72,7 +76,8 @@ describe('every corpus reading is a line its command accepts', () => {
 
 describe('tokens', () => {
   it('reads numbers with signs, separators, k, versions and glued labels', () => {
-    const t = (s: string) => tokenize(s).map((x) => (x.version ? `v${x.version}` : x.num !== undefined ? x.num : x.text));
+    const t = (s: string) =>
+      tokenize(s).map((x) => (x.version ? `v${x.version}` : x.num !== undefined ? x.num : x.text));
     expect(t('at 1,600 nutrition -20')).toEqual(['at', 1600, 'nutrition', -20]);
     expect(t('+2 ring, 6k, 1.5k')).toEqual([2, 'ring', 6000, 1500]);
     expect(t('nethack 3.4.3 crawl 0.14 5.0')).toEqual(['nethack', 'v3.4.3', 'crawl', 'v0.14', 'v5.0']);
@@ -90,7 +95,9 @@ describe('names go through the shared resolver', () => {
     expect(kitten.kind === 'found' && kitten.item.name).toBe('kitten');
     const ration = lookupName('ration', nameLists().nhFood);
     expect(ration.kind).toBe('ambiguous');
-    expect(ration.kind === 'ambiguous' && ration.candidates.map((c) => c.name)).toEqual(expect.arrayContaining(['food ration', 'cram ration']));
+    expect(ration.kind === 'ambiguous' && ration.candidates.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['food ration', 'cram ration']),
+    );
   });
 
   it('a different first letter is no typo ("wearing" is not "healing")', () => {
@@ -110,7 +117,13 @@ describe('the NetHack bottom line', () => {
   const line = (word: string) => `Dlvl:3 $:120 HP:24(30) Pw:7(7) AC:4 Xp:4/120 T:4321 ${word}`;
 
   it('assumes the band value it says, and that value shows the same status (src/eat.c newuhs())', () => {
-    const words: Record<string, string> = { Satiated: 'Satiated', 'Not Hungry': '', Hungry: 'Hungry', Weak: 'Weak', Fainting: 'Fainting' };
+    const words: Record<string, string> = {
+      Satiated: 'Satiated',
+      'Not Hungry': '',
+      Hungry: 'Hungry',
+      Weak: 'Weak',
+      Fainting: 'Fainting',
+    };
     for (const status of NETHACK_STATUSES) {
       const b = findBottomLine(line(words[status]!))!;
       expect(b.status).toBe(status);
@@ -139,7 +152,9 @@ describe('reading', () => {
   it('reads only registered commands: without /crawl, a Crawl question reads as nothing', () => {
     const noCrawl = catalogFrom(commands.filter((c) => c.definition.name === 'nethack'));
     expect(parseQuestion('hunger rate of a troll in crawl', noCrawl).readings).toEqual([]);
-    expect(parseQuestion('hunger rate of a troll in crawl', catalog).readings[0]!.lines).toEqual(['/crawl rate species:Troll']);
+    expect(parseQuestion('hunger rate of a troll in crawl', catalog).readings[0]!.lines).toEqual([
+      '/crawl rate species:Troll',
+    ]);
   });
 
   it('numbers take the unit written next to them, in either order', () => {

@@ -21,18 +21,22 @@ const askResult = (r: Reply) => r.result as AskResult;
 const milestone = (f: ForecastResult, status: string) => f.milestones.find((m) => m.status === status)!;
 
 describe('/ask answers as the command it reads', () => {
-  it('"turns until weak with 2 rings of regen from 900" is the forecast, Weak in as many turns as /nethack forecast says', async () => {
+  it('"turns until weak with 2 rings of regen from 900": the forecast, Weak as /nethack forecast says', async () => {
     const r = await ask('turns until weak with 2 rings of regen from 900');
     const a = askResult(r);
     expect(a.status).toBe('answered');
-    expect(a.readAs).toBe('/nethack forecast nutrition:900 left_ring:"ring of regeneration" right_ring:"ring of regeneration"');
+    expect(a.readAs).toBe(
+      '/nethack forecast nutrition:900 left_ring:"ring of regeneration" right_ring:"ring of regeneration"',
+    );
     const direct = await h.ask(a.readAs!);
     expect(a.result).toEqual(direct.result);
     const weak = milestone(a.result as ForecastResult, 'Weak');
     expect(weak.turns).toBe(milestone(direct.result as ForecastResult, 'Weak').turns);
     expect(weak.turns).toBe(531); // the acceptance figure, equal to the direct forecast above
     // The reply reads as the structured forecast: how it was read, then the forecast's own embeds.
-    expect(r.embeds[0]!.description).toContain('Read as: `/nethack forecast nutrition:900 left_ring:"ring of regeneration" right_ring:"ring of regeneration"`');
+    expect(r.embeds[0]!.description).toContain(
+      'Read as: `/nethack forecast nutrition:900 left_ring:"ring of regeneration" right_ring:"ring of regeneration"`',
+    );
     expect(r.embeds.slice(1)).toEqual(direct.embeds);
     expect(r.ephemeral).toBe(false);
   });
@@ -79,13 +83,17 @@ describe('/ask answers as the command it reads', () => {
     const a = askResult(r);
     expect(a.status).toBe('answered');
     expect(a.hero).toMatchObject({ name: 'Asha' });
-    expect(a.readAs).toBe('/nethack forecast nutrition:870 turn:1234 left_ring:"ring of regeneration" con:18 version:3.6.7');
+    expect(a.readAs).toBe(
+      '/nethack forecast nutrition:870 turn:1234 left_ring:"ring of regeneration" con:18 version:3.6.7',
+    );
     expect(r.embeds[0]!.description).toContain('Used your active hero **Asha**');
     const direct = await h.ask(a.readAs!);
     expect(a.result).toEqual(direct.result);
     // The question's own values win over the hero's.
     const own = askResult(await ask('when will I be weak at 500 with 2 rings of conflict', me));
-    expect(own.readAs).toBe('/nethack forecast nutrition:500 left_ring:"ring of conflict" right_ring:"ring of conflict"');
+    expect(own.readAs).toBe(
+      '/nethack forecast nutrition:500 left_ring:"ring of conflict" right_ring:"ring of conflict"',
+    );
     expect(own.hero).toBeNull();
   });
 
@@ -93,7 +101,10 @@ describe('/ask answers as the command it reads', () => {
     const r = await ask('nutrition 900');
     const a = askResult(r);
     expect(a.status).toBe('choose');
-    expect(a.readings.map((x) => x.lines[0])).toEqual(['/nethack status nutrition:900', '/nethack forecast nutrition:900']);
+    expect(a.readings.map((x) => x.lines[0])).toEqual([
+      '/nethack status nutrition:900',
+      '/nethack forecast nutrition:900',
+    ]);
     expect(r.buttons!.map((b) => b.customId)).toEqual(['ask:q:0:nutrition 900', 'ask:q:1:nutrition 900']);
     const status = await h.press(r.buttons![0]!.customId);
     expect(askResult(status).readAs).toBe('/nethack status nutrition:900');
@@ -120,10 +131,15 @@ describe('/ask answers as the command it reads', () => {
   it('a question it cannot read: a private reply with examples, nothing run', async () => {
     const r = await ask('blorp zibble');
     expect(r.ephemeral).toBe(true);
-    expect(askResult(r)).toMatchObject({ status: 'not_understood', readAs: null, result: null, unknown: ['blorp', 'zibble'] });
+    expect(askResult(r)).toMatchObject({
+      status: 'not_understood',
+      readAs: null,
+      result: null,
+      unknown: ['blorp', 'zibble'],
+    });
   });
 
-  it('a reading the command rejects answers with the command\'s own error', async () => {
+  it("a reading the command rejects answers with the command's own error", async () => {
     // Globs do not exist in 3.4.3: /nethack meal says so, and /ask says exactly the same.
     const r = await ask('eat a glob of gray ooze at 900 in 3.4.3');
     const a = askResult(r);
@@ -165,15 +181,40 @@ describe('the "Ask hungerbot" message command', () => {
     expect(r.ephemeral).toBe(false);
   });
 
-  it('runs through dispatch as a message invocation (what the transports send), someone else\'s message uses no hero', async () => {
+  it("a message invocation (what the transports send): someone else's message uses no hero", async () => {
     const me = { id: 'msg-reader', name: 'msg-reader' };
     await h.ask('/hero new name:Mira', me);
-    const deps = { registry: h.registry, services: { store: h.store, logger: (await import('../../src/log.ts')).createLogger('silent') }, transport: 'console' as const };
-    const theirs = await dispatch({ kind: 'message', commandName: 'Ask hungerbot', options: {}, target: { id: '1', content: 'when will I be weak?', authorId: 'someone-else' }, user: me }, deps);
+    const deps = {
+      registry: h.registry,
+      services: { store: h.store, logger: (await import('../../src/log.ts')).createLogger('silent') },
+      transport: 'console' as const,
+    };
+    const theirs = await dispatch(
+      {
+        kind: 'message',
+        commandName: 'Ask hungerbot',
+        options: {},
+        target: { id: '1', content: 'when will I be weak?', authorId: 'someone-else' },
+        user: me,
+      },
+      deps,
+    );
     expect(askResult(theirs).status).toBe('missing');
-    const mine = await dispatch({ kind: 'message', commandName: 'Ask hungerbot', options: {}, target: { id: '2', content: 'when will I be weak?', authorId: me.id }, user: me }, deps);
+    const mine = await dispatch(
+      {
+        kind: 'message',
+        commandName: 'Ask hungerbot',
+        options: {},
+        target: { id: '2', content: 'when will I be weak?', authorId: me.id },
+        user: me,
+      },
+      deps,
+    );
     expect(askResult(mine)).toMatchObject({ status: 'answered', hero: { name: 'Mira' } });
-    const empty = await dispatch({ kind: 'message', commandName: 'Ask hungerbot', options: {}, target: { id: '3', content: '  ' }, user: me }, deps);
+    const empty = await dispatch(
+      { kind: 'message', commandName: 'Ask hungerbot', options: {}, target: { id: '3', content: '  ' }, user: me },
+      deps,
+    );
     expect((empty.result as { error: { code: string } }).error.code).toBe('empty_message');
   });
 

@@ -48,16 +48,26 @@ describe('gateway: Apps -> Ask hungerbot on a message', () => {
 
   /** The reply as Discord would show it: the first response, or the edit after a deferral. */
   async function replyTo(id: string, token: string): Promise<Embedded> {
-    const first = await discord.waitForRequest((r: RecordedRequest) => r.method === 'POST' && r.path.startsWith(`/interactions/${id}/`), 10_000);
+    const first = await discord.waitForRequest(
+      (r: RecordedRequest) => r.method === 'POST' && r.path.startsWith(`/interactions/${id}/`),
+      10_000,
+    );
     const body = first.body as { type: number; data: Embedded };
     if (body.type === 4) return body.data;
     expect(body.type).toBe(5);
-    const edit = await discord.waitForRequest((r) => r.method === 'PATCH' && r.path.endsWith(`/${token}/messages/@original`), 30_000);
+    const edit = await discord.waitForRequest(
+      (r) => r.method === 'PATCH' && r.path.endsWith(`/${token}/messages/@original`),
+      30_000,
+    );
     return edit.body as Embedded;
   }
 
-  it('answers a pasted bottom line posted by someone else, publicly: status, then the forecast it assumed', async () => {
-    const { id, token } = discord.interaction({ type: 2, name: 'Ask hungerbot', target: { id: '1900000000000000001', content: BOTTOM, authorId: '1400000000000000099' } });
+  it('a bottom line posted by someone else, answered publicly: status, then the forecast it assumed', async () => {
+    const { id, token } = discord.interaction({
+      type: 2,
+      name: 'Ask hungerbot',
+      target: { id: '1900000000000000001', content: BOTTOM, authorId: '1400000000000000099' },
+    });
     const data = await replyTo(id, token);
     expect(data.flags ?? 0).toBe(0);
     expect(data.embeds[0]!.description).toContain('Read as: `/nethack status nutrition:150`');
@@ -67,15 +77,23 @@ describe('gateway: Apps -> Ask hungerbot on a message', () => {
     expect(data.embeds.some((e) => e.title?.startsWith('Nutrition 150 at turn 4,321: Hungry → Weak'))).toBe(true);
   }, 40_000);
 
-  it('a question with a missing value in someone else\'s message: privately, what is missing', async () => {
-    const { id, token } = discord.interaction({ type: 2, name: 'Ask hungerbot', target: { id: '1900000000000000002', content: 'when will I be weak?', authorId: '1400000000000000099' } });
+  it("a question with a missing value in someone else's message: privately, what is missing", async () => {
+    const { id, token } = discord.interaction({
+      type: 2,
+      name: 'Ask hungerbot',
+      target: { id: '1900000000000000002', content: 'when will I be weak?', authorId: '1400000000000000099' },
+    });
     const data = await replyTo(id, token);
     expect(data.flags).toBe(64);
     expect(data.embeds[0]!.title).toBe('I need a bit more to answer that');
   });
 
   it('/ask as a slash command, with the invoking user', async () => {
-    const { id, token } = discord.interaction({ type: 2, name: 'ask', options: [{ name: 'question', type: 3, value: 'how much does a lichen corpse give' }] });
+    const { id, token } = discord.interaction({
+      type: 2,
+      name: 'ask',
+      options: [{ name: 'question', type: 3, value: 'how much does a lichen corpse give' }],
+    });
     const data = await replyTo(id, token);
     expect(data.embeds[0]!.description).toBe('Read as: `/nethack food name:"lichen corpse"`');
     expect(data.embeds[1]!.title).toBe('lichen corpse');
@@ -89,7 +107,13 @@ describe('HTTP endpoint: a signed message command', () => {
     const pair = generateKeyPairSync('ed25519');
     privateKey = pair.privateKey;
     const publicHex = pair.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
-    endpoint = await startHttpEndpoint({ registry, services: { store, logger }, publicKey: publicHex, port: 0, host: '127.0.0.1' });
+    endpoint = await startHttpEndpoint({
+      registry,
+      services: { store, logger },
+      publicKey: publicHex,
+      port: 0,
+      host: '127.0.0.1',
+    });
   });
   afterAll(async () => endpoint?.close());
 
@@ -105,7 +129,15 @@ describe('HTTP endpoint: a signed message command', () => {
         name: 'Ask hungerbot',
         type: 3,
         target_id: '1900000000000000003',
-        resolved: { messages: { '1900000000000000003': { id: '1900000000000000003', content: 'will a food ration choke me at 1600', author: { id: '1400000000000000099' } } } },
+        resolved: {
+          messages: {
+            '1900000000000000003': {
+              id: '1900000000000000003',
+              content: 'will a food ration choke me at 1600',
+              author: { id: '1400000000000000099' },
+            },
+          },
+        },
       },
     };
     const raw = JSON.stringify(interaction);
@@ -118,11 +150,23 @@ describe('HTTP endpoint: a signed message command', () => {
     });
     const json = (await res.json()) as { type: number; data: unknown };
     const expected = await dispatch(
-      { kind: 'message', commandName: 'Ask hungerbot', options: {}, target: { id: '1900000000000000003', content: 'will a food ration choke me at 1600', authorId: '1400000000000000099' }, user: { id: '1400000000000000004', name: 'alice' } },
+      {
+        kind: 'message',
+        commandName: 'Ask hungerbot',
+        options: {},
+        target: {
+          id: '1900000000000000003',
+          content: 'will a food ration choke me at 1600',
+          authorId: '1400000000000000099',
+        },
+        user: { id: '1400000000000000004', name: 'alice' },
+      },
       { registry, services: { store, logger }, transport: 'http' },
     );
     expect(json).toEqual({ type: 4, data: messageBody(expected) });
-    expect((json.data as Embedded).embeds[0]!.description).toBe('Read as: `/nethack meal food:"food ration" nutrition:1600`');
+    expect((json.data as Embedded).embeds[0]!.description).toBe(
+      'Read as: `/nethack meal food:"food ration" nutrition:1600`',
+    );
   });
 });
 
@@ -132,11 +176,21 @@ describe('console batch: ask --json', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads /ask lines and `message:` lines like any command, one JSON reply each', async () => {
-    const input = ['/ask question:"turns until weak with 2 rings of regen from 900"', `message: ${BOTTOM}`, '/ask question:"nutrition 900"', 'press ask:q:1:nutrition 900'].join('\n') + '\n';
+    const input =
+      [
+        '/ask question:"turns until weak with 2 rings of regen from 900"',
+        `message: ${BOTTOM}`,
+        '/ask question:"nutrition 900"',
+        'press ask:q:1:nutrition 900',
+      ].join('\n') + '\n';
     const out = await new Promise<string>((done) => {
       const child = spawn(process.execPath, ['--import', TSX, resolve('src/main.ts'), 'ask', '--json'], {
         cwd: dir,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', STORE_URL: `sqlite://${join(dir, 'ask.sqlite')}` },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          STORE_URL: `sqlite://${join(dir, 'ask.sqlite')}`,
+        },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       let stdout = '';
@@ -144,9 +198,21 @@ describe('console batch: ask --json', () => {
       child.on('exit', () => done(stdout));
       child.stdin.end(input);
     });
-    const replies = out.trim().split('\n').map((l) => JSON.parse(l) as { result: { status: string; readAs: string | null; also: { readAs: string }[] }; buttons?: { customId: string }[] });
+    const replies = out
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            result: { status: string; readAs: string | null; also: { readAs: string }[] };
+            buttons?: { customId: string }[];
+          },
+      );
     expect(replies).toHaveLength(4);
-    expect(replies[0]!.result).toMatchObject({ status: 'answered', readAs: '/nethack forecast nutrition:900 left_ring:"ring of regeneration" right_ring:"ring of regeneration"' });
+    expect(replies[0]!.result).toMatchObject({
+      status: 'answered',
+      readAs: '/nethack forecast nutrition:900 left_ring:"ring of regeneration" right_ring:"ring of regeneration"',
+    });
     expect(replies[1]!.result.readAs).toBe('/nethack status nutrition:150');
     expect(replies[1]!.result.also[0]!.readAs).toBe('/nethack forecast nutrition:150 turn:4321');
     expect(replies[2]!.result.status).toBe('choose');
