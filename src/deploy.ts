@@ -7,7 +7,8 @@ import { loadConfigOrReport } from './config.ts';
 
 /** Every slash command, then the message commands they bring (Apps -> "Ask hungerbot"). */
 export function commandBodies() {
-  return [...commands.map((c) => c.definition), ...commands.flatMap((c) => (c.messageCommands ?? []).map((m) => m.definition))];
+  const messageCommands = commands.flatMap((c) => (c.messageCommands ?? []).map((m) => m.definition));
+  return [...commands.map((c) => c.definition), ...messageCommands];
 }
 
 export async function deploy(opts: { token: string; applicationId: string; guildId?: string; apiUrl?: string }): Promise<number> {

@@ -153,7 +153,8 @@ export interface MessageCommand {
 }
 
 export function defineMessageCommand(spec: { name: string; run: MessageCommand['run'] }): MessageCommand {
-  return { definition: { name: spec.name, type: 3 as RESTPostAPIContextMenuApplicationCommandsJSONBody['type'] }, run: spec.run };
+  const type = 3 as RESTPostAPIContextMenuApplicationCommandsJSONBody['type']; // ApplicationCommandType.Message
+  return { definition: { name: spec.name, type }, run: spec.run };
 }
 
 /** What a command file writes: options once, as data; the handler gets their derived types. */

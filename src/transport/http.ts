@@ -7,7 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { autocomplete, dispatch, type DispatchDeps } from '../bot/dispatch.ts';
 import { DEFER_AFTER_MS } from '../bot/limits.ts';
 import type { Invoker, Reply } from '../bot/types.ts';
-import { invocationFromMessageCommand, invocationFromOptions, messageBody, type RawMessageCommandData, type RawOption } from './interaction.ts';
+import {
+  invocationFromMessageCommand,
+  invocationFromOptions,
+  messageBody,
+  type RawMessageCommandData,
+  type RawOption,
+} from './interaction.ts';
 
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 /** Interactions are small; anything bigger is not from Discord. */
@@ -128,7 +134,10 @@ export async function startHttpEndpoint(
       }
       case InteractionType.ApplicationCommand: {
         // data.type 3: a message command (Apps -> "Ask hungerbot"), which targets a message.
-        const inv = i.data?.type === 3 ? invocationFromMessageCommand(i.data, user) : invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user);
+        const inv =
+          i.data?.type === 3
+            ? invocationFromMessageCommand(i.data, user)
+            : invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user);
         const work = dispatch(inv, deps);
         const quick = await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())]);
         if (quick) {

@@ -53,7 +53,8 @@ export interface RawMessageCommandData {
 export function invocationFromMessageCommand(data: RawMessageCommandData, user: Invoker): Invocation {
   const id = data.target_id ?? '';
   const message = data.resolved?.messages?.[id];
-  const target = { id, content: message?.content ?? '', ...(message?.author?.id ? { authorId: message.author.id } : {}) };
+  const author = message?.author?.id;
+  const target = { id, content: message?.content ?? '', ...(author ? { authorId: author } : {}) };
   return { kind: 'message', commandName: data.name ?? '', options: {}, target, user };
 }
 

@@ -97,6 +97,17 @@ describe('/ask answers as the command it reads', () => {
     expect(own.hero).toBeNull();
   });
 
+  it('a Crawl hero fills a Crawl question; a NetHack question stays missing for a Crawl-only user', async () => {
+    const me = { id: 'crawl-asker', name: 'crawl-asker' };
+    const created = await h.ask('/hero new name:Tro game:crawl species:Troll version:0.14', me);
+    const value = (created.result as { hero: { value: number } }).hero.value;
+    const a = askResult(await ask('how long till hungry in crawl', me));
+    expect(a).toMatchObject({ status: 'answered', hero: { name: 'Tro' } });
+    expect(a.readAs).toBe(`/crawl forecast value:${value} species:Troll version:0.14`);
+    expect(a.result).toEqual((await h.ask(a.readAs!)).result);
+    expect(askResult(await ask('when will I be weak?', me)).status).toBe('missing');
+  });
+
   it('two equally good readings come back as two buttons; each press answers its reading', async () => {
     const r = await ask('nutrition 900');
     const a = askResult(r);
@@ -216,6 +227,11 @@ describe('the "Ask hungerbot" message command', () => {
       deps,
     );
     expect((empty.result as { error: { code: string } }).error.code).toBe('empty_message');
+  });
+
+  it('the console names a message command explicitly too: message "Ask hungerbot": <text>', async () => {
+    const a = askResult(await h.ask('message "Ask hungerbot": how much does a lichen corpse give'));
+    expect(a.readAs).toBe('/nethack food name:"lichen corpse"');
   });
 
   it('a corrupt hero record: answered as if no hero, and said', async () => {

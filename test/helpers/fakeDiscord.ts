@@ -238,7 +238,15 @@ export async function startFakeDiscord(opts: { token?: string } = {}): Promise<F
         ...(type === 3
           ? { data: { custom_id: customId, component_type: 2 }, message: messageObject({ embeds: [] }) }
           : target
-            ? { data: { id: '1800000000000000001', name, type: 3, target_id: target.id, resolved: { messages: { [target.id]: targetMessage(target) } } } }
+            ? {
+                data: {
+                  id: '1800000000000000001',
+                  name,
+                  type: 3,
+                  target_id: target.id,
+                  resolved: { messages: { [target.id]: targetMessage(target) } },
+                },
+              }
             : { data: { id: '1800000000000000000', name, type: 1, options: options ?? [] } }),
       }, 'INTERACTION_CREATE');
       return { id, token: itoken };
