@@ -17,7 +17,8 @@ export interface BottomLine {
   assumption: string;
 }
 
-// src/botl.c hu_stat[] and enc_stat[] (3.6.7; the same words in 3.4.3 and 5.0).
+// The words of src/eat.c:75 hu_stat[] and src/botl.c:13 enc_stat[] (NetHack-3.6.7_Released; the same
+// words in 3.4.3 and 5.0). "Starved" is left out: a dead hero has no forecast.
 const HUNGER_WORDS: Record<string, NethackStatus> = {
   satiated: 'Satiated',
   hungry: 'Hungry',
