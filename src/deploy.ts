@@ -5,8 +5,10 @@ import { REST, Routes } from 'discord.js';
 import { commands } from '../commands/index.ts';
 import { loadConfigOrReport } from './config.ts';
 
+/** Every slash command, then the message commands they bring (Apps -> "Ask hungerbot"). */
 export function commandBodies() {
-  return commands.map((c) => c.definition);
+  const messageCommands = commands.flatMap((c) => (c.messageCommands ?? []).map((m) => m.definition));
+  return [...commands.map((c) => c.definition), ...messageCommands];
 }
 
 export async function deploy(opts: { token: string; applicationId: string; guildId?: string; apiUrl?: string }): Promise<number> {

@@ -14,7 +14,17 @@ import {
 } from './limits.ts';
 import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING } from './options.ts';
 import { COLORS } from './render.ts';
-import type { Choice, CommandModule, HandlerContext, Invocation, Leaf, OptionValue, Reply, Services } from './types.ts';
+import type {
+  Choice,
+  CommandModule,
+  HandlerContext,
+  Invocation,
+  Leaf,
+  MessageCommand,
+  OptionValue,
+  Reply,
+  Services,
+} from './types.ts';
 
 export interface ErrorResult {
   error: { code: string; message: string; hint?: string; errorId?: string };
@@ -28,6 +38,10 @@ export class Registry {
   }
   get(name: string): CommandModule | undefined {
     return this.byName.get(name);
+  }
+  /** A message context-menu command by its name ("Ask hungerbot"). */
+  messageCommand(name: string): MessageCommand | undefined {
+    return this.commands.flatMap((c) => c.messageCommands ?? []).find((m) => m.definition.name === name);
   }
 }
 
@@ -185,10 +199,21 @@ export interface DispatchDeps {
   transport: HandlerContext['transport'];
 }
 
-/** Run a slash command or a button press. Never throws. */
+function contextOf(inv: Invocation, deps: DispatchDeps): HandlerContext {
+  return { user: inv.user, services: deps.services, transport: deps.transport, registry: deps.registry };
+}
+
+/** Run a slash command, a message command or a button press. Never throws. */
 export async function dispatch(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
-  const ctx: HandlerContext = { user: inv.user, services: deps.services, transport: deps.transport };
+  const ctx: HandlerContext = contextOf(inv, deps);
   try {
+    if (inv.kind === 'message') {
+      const command = deps.registry.messageCommand(inv.commandName);
+      if (!command) {
+        throw new UserError(`There is no message command "${inv.commandName}".`, 'Try /help.', 'unknown_command');
+      }
+      return finalizeReply(await command.run(inv.target ?? { id: '', content: '' }, ctx));
+    }
     if (inv.kind === 'component') {
       const customId = inv.customId ?? '';
       const sep = customId.indexOf(':');
@@ -205,7 +230,7 @@ export async function dispatch(inv: Invocation, deps: DispatchDeps): Promise<Rep
 
 /** Autocomplete: at most 25 choices within Discord's lengths; errors give no choices. Never throws. */
 export async function autocomplete(inv: Invocation, deps: DispatchDeps): Promise<Choice[]> {
-  const ctx: HandlerContext = { user: inv.user, services: deps.services, transport: deps.transport };
+  const ctx: HandlerContext = contextOf(inv, deps);
   try {
     const { leaf } = findLeaf(deps.registry, inv);
     if (!leaf.autocomplete || !inv.focused) return [];

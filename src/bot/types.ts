@@ -7,10 +7,12 @@ import type {
   APIApplicationCommandSubcommandOption,
   APIEmbed,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
+  RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Store } from '../store/store.ts';
+import type { Registry } from './dispatch.ts';
 import { choiceSuggestions, discordOptions, hide, optionsSchema, type ArgsOf, type OptionMap } from './options.ts';
 
 export type OptionValue = string | number | boolean;
@@ -64,11 +66,21 @@ export interface HandlerContext {
   services: Services;
   /** Where the invocation came from; the console writes attachments to disk, for example. */
   transport: 'gateway' | 'http' | 'console';
+  /** The commands this invocation was dispatched among (for commands that run other commands, like /ask). */
+  registry?: Registry;
+}
+
+/** The message a message command was used on (Apps -> <command> on a message). */
+export interface TargetMessage {
+  id: string;
+  content: string;
+  /** The message's author, when Discord says. */
+  authorId?: string;
 }
 
 /** A parsed interaction, independent of transport. Option values are flat, keyed by option name. */
 export interface Invocation {
-  kind: 'command' | 'autocomplete' | 'component';
+  kind: 'command' | 'autocomplete' | 'component' | 'message';
   commandName: string;
   group?: string;
   subcommand?: string;
@@ -77,6 +89,8 @@ export interface Invocation {
   focused?: { name: string; value: string };
   /** Component only: the custom id of the pressed button. */
   customId?: string;
+  /** Message command only: the message it was used on. */
+  target?: TargetMessage;
   user: Invoker;
 }
 
@@ -127,6 +141,20 @@ export interface CommandModule {
   leaf(inv: Pick<Invocation, 'group' | 'subcommand'>): Leaf | undefined;
   /** Button presses whose customId starts with `<name>:`. */
   component?: ComponentFn;
+  /** Message context-menu commands (Discord type 3) this command brings; deployed with it. */
+  messageCommands?: readonly MessageCommand[];
+}
+
+/** A message context-menu command: no options; it gets the message it was used on. */
+export interface MessageCommand {
+  /** `{ name, type: 3 }` (ApplicationCommandType.Message). */
+  definition: RESTPostAPIContextMenuApplicationCommandsJSONBody;
+  run(target: TargetMessage, ctx: HandlerContext): Reply | Promise<Reply>;
+}
+
+export function defineMessageCommand(spec: { name: string; run: MessageCommand['run'] }): MessageCommand {
+  const type = 3 as RESTPostAPIContextMenuApplicationCommandsJSONBody['type']; // ApplicationCommandType.Message
+  return { definition: { name: spec.name, type }, run: spec.run };
 }
 
 /** What a command file writes: options once, as data; the handler gets their derived types. */

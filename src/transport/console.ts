@@ -7,7 +7,7 @@ import { createInterface, type Interface } from 'node:readline';
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { APIApplicationCommandOption } from 'discord-api-types/v10';
 import { autocomplete, dispatch, errorReply, type DispatchDeps } from '../bot/dispatch.ts';
-import type { Invoker, Reply } from '../bot/types.ts';
+import type { Invocation, Invoker, Reply } from '../bot/types.ts';
 import { parseCommandLine, quoteValue, tokenize, toInvocation } from './commandLine.ts';
 
 /** The one local user of console mode. Its heroes persist in the store like anyone's. */
@@ -49,19 +49,31 @@ export function toJsonReply(reply: Reply, dir: string): JsonReply {
   return out;
 }
 
-/** Run one console line: a slash command, or `press <customId>` for a button. */
+/**
+ * Run one console line: a slash command, `press <customId>` for a button, or `message: <text>` to use
+ * the message command (Apps -> "Ask hungerbot") on a message holding <text>, written by someone else.
+ */
 export async function runLine(line: string, opts: ConsoleOptions): Promise<Reply> {
   const deps: DispatchDeps = { registry: opts.registry, services: opts.services, transport: 'console' };
   const user = opts.user ?? CONSOLE_USER;
   const trimmed = line.trim();
-  const press = /^press\s+(\S+)$/i.exec(trimmed);
+  // A custom id may hold spaces (/ask keeps short questions in its button ids).
+  const press = /^press\s+(.+)$/i.exec(trimmed);
   if (press) return dispatch({ kind: 'component', commandName: '', options: {}, customId: press[1]!, user }, deps);
+  const message = /^message(?:\s+"([^"]+)")?\s*:\s*([\s\S]*)$/i.exec(trimmed);
+  if (message) return dispatch(consoleMessage(message[1], message[2]!.replace(/\\n/g, '\n'), opts, user), deps);
   try {
     const parsed = parseCommandLine(trimmed, opts.registry);
     return await dispatch(toInvocation(parsed, user), deps);
   } catch (err) {
     return errorReply(err, { commandName: trimmed.split(/\s/)[0]?.replace(/^\//, '') ?? '', user }, opts.services);
   }
+}
+
+/** `message: <text>` (or `message "<command name>": <text>`): the only message command unless named. */
+function consoleMessage(name: string | undefined, content: string, opts: ConsoleOptions, user: Invoker): Invocation {
+  const commandName = name ?? opts.registry.commands.flatMap((c) => c.messageCommands ?? [])[0]?.definition.name ?? '';
+  return { kind: 'message', commandName, options: {}, target: { id: 'console', content }, user };
 }
 
 // ---- readable rendering -------------------------------------------------------------

@@ -8,11 +8,12 @@ import {
   MessageFlags,
   Options,
   type Interaction,
+  type MessageContextMenuCommandInteraction,
 } from 'discord.js';
 import { autocomplete, dispatch, type DispatchDeps } from '../bot/dispatch.ts';
 import { DEFER_AFTER_MS } from '../bot/limits.ts';
-import type { Invoker, Reply } from '../bot/types.ts';
-import { buttonRows, invocationFromOptions, type RawOption } from './interaction.ts';
+import type { Invocation, Invoker, Reply } from '../bot/types.ts';
+import { buttonRows, invocationFromMessageCommand, invocationFromOptions, type RawOption } from './interaction.ts';
 
 export interface GatewayBot {
   client: Client;
@@ -31,6 +32,13 @@ function payload(reply: Reply) {
     files: filesOf(reply),
     allowedMentions: { parse: [] as never[] },
   };
+}
+
+/** Apps -> "Ask hungerbot" on a message: the message as Discord resolved it in the interaction. */
+function messageInvocation(i: MessageContextMenuCommandInteraction, user: Invoker): Invocation {
+  const message = { content: i.targetMessage.content, author: { id: i.targetMessage.author.id } };
+  const data = { name: i.commandName, target_id: i.targetId, resolved: { messages: { [i.targetId]: message } } };
+  return invocationFromMessageCommand(data, user);
 }
 
 export function createGatewayBot(opts: Omit<DispatchDeps, 'transport'> & { token: string; apiUrl?: string }): GatewayBot {
@@ -68,8 +76,16 @@ export function createGatewayBot(opts: Omit<DispatchDeps, 'transport'> & { token
       await interaction.respond(await autocomplete(inv, deps));
       return;
     }
-    if (interaction.isChatInputCommand()) {
-      const inv = invocationFromOptions('command', interaction.commandName, interaction.options.data as readonly RawOption[], userOf(interaction));
+    if (interaction.isChatInputCommand() || interaction.isMessageContextMenuCommand()) {
+      const user = userOf(interaction);
+      const inv = interaction.isMessageContextMenuCommand()
+        ? messageInvocation(interaction, user)
+        : invocationFromOptions(
+            'command',
+            interaction.commandName,
+            interaction.options.data as readonly RawOption[],
+            user,
+          );
       const work = dispatch(inv, deps);
       // Answer within Discord's 3 s: if the handler is slow, defer first and edit later.
       const quick = await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())]);

@@ -7,7 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { autocomplete, dispatch, type DispatchDeps } from '../bot/dispatch.ts';
 import { DEFER_AFTER_MS } from '../bot/limits.ts';
 import type { Invoker, Reply } from '../bot/types.ts';
-import { invocationFromOptions, messageBody, type RawOption } from './interaction.ts';
+import {
+  invocationFromMessageCommand,
+  invocationFromOptions,
+  messageBody,
+  type RawMessageCommandData,
+  type RawOption,
+} from './interaction.ts';
 
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 /** Interactions are small; anything bigger is not from Discord. */
@@ -81,7 +87,7 @@ interface RawInteraction {
   type: number;
   token: string;
   application_id: string;
-  data?: { name?: string; options?: RawOption[]; custom_id?: string };
+  data?: { name?: string; options?: RawOption[]; custom_id?: string; type?: number } & RawMessageCommandData;
   member?: { user?: { id: string; username: string } };
   user?: { id: string; username: string };
 }
@@ -127,7 +133,11 @@ export async function startHttpEndpoint(
         return;
       }
       case InteractionType.ApplicationCommand: {
-        const inv = invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user);
+        // data.type 3: a message command (Apps -> "Ask hungerbot"), which targets a message.
+        const inv =
+          i.data?.type === 3
+            ? invocationFromMessageCommand(i.data, user)
+            : invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user);
         const work = dispatch(inv, deps);
         const quick = await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())]);
         if (quick) {

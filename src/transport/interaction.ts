@@ -42,6 +42,22 @@ export function invocationFromOptions(
   return { kind, commandName, group, subcommand, options: flat, focused, user };
 }
 
+/** What Discord sends for a message command (type 3): the target id and the resolved message. */
+export interface RawMessageCommandData {
+  name?: string;
+  target_id?: string;
+  resolved?: { messages?: Record<string, { id?: string; content?: string; author?: { id?: string } }> };
+}
+
+/** A message command (Apps -> "Ask hungerbot" on a message) as an Invocation carrying its target. */
+export function invocationFromMessageCommand(data: RawMessageCommandData, user: Invoker): Invocation {
+  const id = data.target_id ?? '';
+  const message = data.resolved?.messages?.[id];
+  const author = message?.author?.id;
+  const target = { id, content: message?.content ?? '', ...(author ? { authorId: author } : {}) };
+  return { kind: 'message', commandName: data.name ?? '', options: {}, target, user };
+}
+
 const BUTTON_STYLE: Record<ButtonSpec['style'], number> = { primary: 1, secondary: 2, success: 3, danger: 4 };
 
 export function buttonRows(buttons: readonly ButtonSpec[] | undefined): APIActionRowComponent<APIComponentInMessageActionRow>[] {

@@ -79,9 +79,22 @@ describe('command definitions follow Discord rules', () => {
     });
   }
 
-  it('the deploy script sends exactly the registered definitions', () => {
+  it('the deploy script sends exactly the registered definitions, message commands after slash commands', () => {
     // Also a compile-time check: the body has the type Discord's bulk-overwrite route takes.
     const body: RESTPutAPIApplicationCommandsJSONBody = commandBodies();
-    expect(body).toEqual(commands.map((c) => c.definition));
+    const messages = commands.flatMap((c) => (c.messageCommands ?? []).map((m) => m.definition));
+    expect(body).toEqual([...commands.map((c) => c.definition), ...messages]);
+    expect(messages).toEqual([{ name: 'Ask hungerbot', type: 3 }]);
+  });
+
+  it('message commands: names of 1-32 characters, no description or options (application-commands.mdx)', () => {
+    const names = commands.flatMap((c) => (c.messageCommands ?? []).map((m) => m.definition));
+    for (const m of names) {
+      expect(m.name.length).toBeGreaterThanOrEqual(1);
+      expect(m.name.length).toBeLessThanOrEqual(32);
+      expect(m).not.toHaveProperty('description');
+      expect(m).not.toHaveProperty('options');
+    }
+    expect(new Set(names.map((m) => m.name)).size).toBe(names.length);
   });
 });

@@ -29,7 +29,15 @@ export interface FakeDiscord {
   waitForRequest(pred: (r: RecordedRequest) => boolean, timeoutMs?: number): Promise<RecordedRequest>;
   /** Send a gateway dispatch (op 0) to the connected client. */
   dispatch(t: string, d: unknown): void;
-  interaction(opts: { type: 2 | 3 | 4; name?: string; options?: unknown[]; customId?: string; userId?: string }): { id: string; token: string };
+  interaction(opts: {
+    type: 2 | 3 | 4;
+    name?: string;
+    options?: unknown[];
+    customId?: string;
+    userId?: string;
+    /** A message command (data.type 3) used on this message. */
+    target?: { id: string; content: string; authorId: string };
+  }): { id: string; token: string };
   close(): Promise<void>;
 }
 
@@ -54,6 +62,16 @@ function messageObject(body: unknown) {
     mention_roles: [],
     pinned: false,
     flags: 0,
+  };
+}
+
+/** A user's message in the channel, as Discord resolves it for a message command. */
+function targetMessage(t: { id: string; content: string; authorId: string }) {
+  return {
+    ...messageObject({ content: t.content }),
+    id: t.id,
+    type: 0,
+    author: { id: t.authorId, username: 'bob', discriminator: '0', avatar: null, global_name: 'Bob' },
   };
 }
 
@@ -196,7 +214,7 @@ export async function startFakeDiscord(opts: { token?: string } = {}): Promise<F
       });
     },
     dispatch: (t, d) => send(0, d, t),
-    interaction({ type, name, options, customId, userId }) {
+    interaction({ type, name, options, customId, userId, target }) {
       const id = String(1700000000000000000n + BigInt(++interactionCounter));
       const itoken = `itoken-${id}`;
       const user = { id: userId ?? FAKE_USER_ID, username: 'alice', discriminator: '0', global_name: 'Alice', avatar: null };
@@ -219,7 +237,17 @@ export async function startFakeDiscord(opts: { token?: string } = {}): Promise<F
         attachment_size_limit: 10485760,
         ...(type === 3
           ? { data: { custom_id: customId, component_type: 2 }, message: messageObject({ embeds: [] }) }
-          : { data: { id: '1800000000000000000', name, type: 1, options: options ?? [] } }),
+          : target
+            ? {
+                data: {
+                  id: '1800000000000000001',
+                  name,
+                  type: 3,
+                  target_id: target.id,
+                  resolved: { messages: { [target.id]: targetMessage(target) } },
+                },
+              }
+            : { data: { id: '1800000000000000000', name, type: 1, options: options ?? [] } }),
       }, 'INTERACTION_CREATE');
       return { id, token: itoken };
     },

@@ -1,0 +1,322 @@
+// Phase 3: fill one leaf's options from what the question mentions. Every value goes through
+// the catalog (the leaf must declare the option and accept the value), so a line built here
+// is one the command itself accepts.
+import { parseRing } from '../engine/nethack/burn.ts';
+import type { Analysis, NameMention, NumberUse } from './analyze.ts';
+import type { AskValue, Catalog } from './catalog.ts';
+import type { Unit } from './lexicon.ts';
+import { lookupName, nameLists, type NameKind, type NameRef } from './names.ts';
+
+export interface Missing {
+  option: string;
+  description: string;
+  /** Close names when the question's word could be several things. */
+  candidates?: string[];
+}
+
+/** One command a reading runs. */
+export interface LeafCall {
+  key: string;
+  options: Record<string, AskValue>;
+  missing: Missing[];
+  notes: string[];
+}
+
+type Put = (name: string, value: AskValue) => boolean;
+
+/** Options a number labelled with this unit may fill, first declared one wins. */
+export const UNIT_OPTIONS: Record<Unit, readonly string[]> = {
+  value: ['nutrition', 'value'],
+  at: ['nutrition', 'value'],
+  turn: ['turn'],
+  now: ['turn'],
+  tamed: ['tamed_turn'],
+  lastMeal: ['last_meal_turn'],
+  after: ['after'],
+  turnsWord: ['after'],
+  age: ['age', 'corpse_age'],
+  con: ['con'],
+  int: ['int'],
+  level: ['level'],
+  xl: ['xl', 'level'],
+  skill: ['skill'],
+  luck: ['luck'],
+  timeout: ['prayer_timeout'],
+  hp: ['max_hp'],
+  attacks: ['attacks'],
+  aut: ['aut'],
+  charge: ['charge'],
+  rate: ['rate'],
+  eaten: ['eaten'],
+  carnivore: ['carnivore'],
+  herbivore: ['herbivore'],
+  saprovore: ['saprovore'],
+  metabolism: ['metabolism'],
+  rod: ['rod'],
+  artefact: ['artefact'],
+};
+
+/** Where an unlabelled number goes: the leaf's main quantity. */
+const MAIN_NUMBER = ['nutrition', 'value', 'turn'] as const;
+
+interface Slot {
+  option: string;
+  kinds: readonly NameKind[];
+}
+
+/** Which names fill which option, per leaf (pets first: "my kitten" is the pet, the rest is food). */
+export const NAME_SLOTS: Record<string, readonly Slot[]> = {
+  'nethack meal': [{ option: 'food', kinds: ['nhFood'] }],
+  'nethack food': [{ option: 'name', kinds: ['nhFood'] }],
+  'nethack drain': [{ option: 'spell', kinds: ['nhSpell'] }],
+  'nethack pet food': [
+    { option: 'pet', kinds: ['pet'] },
+    { option: 'item', kinds: ['petItem'] },
+  ],
+  'nethack pet diet': [{ option: 'pet', kinds: ['pet'] }],
+  'nethack pet hunger': [{ option: 'pet', kinds: ['pet'] }],
+  'crawl food': [
+    { option: 'item', kinds: ['crawlFood'] },
+    { option: 'species', kinds: ['crawlSpecies'] },
+  ],
+  'crawl ability': [
+    { option: 'name', kinds: ['crawlAbility'] },
+    { option: 'species', kinds: ['crawlSpecies'] },
+  ],
+};
+const SPECIES_SLOT: readonly Slot[] = [{ option: 'species', kinds: ['crawlSpecies'] }];
+
+/** The leaf's options as the question gives them. */
+export function fill(key: string, a: Analysis, cat: Catalog, preset: Record<string, AskValue> = {}): LeafCall {
+  const options: Record<string, AskValue> = {};
+  const notes: string[] = [];
+  const put: Put = (name, value) => {
+    if (options[name] !== undefined || !cat.accepts(key, name, value)) return false;
+    options[name] = value;
+    return true;
+  };
+  for (const [k, v] of Object.entries(preset)) put(k, v);
+  fillNumbers(key, a, cat, put, notes);
+  fillRings(key, a, put, notes);
+  fillSets(key, a, put);
+  const ambiguous = fillNames(key, a, options, put, notes);
+  for (const role of a.roles) put('role', role);
+  for (const race of a.races) put('race', race);
+  if (key.startsWith('nethack') && a.nethackVersion) put('version', a.nethackVersion);
+  if (key.startsWith('crawl') && a.crawlVersion) put('version', a.crawlVersion);
+  return { key, options, missing: missingOf(key, options, cat, ambiguous), notes };
+}
+
+// ---- phrases ------------------------------------------------------------------------------
+
+function fillSets(key: string, a: Analysis, put: Put): void {
+  for (const set of a.sets) {
+    for (const [k, v] of Object.entries(set)) {
+      // /nethack drain's `amulet` is carrying the Amulet of Yendor, not wearing one.
+      if (key === 'nethack drain' && k === 'amulet') continue;
+      if (key === 'nethack drain' && k === 'yendor') put('amulet', v);
+      else put(k, v);
+    }
+  }
+}
+
+// ---- numbers ------------------------------------------------------------------------------
+
+function fillNumbers(key: string, a: Analysis, cat: Catalog, put: Put, notes: string[]): void {
+  for (const n of a.numbers) {
+    const targets = numberTargets(key, n);
+    if (targets.some((o) => put(o, n.value))) continue;
+    const declared = targets.find((o) => cat.option(key, o));
+    if (declared) notes.push(`${n.value} is out of range for \`${declared}\`, so it was left out.`);
+  }
+}
+
+function numberTargets(key: string, n: NumberUse): readonly string[] {
+  // Pets count in turns: "tamed on turn 1", "last ate ... on turn 1200", "now turn 2500".
+  if (key === 'nethack pet hunger' && (n.unit === 'turn' || n.unit === 'at' || n.unit === null) && n.context) {
+    return UNIT_OPTIONS[n.context];
+  }
+  if (n.unit === null) return MAIN_NUMBER;
+  if (n.unit === 'at') return [...UNIT_OPTIONS.at, 'turn'];
+  return UNIT_OPTIONS[n.unit];
+}
+
+// ---- rings --------------------------------------------------------------------------------
+
+const CRAWL_RING_OPTION: Partial<Record<string, string>> = {
+  regeneration: 'regen_rings',
+  sustain: 'sustenance',
+  hunger: 'hunger_rings',
+};
+
+function fillRings(key: string, a: Analysis, put: Put, notes: string[]): void {
+  if (key === 'nethack forecast') return nethackRings(a, put, notes);
+  for (const r of a.rings) {
+    if (key.startsWith('crawl') && r.property && CRAWL_RING_OPTION[r.property])
+      put(CRAWL_RING_OPTION[r.property]!, r.count);
+    if (key === 'nethack lifesave' && r.property === 'sustain') put('sustain', true);
+    if (key === 'nethack meal' && r.property === 'hunger') put('hunger', true);
+  }
+}
+
+function nethackRings(a: Analysis, put: Put, notes: string[]): void {
+  const hands: string[] = [];
+  for (const r of a.rings) {
+    if (r.intrinsic && !r.explicit) {
+      if (r.property === 'regeneration') put('regeneration', 'intrinsic');
+      else if (r.property === 'hunger') put('hunger', true);
+      else if (r.property === 'slow digestion') put('slow_digestion', true);
+      continue;
+    }
+    const label = ringLabel(r.type, r.enchantment);
+    if (label) for (let k = 0; k < r.count; k++) hands.push(label);
+  }
+  if (hands.length > 2) notes.push(`Only two rings fit: ${hands.slice(2).join(', ')} left out.`);
+  if (hands[0]) put('left_ring', hands[0]);
+  if (hands[1]) put('right_ring', hands[1]);
+}
+
+function ringLabel(type: string, enchantment: number | undefined): string | null {
+  if (type === 'any') return 'any ring that costs nutrition';
+  const spe = enchantment === undefined ? '' : ` ${enchantment >= 0 ? '+' : ''}${enchantment}`;
+  return parseRing(type === 'meat ring' ? type : `ring of ${type}${spe}`)?.label ?? null;
+}
+
+// ---- names --------------------------------------------------------------------------------
+
+/** Fills name options; returns the close names of required slots a typo left open. */
+function fillNames(
+  key: string,
+  a: Analysis,
+  options: Record<string, AskValue>,
+  put: Put,
+  notes: string[],
+): Map<string, string[]> {
+  let slots = NAME_SLOTS[key] ?? (key.startsWith('crawl') ? SPECIES_SLOT : []);
+  // A spell name only names the spell cast ("how much does jumping cost" is the jump).
+  if (key === 'nethack drain' && options.action !== 'spell') slots = [];
+  const taken = new Set<NameMention>();
+  const open = new Map<string, string[]>();
+  for (const slot of slots) {
+    const m = pickMention(key, a, slot, taken);
+    const ref = m?.refs.find((r) => slot.kinds.includes(r.kind));
+    if (m && ref && put(slot.option, ref.name)) {
+      taken.add(m);
+      if (m.corrected) notes.push(`Read "${m.text}" as ${ref.name}.`);
+      continue;
+    }
+    const other = otherKindMention(key, a, slot, taken);
+    if (other.found && put(slot.option, other.found.ref.name)) {
+      taken.add(other.found.mention);
+      continue;
+    }
+    const close = [
+      ...a.names.flatMap((n) => n.ambiguous.filter((r) => slot.kinds.includes(r.kind)).map((r) => r.name)),
+      ...other.close,
+    ];
+    if (close.length) open.set(slot.option, [...new Set(close)].slice(0, 8));
+  }
+  if (key === 'nethack pet hunger') petMeals(a, put, taken);
+  if (key === 'nethack pet food') petState(a, taken, put);
+  return open;
+}
+
+/**
+ * A word found as another kind of name may still be this kind ("tin" is an item; as a food it
+ * is one of several tins): ask the resolver for this slot's kinds.
+ */
+function otherKindMention(
+  key: string,
+  a: Analysis,
+  slot: Slot,
+  taken: Set<NameMention>,
+): { found?: { mention: NameMention; ref: NameRef }; close: string[] } {
+  const close: string[] = [];
+  for (const m of a.names) {
+    if (taken.has(m) || chunkSource(key, a, m, slot)) continue;
+    for (const kind of slot.kinds) {
+      const r = lookupName(m.text, nameLists()[kind]);
+      if (r.kind === 'found' && !r.corrected) return { found: { mention: m, ref: r.item.ref }, close };
+      if (r.kind === 'ambiguous') close.push(...r.candidates.map((c) => c.ref.name));
+    }
+  }
+  return { close };
+}
+
+function pickMention(key: string, a: Analysis, slot: Slot, taken: Set<NameMention>): NameMention | undefined {
+  const free = a.names.filter(
+    (n) => !taken.has(n) && n.refs.some((r) => slot.kinds.includes(r.kind)) && !chunkSource(key, a, n, slot),
+  );
+  if (slot.option === 'pet') return free.find((n) => n.petContext) ?? free[0];
+  return free[0];
+}
+
+/** "my hungry kitten", "a starving dog": the state is said right before the pet. */
+function petState(a: Analysis, taken: Set<NameMention>, put: Put): void {
+  for (const m of taken) {
+    const prev = a.items[m.at - 1];
+    if (prev?.type !== 'span' || !m.refs.some((r) => r.kind === 'pet')) continue;
+    if (prev.features.some((f) => f.target === 'Hungry')) put('pet_state', 'hungry');
+    if (prev.features.some((f) => f.target === 'Starve' || f.target === 'Weak')) put('pet_state', 'starving');
+  }
+}
+
+/** "a human chunk" names where the chunk came from, not who eats it. */
+function chunkSource(key: string, a: Analysis, n: NameMention, slot: Slot): boolean {
+  const next = a.items[n.at + 1];
+  return (
+    key === 'crawl chunk' &&
+    slot.option === 'species' &&
+    next?.type === 'span' &&
+    next.features.some((f) => f.cue === 'chunk')
+  );
+}
+
+/** "last ate a carrot" is its last meal; "if I feed it a tripe ration" is food now. */
+function petMeals(a: Analysis, put: Put, taken: Set<NameMention>): void {
+  for (const m of a.names) {
+    if (taken.has(m)) continue;
+    const ref = m.refs.find((r) => r.kind === 'petItem');
+    if (!ref) continue;
+    const lastMeal = a.items
+      .slice(Math.max(0, m.at - 3), m.at)
+      .some((it) => it.type === 'span' && it.features.some((f) => f.unit === 'lastMeal'));
+    if (put(lastMeal ? 'last_meal' : 'food', ref.name)) taken.add(m);
+  }
+}
+
+// ---- what is missing ------------------------------------------------------------------------
+
+/** The call with more options (e.g. from the user's hero), what is missing worked out again. */
+export function withOptions(call: LeafCall, extra: Record<string, AskValue>, cat: Catalog): LeafCall {
+  const options = { ...call.options };
+  for (const [k, v] of Object.entries(extra))
+    if (options[k] === undefined && cat.accepts(call.key, k, v)) options[k] = v;
+  const close = new Map(call.missing.filter((m) => m.candidates).map((m) => [m.option, m.candidates!]));
+  return { ...call, options, missing: missingOf(call.key, options, cat, close) };
+}
+
+function missingOf(
+  key: string,
+  options: Record<string, AskValue>,
+  cat: Catalog,
+  close: Map<string, string[]>,
+): Missing[] {
+  const leaf = cat.leaf(key);
+  const needed = leaf.options.filter((o) => o.required).map((o) => o.name);
+  if (key === 'nethack drain' && options.action === 'pray') needed.push('nutrition');
+  if (
+    key === 'nethack drain' &&
+    options.action === 'spell' &&
+    options.spell === undefined &&
+    options.level === undefined
+  )
+    needed.push('level');
+  return needed
+    .filter((name) => options[name] === undefined)
+    .map((name) => {
+      const o = cat.option(key, name)!;
+      const candidates = close.get(name);
+      return { option: name, description: o.description, ...(candidates ? { candidates } : {}) };
+    });
+}
