@@ -4,8 +4,9 @@ import { helpCommand, helpSource } from './help.ts';
 import { crawlCommand } from './crawl/index.ts';
 import { heroCommand } from './hero/index.ts';
 import { nethackCommand } from './nethack/index.ts';
+import { settingsCommand } from './settings.ts';
 
-export const commands: readonly CommandModule[] = [helpCommand, nethackCommand, crawlCommand, heroCommand];
+export const commands: readonly CommandModule[] = [helpCommand, nethackCommand, crawlCommand, heroCommand, settingsCommand];
 
 helpSource.examples = () =>
   commands.map((c) => ({ command: c.definition.name, description: c.definition.description, examples: c.examples }));

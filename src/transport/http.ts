@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { autocomplete, dispatch, type DispatchDeps } from '../bot/dispatch.ts';
 import { DEFER_AFTER_MS } from '../bot/limits.ts';
 import type { Invoker, Reply } from '../bot/types.ts';
-import { invocationFromOptions, messageBody, type RawOption } from './interaction.ts';
+import { invocationFromOptions, messageBody, type Membership, type RawOption } from './interaction.ts';
 
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 /** Interactions are small; anything bigger is not from Discord. */
@@ -82,8 +82,9 @@ interface RawInteraction {
   token: string;
   application_id: string;
   data?: { name?: string; options?: RawOption[]; custom_id?: string };
-  member?: { user?: { id: string; username: string } };
+  member?: { user?: { id: string; username: string }; permissions?: string };
   user?: { id: string; username: string };
+  guild_id?: string;
 }
 
 export interface HttpEndpoint {
@@ -117,17 +118,21 @@ export async function startHttpEndpoint(
   async function handle(i: RawInteraction, res: ServerResponse): Promise<void> {
     const who = i.member?.user ?? i.user;
     const user: Invoker = { id: who?.id ?? 'unknown', name: who?.username ?? 'unknown' };
+    const member: Membership = {
+      ...(i.guild_id ? { guildId: i.guild_id } : {}),
+      ...(i.member?.permissions ? { permissions: i.member.permissions } : {}),
+    };
     switch (i.type) {
       case InteractionType.Ping:
         send(res, 200, { type: ResponseType.Pong });
         return;
       case InteractionType.Autocomplete: {
-        const inv = invocationFromOptions('autocomplete', i.data?.name ?? '', i.data?.options, user);
+        const inv = invocationFromOptions('autocomplete', i.data?.name ?? '', i.data?.options, user, member);
         send(res, 200, { type: ResponseType.AutocompleteResult, data: { choices: await autocomplete(inv, deps) } });
         return;
       }
       case InteractionType.ApplicationCommand: {
-        const inv = invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user);
+        const inv = invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user, member);
         const work = dispatch(inv, deps);
         const quick = await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())]);
         if (quick) {
@@ -139,8 +144,21 @@ export async function startHttpEndpoint(
         return;
       }
       case InteractionType.MessageComponent: {
-        const reply = await dispatch({ kind: 'component', commandName: '', options: {}, customId: i.data?.custom_id ?? '', user }, deps);
-        send(res, 200, { type: ResponseType.UpdateMessage, data: messageBody(reply, { forUpdate: true }) }, reply.files);
+        const customId = i.data?.custom_id ?? '';
+        const work = dispatch({ kind: 'component', commandName: '', options: {}, customId, user, ...member }, deps);
+        // A Details press re-runs its command, which may be slow: defer it privately, then edit.
+        const quick = customId.startsWith('details:')
+          ? await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())])
+          : await work;
+        if (!quick) {
+          send(res, 200, { type: ResponseType.DeferredChannelMessage, data: { flags: 64 } });
+          await editOriginal(i, await work);
+          return;
+        }
+        const reply = quick;
+        // Details (asNewMessage) answer with a new, usually ephemeral, message; other presses update theirs.
+        if (reply.asNewMessage) send(res, 200, { type: ResponseType.ChannelMessage, data: messageBody(reply) }, reply.files);
+        else send(res, 200, { type: ResponseType.UpdateMessage, data: messageBody(reply, { forUpdate: true }) }, reply.files);
         return;
       }
       default:

@@ -19,7 +19,7 @@ import { createHarness } from '../helpers/harness.ts';
 
 describe('coerceOptions (console strings to declared option types)', () => {
   const defs = discordOptions({
-    n: integer('a number', { min: -100_000, max: 100_000 }).required(),
+    n: integer('a number', { min: -100_000, max: 100_000, example: 5 }).required(),
     flag: boolean('a flag'),
     mode: choice('a mode', ['a', 'b']),
   });

@@ -4,6 +4,7 @@
 import { uniqueCitations, type Citation } from '../cite.ts';
 import { ABILITIES, cc, ccLine, type AbilityRow } from './data.ts';
 import { UserError } from '../../errors.ts';
+import { resolveName } from '../../names.ts';
 import { resolveHero, type CrawlHeroInput, type Hero } from './hero.ts';
 import { add, cdiv, constant, distribution, map, random2avg, rounded, type Distribution } from './random.ts';
 import { PROFILES, type CrawlVersion } from './versions.ts';
@@ -201,7 +202,7 @@ export function findAbility(version: CrawlVersion, name: string): AbilityItem {
   if (WIKI_ONLY_ABILITIES.some((w) => anorm(w) === q)) {
     throw new UserError(`"${name}" is on the wiki page but not in Crawl ${version}.`, 'The page lists abilities from before 0.13 (Draconians use Fly, Sif has Channel Energy, Evoke Flight replaced Levitate).', 'unknown_ability');
   }
-  throw new UserError(`I don't know the ability "${name}" in Crawl ${version}.`, 'Pick one from the autocomplete list.', 'unknown_ability');
+  return resolveName(name, items, 'ability', { code: 'unknown_ability' });
 }
 
 export interface AbilityInput extends CrawlHeroInput {

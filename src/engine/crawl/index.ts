@@ -10,3 +10,4 @@ export * from './food.ts';
 export * from './chunk.ts';
 export * from './costs.ts';
 export * from './noHunger.ts';
+export * from './gear.ts';
