@@ -9,7 +9,7 @@
 // "Reported" readings reach the reply without threading them through every handler: the
 // pipeline opens a per-invocation scope (AsyncLocalStorage) and prints what was noted in it.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { UserError } from './errors.ts';
+import { isErrorCode, UserError, type ErrorCode } from './errors.ts';
 
 export interface Named {
   /** Canonical name, used as the choice value and in replies. */
@@ -217,9 +217,14 @@ export class AmbiguousNameError extends UserError {
   }
 }
 
+function defaultCode(what: string): ErrorCode {
+  const code = `unknown_${what.replace(/\s+/g, '_')}`;
+  return isErrorCode(code) ? code : 'unknown_name';
+}
+
 export interface ResolveOptions {
-  /** Error code when nothing matches (default `unknown_<what>`). */
-  code?: string;
+  /** Error code when nothing matches (default `unknown_<what>` when that is a code, else unknown_name). */
+  code?: ErrorCode;
   /** Hint when nothing matches and there is no suggestion. */
   hint?: string;
 }
@@ -229,7 +234,7 @@ export interface ResolveOptions {
  * or a UserError with the closest names. Punctuation-blind and spelling corrections are noted
  * in the current scope so the reply can say `read "c ration" as C-ration`.
  */
-export function resolveName<T extends Named>(query: string, items: readonly T[], what: string, opts: ResolveOptions | string = {}): T {
+export function resolveName<T extends Named>(query: string, items: readonly T[], what: string, opts: ResolveOptions | ErrorCode = {}): T {
   const o = typeof opts === 'string' ? { code: opts } : opts;
   const m = matchName(query, items);
   switch (m.kind) {
@@ -247,7 +252,7 @@ export function resolveName<T extends Named>(query: string, items: readonly T[],
       throw new UserError(
         `I don't know the ${what} "${query.trim()}".`,
         suggestions ? `Did you mean ${suggestions}?` : (o.hint ?? `Start typing and pick a ${what} from the autocomplete list.`),
-        o.code ?? `unknown_${what.replace(/\s+/g, '_')}`,
+        o.code ?? defaultCode(what),
       );
     }
   }

@@ -4,7 +4,6 @@
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import { UserError } from '../../src/errors.ts';
 import * as kinds from '../../src/bot/kinds.ts';
-import { EMBED_FIELD_VALUE_MAX } from '../../src/bot/limits.ts';
 import { toChoices, type Named } from '../../src/bot/fuzzy.ts';
 import { boolean, choice, integer, text, type ArgsOf } from '../../src/bot/options.ts';
 import { COLORS, field, fmt, sourcesEmbed, sourcesField, versionFooter } from '../../src/bot/render.ts';
@@ -177,15 +176,6 @@ export function wikiField(note: string | null | undefined): APIEmbedField[] {
   return note ? [field('Where the wiki page differs', note)] : [];
 }
 
-/** The Source field, with as many linked citations as fit in one field (the rest are in --json). */
-export function sources(citations: readonly Citation[], max = 8): APIEmbedField {
-  for (let n = max; n > 1; n--) {
-    const f = sourcesField(citations, n);
-    if (f.value.length <= EMBED_FIELD_VALUE_MAX) return f;
-  }
-  return sourcesField(citations, 1);
-}
-
 export function pct(p: number): string {
   const v = p * 100;
   return `${Number.isInteger(v) ? v : v.toFixed(v < 1 ? 2 : 1)}%`;
@@ -196,10 +186,6 @@ export function distText(d: Distribution, unit = ''): string {
   if (d.min === d.max) return `${fmt(d.min)}${unit}`;
   if (d.outcomes.length <= 4) return `${d.outcomes.map((o) => `${fmt(o.value)}${unit} (${pct(o.probability)})`).join(' / ')}; mean ${fmt(Number(d.expected.toFixed(2)))}`;
   return `${fmt(d.min)}–${fmt(d.max)}${unit}, mean ${fmt(Number(d.expected.toFixed(2)))}`;
-}
-
-export function embedOf(e: APIEmbed): APIEmbed {
-  return e;
 }
 
 /** A satiation level as this species calls it (Vampires: Bloodless ... Alive; status.cc). */

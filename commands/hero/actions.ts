@@ -130,7 +130,7 @@ export const castSubcommand = defineSubcommand({
         const r = crawlCast(core, args.level);
         return { core: { ...core, crawl: r.state }, summary: r.summary, extra: r.notes };
       }
-      if (args.level > 7) throw new UserError('NetHack spells go up to level 7.', undefined, 'bad_level');
+      if (args.level > 7) throw new UserError('NetHack spell levels go from 1 to 7.', 'For example `level:3`.', 'bad_level');
       const s = core.nethack;
       const cost = spellHunger({ version: core.version, level: args.spell ? undefined : args.level, spell: args.spell, role: s.role, int: s.int, nutrition: s.nutrition, amulet: s.yendor });
       if (cost.refused) throw new UserError(`${h.name} cannot cast: ${cost.refused}`, undefined, 'cast_refused');

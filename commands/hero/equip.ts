@@ -57,12 +57,12 @@ export const setSubcommand = defineSubcommand({
         const s = { ...core.nethack };
         if (args.nutrition !== undefined) (s.nutrition = args.nutrition), note('nutrition', args.nutrition), (s.alive = true), (s.death = null);
         if (args.turn !== undefined) {
-          if (args.turn < 1) throw new UserError('NetHack turns start at 1.', undefined, 'bad_turn');
+          if (args.turn < 1) throw new UserError('NetHack turns start at 1: `turn` must be from 1 to 100,000,000.', 'For example `turn:1200`.', 'bad_turn');
           (s.turn = args.turn), note('turn', args.turn);
         }
         if (args.con !== undefined) (s.con = args.con), note('Con', args.con);
         if (args.int !== undefined) {
-          if (args.int > 25) throw new UserError('NetHack Intelligence is at most 25.', undefined, 'bad_option');
+          if (args.int > 25 || args.int < 3) throw new UserError('NetHack Intelligence goes from 3 to 25.', 'For example `int:16`.', 'bad_option');
           (s.int = args.int), note('Int', args.int);
         }
         if (args.xl !== undefined) (s.xl = args.xl), note('XL', args.xl);

@@ -73,9 +73,9 @@ export interface CrawlSpellResult {
 }
 
 export function crawlSpell(version: CrawlVersion, input: SpellInput): CrawlSpellResult {
-  if (!Number.isInteger(input.level) || input.level < 1 || input.level > 9) throw new UserError('level must be 1 to 9.', undefined, 'bad_input');
-  if (!Number.isInteger(input.int) || input.int < 1 || input.int > 99) throw new UserError('int must be 1 to 99.', undefined, 'bad_input');
-  if (!(input.skill >= 0 && input.skill <= 27)) throw new UserError('skill must be 0 to 27.', undefined, 'bad_input');
+  if (!Number.isInteger(input.level) || input.level < 1 || input.level > 9) throw new UserError('level must be a whole number from 1 to 9.', 'For example `level:5`.', 'bad_input');
+  if (!Number.isInteger(input.int) || input.int < 1 || input.int > 99) throw new UserError('int must be a whole number from 1 to 99.', 'For example `int:15`.', 'bad_input');
+  if (!(input.skill >= 0 && input.skill <= 27)) throw new UserError('skill must be a number from 0 to 27.', 'For example `skill:10`.', 'bad_input');
   const h = resolveHero(version, input);
   const c: Citation[] = [...h.citations, cc(version, 'spellHunger', 'base cost by level')];
   const notes = [...h.notes];

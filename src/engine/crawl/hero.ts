@@ -95,7 +95,8 @@ const level = (s: SpeciesRow, mut: string) => s.mutations[mut]?.level ?? 0;
 
 function checkRange(label: string, v: number | undefined, min: number, max: number) {
   if (v === undefined) return;
-  if (!Number.isInteger(v) || v < min || v > max) throw new UserError(`${label} must be a whole number from ${min} to ${max}.`, undefined, 'bad_input');
+  const typical = Math.min(max, Math.max(min, label === 'hunger' ? 6000 : 1));
+  if (!Number.isInteger(v) || v < min || v > max) throw new UserError(`${label} must be a whole number from ${min} to ${max}.`, `For example ${label} ${typical}.`, 'bad_input');
 }
 
 /**

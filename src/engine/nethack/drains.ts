@@ -102,8 +102,8 @@ export function spellHunger(input: { version: NethackVersion; level?: number; sp
   const name = typed === null ? null : typed in levels ? typed : resolveName(typed, Object.keys(levels).map((n) => ({ name: n })), 'spell', { code: 'unknown_spell' }).name;
   const level = name ? levels[name] : input.level;
   if (level === undefined || !Number.isInteger(level) || level < 1 || level > 7) throw new UserError(
-      name ? `Unknown spell "${input.spell}" in ${v}.` : 'Spell level must be 1 to 7.',
-      'Check the spell for this version.',
+      name ? `Unknown spell "${input.spell}" in ${v}.` : 'Spell level must be a whole number from 1 to 7.',
+      name ? 'Check the spell for this version.' : 'For example `level:3`.',
       'invalid_option',
     );
   const detectFood = name === 'detect food';

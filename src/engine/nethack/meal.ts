@@ -98,14 +98,29 @@ export interface MealResult {
   /** Satiated (> 1000) when the meal starts: only then can a meal choke you. */
   canChoke: boolean;
   table: BiteRow[];
-  warning: { bite: number; moves: number; nutrition: number } | null;
+  /** `probability` (tins): the chance it fires at all, when the tin's nutrition is random. */
+  warning: { bite: number; moves: number; nutrition: number; probability?: number } | null;
   prompt: { bite: number; moves: number; nutrition: number; ifStopped: { nutrition: number; moves: number } } | null;
   choke: { bite: number; moves: number; nutrition: number; probability: number; beforeBite: boolean; outcome: ChokeOutcome } | null;
   /** The meal finished without choking (continue at the prompt). */
   finish: { probability: number; nutrition: number; moves: number; status: NethackStatus } | null;
   /** Most nutrition you can still gain without any risk of choking now (null: this meal cannot choke). */
   safeNutritionNow: number | null;
-  tin: { nutritionRange: [number, number]; exactNutrition: number | null; greasy: boolean; vomiting: boolean; helplessTurns: number } | null;
+  tin: {
+    nutritionRange: [number, number];
+    exactNutrition: number | null;
+    /** Mean of the tin's nutrition (uniform over the range: spinach rnd()). */
+    meanNutrition: number;
+    /** Nutrition right after opening it, over the whole range (choking aside). */
+    afterRange: [number, number];
+    /** Chance of "You're having a hard time getting all of it down." (lesshungry(): 1500 <= after < 2000). */
+    warningChance: number;
+    /** The smallest tin nutrition that warns (null: it never does from here). */
+    warnsFrom: number | null;
+    greasy: boolean;
+    vomiting: boolean;
+    helplessTurns: number;
+  } | null;
   rot: { rottenChance: number | null; taintedChance: number | null; knockoutChance: number | null; note: string } | null;
   exact: boolean;
   notes: string[];
@@ -261,7 +276,7 @@ export function planMeal(input: MealInput): MealResult {
   // An orc may hold a lembas partly eaten by someone else (oeaten up to 799 of the 800): the
   // limit is the larger of the racial and the plain nutrition.
   const maxEaten = Math.max(basenutrit, food.nutrition);
-  if (input.eaten !== undefined && input.eaten > maxEaten) throw new UserError(`eaten must be at most ${maxEaten} for ${food.name}.`, 'Check the value and try again.', 'invalid_option');
+  if (input.eaten !== undefined && input.eaten > maxEaten) throw new UserError(`eaten must be a whole number from 1 to ${maxEaten} for ${food.name}.`, `For example \`eaten:${Math.max(1, Math.floor(maxEaten / 2))}\`.`, 'invalid_option');
   let reqtime = globLeft !== null ? 3 + (globLeft >> 6) : food.delay;
   /** consume_oeaten() reached 0: it sets reqtime = usedtime (0 here, in doeat()) and oeaten = 1. */
   let rotToZero = false;
@@ -505,7 +520,17 @@ function planTin(base: MealResult, food: FoodRef, input: MealInput, hungerProp: 
   base.totalGain = hi;
   base.canChoke = h0 > 1000;
   const exactN = lo === hi ? lo : null;
-  base.tin = { nutritionRange: [lo, hi], exactNutrition: exactN, greasy: !!food.greasy && variety !== 'rotten', vomiting, helplessTurns: 0 };
+  base.tin = {
+    nutritionRange: [lo, hi],
+    exactNutrition: exactN,
+    meanNutrition: (lo + hi) / 2,
+    afterRange: [h0 + lo, h0 + hi],
+    warningChance: 0,
+    warnsFrom: null,
+    greasy: !!food.greasy && variety !== 'rotten',
+    vomiting,
+    helplessTurns: 0,
+  };
   if (vomiting) base.notes.push('A rotten tin gives no nutrition: Vomiting for 10-24 turns instead, which costs 20 nutrition when it ends.');
   if (buc === 'cursed' && food.tin !== 'spinach' && food.tin !== 'empty') base.notes.push('A cursed tin is always rotten (tin_variety()), and 1 in 8 cursed non-homemade tins explode when opened.');
   if (food.tin === 'homemade' && buc !== 'blessed') base.notes.push('A non-blessed homemade tin is rotten 1 time in 7.');
@@ -535,11 +560,17 @@ function planTin(base: MealResult, food: FoodRef, input: MealInput, hungerProp: 
   base.exact = lo === hi;
   const meanGain = (lo + hi) / 2;
   base.table = [{ bite: 1, moves: input.moves ?? 1, before: h0, gain: exactN ?? meanGain, after: h0 + (exactN ?? meanGain), event: pChoke > 0 ? 'choke' : pWarn > 0 ? 'warning' : null, ...(base.exact ? {} : { chokeChance: pChoke }) }];
+  base.tin.warningChance = pWarn;
+  base.tin.warnsFrom = firstWarn;
   if (pWarn > 0 && firstWarn !== null) {
-    base.warning = { bite: 1, moves: input.moves ?? 1, nutrition: h0 + firstWarn };
+    base.warning = { bite: 1, moves: input.moves ?? 1, nutrition: h0 + firstWarn, probability: pWarn };
     base.tin.helplessTurns = 2;
-    base.notes.push('"You\'re having a hard time getting all of it down." and 2 helpless turns (multi = -2): no prompt for tins.');
+    // lesshungry() outside a meal (victual.eating is 0 for tins): the warning fires whenever the
+    // tin leaves 1500 <= nutrition < 2000, so for a random tin only when it gives firstWarn or more.
+    const when = pWarn < 1 ? ` Only when the tin gives ${firstWarn} or more (${fmtPct(pWarn)}): nutrition ${h0 + firstWarn}+.` : '';
+    base.notes.push(`"You're having a hard time getting all of it down." and 2 helpless turns (multi = -2): no prompt for tins.${when}`);
   }
+  if (!exactN && lo !== hi) base.notes.push(`The tin gives ${lo}–${hi} (mean ${(lo + hi) / 2}): nutrition after ${h0 + lo}–${h0 + hi}, mean ${h0 + (lo + hi) / 2}.`);
   if (pChoke > 0) {
     // the smallest amount that chokes
     const n = exactN ?? Math.max(lo, 2000 - h0);
@@ -553,6 +584,8 @@ function planTin(base: MealResult, food: FoodRef, input: MealInput, hungerProp: 
   if (!base.canChoke) base.notes.push(`Not Satiated before the tin (${h0} <= 1000): it cannot choke you.`);
   return base;
 }
+
+const fmtPct = (p: number) => `${+(p * 100).toFixed(2)}%`;
 
 /** Chance that the rot checks spoil the meal (no resistances, not blind). */
 function rotFacts(food: FoodRef, v: NethackVersion, buc: Buc, age: number | undefined): MealResult['rot'] {
