@@ -56,6 +56,6 @@ export const drainSubcommand = defineSubcommand({
 export function drainTitle(what: string, r: CrawlDrainResult): string {
   const name = what === 'melee' ? 'A melee attack' : capitalize(what);
   const cost = r.cost.max === 0 ? 'costs nothing' : `costs ${distText(r.cost)}`;
-  const after = r.after.min === r.after.max ? fmt(r.after.min) : distText(r.after);
+  const after = r.after.min === r.after.max ? fmt(r.after.min) : `${fmt(r.after.min)}–${fmt(r.after.max)}`;
   return `${name} ${cost}: hunger ${fmt(r.input.value)} → ${after}`;
 }

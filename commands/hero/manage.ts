@@ -123,7 +123,7 @@ export const showSubcommand = defineSubcommand({
   description: 'Your hero: status, burn, forecast and a chart',
   example: '/hero show',
   access: 'read',
-  options: { hero: heroName, chart: boolean('Attach the PNG chart (default true)').default(true) },
+  options: { hero: heroName, chart: boolean('Attach the PNG chart (default on, or your /settings)').default(true).fromSetting('chart') },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const hero = activeHero(await repoFor(ctx).read(ctx.user.id), args.hero);

@@ -81,7 +81,8 @@ function afterRange(a: { min: number; max: number; status: string | null }): str
 export function drainTitle(r: DrainResult, who: { role?: string; int?: number } = {}): string {
   if (r.refused) return `${r.label}: refused — ${r.refused.replace(/\.$/, '')}`;
   const a = r.amount;
-  const cost = a.exact === 0 ? 'no hunger' : a.exact !== null ? `${fmt(a.exact)} nutrition` : `${fmt(a.min)}–${fmt(a.max)} nutrition (mean ${fmt(a.mean)})`;
+  const one = a.exact ?? (a.min === a.max ? a.min : null);
+  const cost = one === 0 ? 'no hunger' : one !== null ? `${fmt(one)} nutrition` : `${fmt(a.min)}–${fmt(a.max)} nutrition (mean ${fmt(a.mean)})`;
   if (r.spell) {
     const what = r.spell.spell ? `${capitalize(r.spell.spell)} (level ${r.spell.level})` : `Level ${r.spell.level} spell`;
     const wizard = who.role === 'Wizard' ? ` (Int ${who.int ?? 18} Wizard)` : '';

@@ -263,9 +263,11 @@ async function present(reply: Reply, ref: InvocationRef, inv: Invocation, settin
     const [first, ...rest] = reply.details;
     return { ...reply, embeds: [image ? { ...first!, image } : first!, ...rest] };
   }
-  const source = reply.detailsFrom ?? ref;
-  const leaf = finder(deps.registry)(source);
+  const leaf = finder(deps.registry)(reply.detailsFrom ?? ref);
   if (!leaf || leaf.access === 'write') return reply;
+  // The details are text: no chart to draw again, and always private.
+  const shown = Object.entries((reply.detailsFrom ?? ref).options).filter(([name]) => name !== 'hide' && leaf.declared[name]?.spec.setting !== 'chart');
+  const source = { ...(reply.detailsFrom ?? ref), options: Object.fromEntries(shown) };
   const payload = { ref: source, userId: leaf.access === 'read' ? inv.user.id : undefined };
   const customId = await buttonCustomId(DETAILS_PREFIX, leaf, payload, deps.services.store);
   if (!customId) return reply;

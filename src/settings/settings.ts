@@ -89,6 +89,31 @@ function valuesOf(raw: unknown): SettingValues {
 export const SETTINGS_DEADLINE_MS = 200;
 
 /**
+ * Settings change rarely and every command reads them: each process keeps what it read for a few
+ * seconds (per store and key). A change made here is seen here at once (writeSettings updates the
+ * cache); one made by another process or shard is seen within SETTINGS_CACHE_MS.
+ */
+export const SETTINGS_CACHE_MS = 5000;
+const caches = new WeakMap<Store, Map<string, { values: SettingValues; until: number }>>();
+
+function cacheOf(store: Store): Map<string, { values: SettingValues; until: number }> {
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = new Map()));
+  return cache;
+}
+
+/** One settings record's values, from this process's cache or the store. */
+async function valuesAt(store: Store, key: string): Promise<SettingValues> {
+  const cache = cacheOf(store);
+  const hit = cache.get(key);
+  if (hit && hit.until > Date.now()) return hit.values;
+  const values = valuesOf(await store.get(key));
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, { values, until: Date.now() + SETTINGS_CACHE_MS });
+  return values;
+}
+
+/**
  * The user's and the server's settings, within `deadlineMs`. On timeout or any store error the
  * built-in view comes back, marked degraded; the caller logs it and answers anyway.
  */
@@ -103,10 +128,10 @@ export async function readSettings(
     timer.unref();
   });
   const read = Promise.all([
-    store.get(userSettingsKey(who.userId)),
-    who.guildId ? store.get(serverSettingsKey(who.guildId)) : Promise.resolve(undefined),
+    valuesAt(store, userSettingsKey(who.userId)),
+    who.guildId ? valuesAt(store, serverSettingsKey(who.guildId)) : Promise.resolve({}),
   ]).then(
-    ([user, server]) => viewOf(valuesOf(user), valuesOf(server)),
+    ([user, server]) => viewOf(user, server),
     () => null,
   );
   try {
@@ -125,10 +150,12 @@ export async function writeSettings(
   opts: { reset?: boolean; now?: string } = {},
 ): Promise<SettingValues> {
   const now = opts.now ?? new Date().toISOString();
-  return store.update(key, (current) => {
+  const stored = await store.update(key, (current) => {
     const values = opts.reset ? stripUndefined(change) : { ...valuesOf(current), ...stripUndefined(change) };
     if (Object.keys(values).length === 0) return { delete: true as const, result: values };
     const record: SettingsRecord = { schemaVersion: 1, values, updatedAt: now };
     return { value: SettingsRecordSchema.parse(record), result: values };
   });
+  cacheOf(store).set(key, { values: stored, until: Date.now() + SETTINGS_CACHE_MS });
+  return stored;
 }
