@@ -22,12 +22,14 @@ const SOURCE_TEXT = { user: 'yours', server: "this server's", 'built-in': 'built
 /** "NetHack 3.4.3, Crawl 0.13, compact replies, charts off" */
 export function settingsSummary(v: SettingsView): string {
   const e = v.effective;
-  return `NetHack ${e.nethackVersion.value}, Crawl ${e.crawlVersion.value}, ${e.replies.value} replies, charts ${e.chart.value ? 'on' : 'off'}`;
+  const versions = `NetHack ${e.nethackVersion.value}, Crawl ${e.crawlVersion.value}`;
+  return `${versions}, ${e.replies.value} replies, charts ${e.chart.value ? 'on' : 'off'}`;
 }
 
 function settingLines(v: SettingsView): string[] {
   const e = v.effective;
-  const line = (label: string, value: string, source: keyof typeof SOURCE_TEXT) => `${label}: **${value}** (${SOURCE_TEXT[source]})`;
+  const line = (label: string, value: string, source: keyof typeof SOURCE_TEXT) =>
+    `${label}: **${value}** (${SOURCE_TEXT[source]})`;
   return [
     line('NetHack version', e.nethackVersion.value, e.nethackVersion.source),
     line('Crawl version', e.crawlVersion.value, e.crawlVersion.source),
@@ -38,7 +40,9 @@ function settingLines(v: SettingsView): string[] {
 
 function scopeKey(scope: 'me' | 'server', ctx: HandlerContext): string {
   if (scope === 'me') return userSettingsKey(ctx.user.id);
-  if (!ctx.guildId) throw new UserError('Server defaults can only be set in a server.', 'Use `scope:me` (the default) for your own.', 'no_server');
+  if (!ctx.guildId) {
+    throw new UserError('Server defaults can only be set in a server.', 'Use `scope:me` (the default) for your own.', 'no_server');
+  }
   return serverSettingsKey(ctx.guildId);
 }
 
@@ -65,7 +69,11 @@ export const settingsCommand = defineCommand({
     };
     const changing = Object.keys(change).length > 0 || args.reset === true;
     if (changing && args.scope === 'server' && !canManageServer(ctx.permissions)) {
-      throw new UserError("Only members with Manage Server can change this server's defaults.", 'Set your own with `scope:me` (the default).', 'missing_permission');
+      throw new UserError(
+        "Only members with Manage Server can change this server's defaults.",
+        'Set your own with `scope:me` (the default).',
+        'missing_permission',
+      );
     }
     const store = ctx.services.store;
     if (changing) await writeSettings(store, key, change, { reset: args.reset });
@@ -82,12 +90,23 @@ export const settingsCommand = defineCommand({
           color: COLORS.info,
           lines: [
             ...settingLines(view),
-            args.scope === 'server' ? 'Members who chose their own keep theirs; every reply still names the version it used.' : 'Options you type always win; every reply names the version it used.',
+            args.scope === 'server'
+              ? 'Members who chose their own keep theirs; every reply still names the version it used.'
+              : 'Options you type always win; every reply names the version it used.',
           ],
-          footer: { text: args.scope === 'server' ? `server ${ctx.guildId}` : 'scope:server sets the server’s defaults (Manage Server)' },
+          footer: {
+            text: args.scope === 'server' ? `server ${ctx.guildId}` : 'scope:server sets the server’s defaults (Manage Server)',
+          },
         }),
       ],
-      result: { scope: args.scope, changed: change, reset: args.reset ?? false, user: view.user, server: view.server, effective: view.effective },
+      result: {
+        scope: args.scope,
+        changed: change,
+        reset: args.reset ?? false,
+        user: view.user,
+        server: view.server,
+        effective: view.effective,
+      },
       ephemeral: args.hide ?? args.scope === 'me',
     };
   },

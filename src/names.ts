@@ -126,7 +126,8 @@ export function matchName<T extends Named>(query: string, items: readonly T[]): 
   const prefixed = distinct(items.filter((i) => keysOf(i).some((k) => looseName(k).startsWith(q))));
   if (prefixed.length === 1) return { kind: 'prefix', item: prefixed[0]! };
   // Names that themselves start with the text come first ("tin of soup" before "dried tin").
-  const nameFirst = (a: T, b: T) => Number(!looseName(a.name).startsWith(q)) - Number(!looseName(b.name).startsWith(q)) || byLength(a, b);
+  const late = (x: T) => Number(!looseName(x.name).startsWith(q));
+  const nameFirst = (a: T, b: T) => late(a) - late(b) || byLength(a, b);
   if (prefixed.length > 1) return { kind: 'ambiguous', candidates: prefixed.sort(nameFirst) };
 
   const worded = distinct(items.filter((i) => keysOf(i).some((k) => wordPrefixes(q, looseName(k)))));
@@ -234,7 +235,12 @@ export interface ResolveOptions {
  * or a UserError with the closest names. Punctuation-blind and spelling corrections are noted
  * in the current scope so the reply can say `read "c ration" as C-ration`.
  */
-export function resolveName<T extends Named>(query: string, items: readonly T[], what: string, opts: ResolveOptions | ErrorCode = {}): T {
+export function resolveName<T extends Named>(
+  query: string,
+  items: readonly T[],
+  what: string,
+  opts: ResolveOptions | ErrorCode = {},
+): T {
   const o = typeof opts === 'string' ? { code: opts } : opts;
   const m = matchName(query, items);
   switch (m.kind) {
@@ -251,7 +257,9 @@ export function resolveName<T extends Named>(query: string, items: readonly T[],
       const suggestions = m.suggestions.map((s) => `\`${s.name}\``).join(', ');
       throw new UserError(
         `I don't know the ${what} "${query.trim()}".`,
-        suggestions ? `Did you mean ${suggestions}?` : (o.hint ?? `Start typing and pick a ${what} from the autocomplete list.`),
+        suggestions
+          ? `Did you mean ${suggestions}?`
+          : (o.hint ?? `Start typing and pick a ${what} from the autocomplete list.`),
         o.code ?? defaultCode(what),
       );
     }

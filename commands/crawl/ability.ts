@@ -11,13 +11,15 @@ import { autocompleteCrawl, detailsOf, distText, footer, resolveVersion, stateNa
 function checkText(r: CrawlAbilityResult): string {
   if (r.hungerCheck.exempt) return 'None: this ability skips the hunger checks.';
   if (r.hungerCheck.needsAbove === null) return 'Undead skip the hunger checks.';
-  return `Refused when Starving, or unless hunger > ${fmt(r.hungerCheck.needsAbove)}. Now: ${r.canUse ? 'allowed' : `refused — ${r.refusal}`} (hunger ${fmt(r.hero.hunger)}, ${stateName(r.hero.state, r.hero.species)}).`;
+  const now = `${r.canUse ? 'allowed' : `refused — ${r.refusal}`} (hunger ${fmt(r.hero.hunger)}, ${stateName(r.hero.state, r.hero.species)})`;
+  return `Refused when Starving, or unless hunger > ${fmt(r.hungerCheck.needsAbove)}. Now: ${now}.`;
 }
 
 /** "Blink costs 50–99 food (mean 74.5)", "Blink costs no food", with "— refused now" when refused. */
 export function abilityTitle(r: CrawlAbilityResult): string {
   const c = r.charged;
-  const cost = c.max === 0 ? 'no food' : c.min === c.max ? `${fmt(c.min)} food` : `${fmt(c.min)}–${fmt(c.max)} food (mean ${fmt(Number(c.expected.toFixed(2)))})`;
+  const mean = fmt(Number(c.expected.toFixed(2)));
+  const cost = c.max === 0 ? 'no food' : c.min === c.max ? `${fmt(c.min)} food` : `${fmt(c.min)}–${fmt(c.max)} food (mean ${mean})`;
   return `${r.ability.name} costs ${cost}${r.canUse === false ? ' — refused now' : ''}`;
 }
 
@@ -27,7 +29,11 @@ function abilityCompact(r: CrawlAbilityResult): APIEmbed {
     color: r.canUse === false ? COLORS.warning : COLORS.info,
     lines: [
       r.ability.baseFood ? `F + random2avg(F, 2) with F = ${r.ability.baseFood}; ability screen \`${r.bars}\`.` : null,
-      r.canUse === false ? `Refused: ${r.refusal}` : r.hungerCheck.exempt || r.hungerCheck.needsAbove === null ? checkText(r) : `Needs hunger above ${fmt(r.hungerCheck.needsAbove)} (now ${fmt(r.hero.hunger)}).`,
+      r.canUse === false
+        ? `Refused: ${r.refusal}`
+        : r.hungerCheck.exempt || r.hungerCheck.needsAbove === null
+          ? checkText(r)
+          : `Needs hunger above ${fmt(r.hungerCheck.needsAbove)} (now ${fmt(r.hero.hunger)}).`,
     ],
     footer: footer(r.version, 'abl-show.cc'),
   });

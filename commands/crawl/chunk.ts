@@ -10,9 +10,13 @@ import { autocompleteCrawl, detailsOf, dietLevel, footer, gourmand, resolveVersi
 /** "Kobold gets 967 from a contaminated chunk", "Human can't eat a poisonous chunk: ...". */
 export function chunkTitle(r: CrawlChunkResult): string {
   const chunk = `${r.input.rotten ? 'rotten ' : ''}${r.input.type} chunk`;
-  if (!r.canEat) return `${r.eater.species} can't eat a ${chunk}: ${(r.refusal ?? 'refused').replace(/^"[^"]*"\s*/, '').replace(/\.$/, '') || 'refused'}`;
+  const why = (r.refusal ?? '').replace(/^"[^"]*"\s*/, '').replace(/\.$/, '') || 'refused';
+  if (!r.canEat) return `${r.eater.species} can't eat a ${chunk}: ${why}`;
   return `${r.eater.species} gets ${fmt(r.nutrition ?? 0)} from a ${chunk}${r.effect && r.effect !== 'CE_CLEAN' ? ` (${r.effect})` : ''}`;
 }
+
+const eaterAt = (r: CrawlChunkResult) => `${fmt(r.eater.hunger)}, ${stateName(r.eater.state, r.eater.species)}`;
+const conductText = (c: CrawlChunkResult['conducts'][number]) => `${c.god} ${c.piety} piety${c.penance ? `, ${c.penance} penance` : ''}`;
 
 const chunkColor = (r: CrawlChunkResult) => (r.canEat ? COLORS.ok : COLORS.warning);
 
@@ -21,9 +25,9 @@ function chunkCompact(r: CrawlChunkResult): APIEmbed {
     title: chunkTitle(r),
     color: chunkColor(r),
     lines: [
-      r.canEat ? `${r.percentOfClean}% of a clean chunk; gained now ${fmt(r.gained ?? 0)} (at ${fmt(r.eater.hunger)}, ${stateName(r.eater.state, r.eater.species)}).` : r.refusal,
+      r.canEat ? `${r.percentOfClean}% of a clean chunk; gained now ${fmt(r.gained ?? 0)} (at ${eaterAt(r)}).` : r.refusal,
       r.canEat && r.effects.length ? `Effects: ${r.effects.slice(0, 2).join('; ')}` : null,
-      r.conducts.length ? `Religion: ${r.conducts.map((c) => `${c.god} ${c.piety} piety${c.penance ? `, ${c.penance} penance` : ''}`).join('; ')}.` : null,
+      r.conducts.length > 0 && `Religion: ${r.conducts.map(conductText).join('; ')}.`,
     ],
     footer: footer(r.version, 'food.cc _eat_chunk()'),
   });

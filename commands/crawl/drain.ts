@@ -43,7 +43,12 @@ export const drainSubcommand = defineSubcommand({
     return {
       embeds: [compact({ title, color: COLORS.info, lines: [r.text], footer: footer(r.version) })],
       details: detailsOf(
-        { title, color: COLORS.info, fields: [field('Cost', distText(r.cost), true), field('Hunger after', distText(r.after), true), field('Rule', r.text)], footer: footer(r.version) },
+        {
+          title,
+          color: COLORS.info,
+          fields: [field('Cost', distText(r.cost), true), field('Hunger after', distText(r.after), true), field('Rule', r.text)],
+          footer: footer(r.version),
+        },
         r.citations,
       ),
       result: r,

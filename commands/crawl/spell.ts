@@ -17,7 +17,8 @@ function formulaText(r: CrawlSpellResult): string {
 /** "Level 5 spell costs 200 food (Int 15, Spellcasting 10)", with "— can't cast now" when refused. */
 export function crawlSpellTitle(r: CrawlSpellResult): string {
   const cost = r.charged === 0 ? 'no food' : `${fmt(r.charged)} food`;
-  const who = r.input.rodEvocations !== undefined ? `from a rod, Evocations ${r.input.rodEvocations}` : `Int ${r.input.int}, Spellcasting ${r.input.skill}`;
+  const rod = r.input.rodEvocations;
+  const who = rod !== undefined ? `from a rod, Evocations ${rod}` : `Int ${r.input.int}, Spellcasting ${r.input.skill}`;
   const charged = r.charged !== r.cost ? ` (${r.hero.species}; the screen shows ${fmt(r.cost)})` : '';
   return `Level ${r.input.level} spell costs ${cost} (${who})${charged}${r.canCast === false ? ' — cannot cast now' : ''}`;
 }

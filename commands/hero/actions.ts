@@ -241,11 +241,24 @@ async function askToConfirmMeal(ctx: HandlerContext, hero: Extract<Hero, { game:
     { customId: `hero:cancel:${ctx.user.id}:${nonce}`, label: "Don't eat", style: 'secondary' },
   ];
   return {
-    embeds: [{ title: `⚠ ${hero.name} would choke on that ${food}`, description: lines.join('\n'), color: COLORS.warning, footer: { text: `NetHack ${hero.version} · src/eat.c lesshungry(), bite(), choke()` } }],
+    embeds: [
+      {
+        title: `⚠ ${hero.name} would choke on that ${food}: bite ${c.bite}, ${chokeVerdict(c.outcome)}`,
+        description: lines.join('\n'),
+        color: COLORS.warning,
+        footer: { text: `NetHack ${hero.version} · src/eat.c lesshungry(), bite(), choke()` },
+      },
+    ],
     result: { confirm: 'eat', pending: true, hero: { id: hero.id, name: hero.name }, food, meal },
     buttons,
     ephemeral: true,
   };
+}
+
+/** "survives by vomiting", "saved by the amulet", "95% death" */
+function chokeVerdict(o: NonNullable<ReturnType<typeof eatFood>['meal']['choke']>['outcome']): string {
+  if (o.surviveChance >= 1) return 'survives by vomiting';
+  return o.lifesaved ? 'saved by the amulet' : `${(o.deathChance * 100).toFixed(0)}% death`;
 }
 
 async function applyMeal(ctx: HandlerContext, heroId: string, food: string, stopAtPrompt: boolean, hide?: boolean, nonce?: string): Promise<Reply> {

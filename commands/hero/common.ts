@@ -98,10 +98,12 @@ interface Panel {
 }
 
 const DEATH_TEXT = { starved: 'Starved to death', choked: 'Choked to death' } as const;
+const NO_FORECAST = 'No forecast for the dead: `/hero undo` goes back to before it.';
 
 function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyOptions): Panel {
   const s = hero.nethack;
-  const footer = versionFooter('NetHack', hero.version, shortRef(nethackCite('src/eat.c', undefined, { version: hero.version })), `hero ${hero.id}`);
+  const ref = shortRef(nethackCite('src/eat.c', undefined, { version: hero.version }));
+  const footer = versionFooter('NetHack', hero.version, ref, `hero ${hero.id}`);
   const worn = [
     s.leftRing ? `left: ${s.leftRing.label}` : null,
     s.rightRing ? `right: ${s.rightRing.label}` : null,
@@ -117,10 +119,24 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
       state: death,
       next: null,
       color: COLORS.dead,
-      lines: [`Nutrition ${fmt(s.nutrition)} at turn ${fmt(s.turn)}. No forecast for the dead: \`/hero undo\` goes back to before it.`],
-      fields: [field('Status', `**${death}**`, true), field('Nutrition', fmt(s.nutrition), true), field('Turn', fmt(s.turn), true), field('Wearing', worn.join('\n') || 'nothing that costs nutrition')],
+      lines: [`Nutrition ${fmt(s.nutrition)} at turn ${fmt(s.turn)}. ${NO_FORECAST}`],
+      fields: [
+        field('Status', `**${death}**`, true),
+        field('Nutrition', fmt(s.nutrition), true),
+        field('Turn', fmt(s.turn), true),
+        field('Wearing', worn.join('\n') || 'nothing that costs nutrition'),
+      ],
       citations: [],
-      result: { ...base, status: s.death === 'choked' ? 'Choked' : 'Starved', death: s.death ?? 'starved', per20: 0, exact: true, sources: [], milestones: [], starvationLimit: null },
+      result: {
+        ...base,
+        status: s.death === 'choked' ? 'Choked' : 'Starved',
+        death: s.death ?? 'starved',
+        per20: 0,
+        exact: true,
+        sources: [],
+        milestones: [],
+        starvationLimit: null,
+      },
       footer,
     };
   }
@@ -128,9 +144,13 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
   const milestones = v.forecast.milestones.map((m) => {
     if (m.already) return `${m.status}: already`;
     if (m.never) return `${m.status}: never (nothing burns)`;
-    if (m.exact && m.turns !== null) return `${m.status}: in **${fmt(m.turns)}** turns (turn ${fmt(m.moves ?? 0)}, nutrition ${fmt(m.nutrition ?? 0)})`;
+    if (m.exact && m.turns !== null) {
+      const at = `turn ${fmt(m.moves ?? 0)}, nutrition ${fmt(m.nutrition ?? 0)}`;
+      return `${m.status}: in **${fmt(m.turns)}** turns (${at})`;
+    }
     const d = m.turnsDistribution;
-    return d ? `${m.status}: about ${fmt(Math.round(d.mean))} turns (5–95%: ${fmt(d.p5)}–${fmt(d.p95)})` : `${m.status}: —`;
+    if (!d) return `${m.status}: —`;
+    return `${m.status}: about ${fmt(Math.round(d.mean))} turns (5–95%: ${fmt(d.p5)}–${fmt(d.p95)})`;
   });
   const nextM = v.forecast.milestones.find((m) => !m.already && !m.never);
   const next = !nextM
@@ -140,8 +160,13 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
       : nextM.turnsDistribution
         ? `${nextM.status} in about ${turns(Math.round(nextM.turnsDistribution.mean))}`
         : null;
-  const burn = `Burn ${fmt(v.per20)} per 20 turns${v.exact ? '' : ' (expected)'}: ${v.sources.map((r) => `${r.label.replace(/ \(.*\)$/, '').toLowerCase()} ${fmt(r.per20)}`).join(', ') || 'nothing'}.`;
-  const chart = opts.chart ? nethackForecastChart(v.forecast, { title: `${hero.name}: nutrition from turn ${fmt(s.turn)}`, fileName: `hero-${hero.id}.png` }) : undefined;
+  const burnTitle = `Burn ${fmt(v.per20)} per 20 turns${v.exact ? '' : ' (expected)'}`;
+  const parts = v.sources.map((r) => `${r.label.replace(/ \(.*\)$/, '').toLowerCase()} ${fmt(r.per20)}`);
+  const burn = `${burnTitle}: ${parts.join(', ') || 'nothing'}.`;
+  const chartTitle = `${hero.name}: nutrition from turn ${fmt(s.turn)}`;
+  const chartOpts = { title: chartTitle, fileName: `hero-${hero.id}.png` };
+  const chart = opts.chart ? nethackForecastChart(v.forecast, chartOpts) : undefined;
+  const sourceLines = v.sources.map((r) => `• ${r.label}: ${fmt(r.per20)} (${r.when})`);
   return {
     state: `${v.status} at ${fmt(s.nutrition)}`,
     next,
@@ -152,7 +177,7 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
       field('Nutrition', fmt(s.nutrition), true),
       field('Turn', fmt(s.turn), true),
       field('Wearing', worn.join('\n') || 'nothing that costs nutrition'),
-      field(`Burn: ${fmt(v.per20)} per 20 turns${v.exact ? '' : ' (expected)'}`, v.sources.map((r) => `• ${r.label}: ${fmt(r.per20)} (${r.when})`).join('\n') || 'nothing burns'),
+      field(burnTitle.replace('Burn ', 'Burn: '), sourceLines.join('\n') || 'nothing burns'),
       field('Forecast', milestones.join('\n')),
     ],
     citations: v.forecast.citations,
@@ -181,8 +206,12 @@ function crawlPanel(hero: Extract<Hero, { game: 'crawl' }>, opts: HeroReplyOptio
       state: DEATH_TEXT.starved,
       next: null,
       color: COLORS.dead,
-      lines: [`Satiation ${fmt(c.value)} at turn ${fmt(c.turn)}. No forecast for the dead: \`/hero undo\` goes back to before it.`],
-      fields: [field('Satiation', `**${DEATH_TEXT.starved}**`, true), field('Value', fmt(c.value), true), field('Turn', fmt(c.turn), true)],
+      lines: [`Satiation ${fmt(c.value)} at turn ${fmt(c.turn)}. ${NO_FORECAST}`],
+      fields: [
+        field('Satiation', `**${DEATH_TEXT.starved}**`, true),
+        field('Value', fmt(c.value), true),
+        field('Turn', fmt(c.turn), true),
+      ],
       citations: [],
       result: { ...base, level: null, death: 'starved', rate: null, foodless: null, milestones: [] },
       footer,
@@ -194,23 +223,39 @@ function crawlPanel(hero: Extract<Hero, { game: 'crawl' }>, opts: HeroReplyOptio
   const reached = f.milestones.filter((m) => m.reachable && m.turns);
   const nextM = reached[0];
   const rate = view.rate.rate;
-  const rateText = rate.min === rate.max ? fmt(rate.min) : `${fmt(rate.min)}–${fmt(rate.max)} (mean ${fmt(rate.expected)})`;
-  const chart = opts.chart ? crawlForecastChart(f, { title: `${hero.name}: satiation from turn ${fmt(c.turn)}`, fileName: `hero-${hero.id}.png`, startTurn: c.turn }) : undefined;
+  const range = (x: { min: number; max: number }) => (x.min === x.max ? fmt(x.min) : `${fmt(x.min)}–${fmt(x.max)}`);
+  const rateText = rate.min === rate.max ? fmt(rate.min) : `${range(rate)} (mean ${fmt(rate.expected)})`;
+  const chartTitle = `${hero.name}: satiation from turn ${fmt(c.turn)}`;
+  const chartOpts = { title: chartTitle, fileName: `hero-${hero.id}.png`, startTurn: c.turn };
+  const chart = opts.chart ? crawlForecastChart(f, chartOpts) : undefined;
+  const levelOf = (m: (typeof reached)[number]) => capitalize(stateName(String(m.target), c.species));
+  const terms = view.rate.terms.map((t) => `• ${t.label} → ${range(t.after)}`);
+  const ahead = reached.map((m) => `${levelOf(m)}: in ${spanText(m.turns!)} turns`);
   return {
     state: `${level} at ${fmt(c.value)}`,
-    next: nextM ? `${capitalize(stateName(String(nextM.target), c.species))} in ${spanText(nextM.turns!)} turns` : null,
-    color: LEVEL_COLOR[view.level.index] ?? COLORS.info,
-    lines: [view.rate.foodless ? 'No hunger in this form.' : `Burns ${rateText} per turn.`, worn.length ? `Wearing ${worn.join('; ')}.` : null].filter((x): x is string => x !== null),
+    next: nextM ? `${levelOf(nextM)} in ${spanText(nextM.turns!)} turns` : null,
+    color: LEVEL_COLOR[Math.min(view.level.index, LEVEL_COLOR.length - 1)]!,
+    lines: [
+      view.rate.foodless ? 'No hunger in this form.' : `Burns ${rateText} per turn.`,
+      ...(worn.length ? [`Wearing ${worn.join('; ')}.`] : []),
+    ],
     fields: [
       field('Satiation', `**${level}**`, true),
       field('Value', fmt(c.value), true),
       field('Turn', fmt(c.turn), true),
       ...(worn.length ? [field('Gear and mutations', worn.join('\n'))] : []),
-      field(`Rate: ${rateText} per turn`, view.rate.terms.map((t) => `• ${t.label} → ${t.after.min === t.after.max ? t.after.min : `${t.after.min}–${t.after.max}`}`).join('\n') || '—'),
-      field('Forecast', reached.map((m) => `${capitalize(stateName(String(m.target), c.species))}: in ${spanText(m.turns!)} turns`).join('\n') || 'Nothing lower to reach.'),
+      field(`Rate: ${rateText} per turn`, terms.join('\n') || '—'),
+      field('Forecast', ahead.join('\n') || 'Nothing lower.'),
     ],
     citations: [...view.rate.citations, ...f.citations],
-    result: { ...base, level: view.level.name, death: null, rate: rate, foodless: view.rate.foodless, milestones: f.milestones },
+    result: {
+      ...base,
+      level: view.level.name,
+      death: null,
+      rate,
+      foodless: view.rate.foodless,
+      milestones: f.milestones,
+    },
     chart,
     footer,
   };
@@ -228,7 +273,13 @@ function mutationText(c: Extract<HeroCore, { game: 'crawl' }>['crawl']): string 
     .join(', ');
 }
 
-const LEVEL_COLOR = [COLORS.fainting, COLORS.fainting, COLORS.weak, COLORS.hungry, COLORS.ok, COLORS.satiated, COLORS.satiated, COLORS.satiated];
+/** Crawl satiation level index (Starving 0 .. Engorged 7) -> colour. */
+const LEVEL_COLOR = [COLORS.fainting, COLORS.fainting, COLORS.weak, COLORS.hungry, COLORS.ok, COLORS.satiated];
+
+/** Under a dead hero: back to before the death (hero:undo:<heroId>, the presser's own hero only). */
+function undoButton(hero: Hero): NonNullable<Reply['buttons']>[number] {
+  return { customId: `hero:undo:${hero.id}`, label: 'Undo', style: 'primary' };
+}
 
 /** "Valk: Waited 100 turns: −100 nutrition → Not Hungry at 800" or "Valk is Not Hungry at 900". */
 export function heroReplyTitle(hero: Hero, panel: Pick<Panel, 'state'>, headline?: string): string {
@@ -249,7 +300,7 @@ export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
   const compactEmbed = compact({
     title,
     color,
-    lines: [panel.next ? `**${panel.next}.**` : null, ...panel.lines, opts.notes?.[0] ? `Note: ${opts.notes[0]}` : null],
+    lines: [panel.next ? `**${panel.next}.**` : null, ...panel.lines, opts.notes?.[0] && `Note: ${opts.notes[0]}`],
     footer: panel.footer,
   });
   const fields = [...panel.fields];
@@ -264,9 +315,16 @@ export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
     embeds: [compactEmbed],
     details,
     detailsFrom: { commandName: 'hero', subcommand: 'show', options: { hero: hero.id, chart: false } },
-    result: { ...panel.result, headline: opts.headline ?? null, notes: opts.notes ?? [], log: hero.log.slice(-5), ...(opts.extra ?? {}), chart: panel.chart ? panel.chart.name : null },
+    result: {
+      ...panel.result,
+      headline: opts.headline ?? null,
+      notes: opts.notes ?? [],
+      log: hero.log.slice(-5),
+      ...(opts.extra ?? {}),
+      chart: panel.chart ? panel.chart.name : null,
+    },
     ephemeral: opts.ephemeral,
     files: panel.chart ? [panel.chart] : undefined,
-    buttons: dead && hero.undo.length ? [{ customId: `hero:undo:${hero.id}`, label: 'Undo', style: 'primary' }] : undefined,
+    buttons: dead && hero.undo.length ? [undoButton(hero)] : undefined,
   };
 }

@@ -150,7 +150,9 @@ export const wearSubcommand = defineSubcommand({
 type CrawlCore = Extract<HeroCore, { game: 'crawl' }>;
 
 /** Crawl: rings, the amulet and other gear all read as one gear list (src/engine/crawl/gear.ts). */
-function wearCrawl(core: CrawlCore, args: { ring?: string; amulet?: string; yendor?: boolean; gear?: string }): { core: HeroCore; summary: string } {
+type Change = { core: HeroCore; summary: string };
+
+function wearCrawl(core: CrawlCore, args: { ring?: string; amulet?: string; yendor?: boolean; gear?: string }): Change {
   if (args.yendor !== undefined) throw new UserError('The Amulet of Yendor is NetHack; Crawl heroes carry the Orb.', undefined, 'wrong_game');
   const added = parseGear([args.ring, args.amulet, args.gear].filter(Boolean).join(', '));
   const g = core.crawl.gear;
@@ -170,13 +172,18 @@ function wearCrawl(core: CrawlCore, args: { ring?: string; amulet?: string; yend
 }
 
 /** Crawl: take off the named gear, or every ring with hand:both. */
-function removeCrawl(core: CrawlCore, args: { hand?: 'left' | 'right' | 'both'; amulet?: boolean; gear?: string }): { core: HeroCore; summary: string } {
+function removeCrawl(core: CrawlCore, args: { hand?: 'left' | 'right' | 'both'; amulet?: boolean; gear?: string }): Change {
   const g = { ...core.crawl.gear };
   const off = parseGear(args.gear);
-  if (args.hand === 'both') Object.assign(off, { sustenanceRings: g.sustenanceRings, hungerRings: g.hungerRings, regenerationRings: g.regenerationRings });
+  if (args.hand === 'both') {
+    Object.assign(off, { sustenanceRings: g.sustenanceRings, hungerRings: g.hungerRings, regenerationRings: g.regenerationRings });
+  }
   else if (args.hand) {
     const kinds = (['sustenanceRings', 'hungerRings', 'regenerationRings'] as const).filter((k) => g[k] > 0);
-    if (kinds.length !== 1) throw new UserError('Crawl rings are not kept by hand: name the ring.', 'e.g. `/hero remove gear:"ring of sustenance"`, or `hand:both` for every ring.', 'nothing_worn');
+    if (kinds.length !== 1) {
+      const hint = 'e.g. `/hero remove gear:"ring of sustenance"`, or `hand:both` for every ring.';
+      throw new UserError('Crawl rings are not kept by hand: name the ring.', hint, 'nothing_worn');
+    }
     off[kinds[0]!] = 1;
   }
   if (args.amulet) off.gourmand = g.gourmand;

@@ -109,7 +109,7 @@ export const newSubcommand = defineSubcommand({
       const withoutUndo = { ...created, undo: [] }; // nothing to undo before creation
       return { record: { ...rec, heroes: [...rec.heroes, withoutUndo], activeId: withoutUndo.id }, result: withoutUndo };
     });
-    return heroReply(hero, { headline: `Created **${hero.name}** and made them your active hero.`, ephemeral: args.hide });
+    return heroReply(hero, { headline: `Created, now your active hero.`, ephemeral: args.hide });
   },
 });
 
@@ -141,14 +141,12 @@ export const listSubcommand = defineSubcommand({
     const record = await repoFor(ctx).read(ctx.user.id);
     const heroes = record?.heroes ?? [];
     const active = heroes.find((h) => h.id === record?.activeId);
-    const line = (h: Hero) => {
-      const v = heroValue(h);
-      const state = h.game === 'nethack' ? (h.nethack.alive ? statusFor(h.nethack.nutrition) : h.nethack.death === 'choked' ? 'choked' : 'starved') : h.crawl.alive ? `satiation ${fmt(v.nutrition)}` : 'starved';
-      return `${h.id === record?.activeId ? '▶' : '•'} **${h.name}** — ${h.game === 'nethack' ? 'NetHack' : 'Crawl'} ${h.version}, ${h.game === 'nethack' ? `nutrition ${fmt(v.nutrition)} (${state})` : state}, turn ${fmt(v.turn)}`;
-    };
-    const title = heroes.length ? `You have ${heroes.length} hero${heroes.length === 1 ? '' : 'es'}${active ? `; ${active.name} is active` : ''}` : 'You have no heroes yet';
+    const title = heroes.length
+      ? `You have ${heroes.length} hero${heroes.length === 1 ? '' : 'es'}${active ? `; ${active.name} is active` : ''}`
+      : 'You have no heroes yet';
+    const lines = heroes.length ? heroes.map((h) => listLine(h, h.id === record?.activeId)) : ['Create one with `/hero new name:<name>`.'];
     return {
-      embeds: [compact({ title, color: COLORS.info, lines: heroes.length ? heroes.map(line) : ['Create one with `/hero new name:<name>`.'], footer: { text: `at most ${MAX_HEROES_PER_USER} heroes per user` } })],
+      embeds: [compact({ title, color: COLORS.info, lines, footer: { text: `at most ${MAX_HEROES_PER_USER} heroes per user` } })],
       result: {
         activeId: record?.activeId ?? null,
         heroes: heroes.map((h) => ({ id: h.id, name: h.name, game: h.game, version: h.version, ...heroValue(h), active: h.id === record?.activeId })),
@@ -157,6 +155,19 @@ export const listSubcommand = defineSubcommand({
     };
   },
 });
+
+/** "▶ **Valk** — NetHack 3.6.7, nutrition 900 (Not Hungry), turn 1" */
+function listLine(h: Hero, active: boolean): string {
+  const v = heroValue(h);
+  const game = `${h.game === 'nethack' ? 'NetHack' : 'Crawl'} ${h.version}`;
+  const state =
+    h.game === 'nethack'
+      ? `nutrition ${fmt(v.nutrition)} (${h.nethack.alive ? statusFor(h.nethack.nutrition) : (h.nethack.death ?? 'starved')})`
+      : h.crawl.alive
+        ? `satiation ${fmt(v.nutrition)}`
+        : 'starved';
+  return `${active ? '▶' : '•'} **${h.name}** — ${game}, ${state}, turn ${fmt(v.turn)}`;
+}
 
 export const switchSubcommand = defineSubcommand({
   name: 'switch',
@@ -170,7 +181,7 @@ export const switchSubcommand = defineSubcommand({
       const h = activeHero(record, args.name);
       return { record: { ...record!, activeId: h.id }, result: h };
     });
-    return heroReply(hero, { headline: `**${hero.name}** is now your active hero.`, ephemeral: args.hide });
+    return heroReply(hero, { headline: `Now your active hero.`, ephemeral: args.hide });
   },
 });
 
@@ -190,7 +201,7 @@ export const renameSubcommand = defineSubcommand({
       const renamed = withEvent(h, { ...coreOf(h), name: args.name }, 'rename', `Renamed from ${h.name} to ${args.name}.`, now);
       return { record: replaceHero(record!, renamed), result: renamed };
     });
-    return heroReply(hero, { headline: `Renamed to **${hero.name}**.`, ephemeral: args.hide });
+    return heroReply(hero, { headline: hero.log.at(-1)?.summary ?? 'Renamed.', ephemeral: args.hide });
   },
 });
 
@@ -294,7 +305,8 @@ export const logSubcommand = defineSubcommand({
     const events = hero.log.slice(-20).reverse();
     const row = (e: Hero['log'][number]) => `\`T${e.turn}\` ${e.summary} → ${fmt(e.nutrition)}`;
     const last = hero.log[hero.log.length - 1];
-    const title = last ? `${hero.name}: ${hero.log.length} event${hero.log.length === 1 ? '' : 's'}, last at turn ${fmt(last.turn)}: ${last.summary.replace(/\.$/, '')}` : `${hero.name}: no events yet`;
+    const count = `${hero.log.length} event${hero.log.length === 1 ? '' : 's'}`;
+    const title = last ? `${hero.name}: ${count}, last at turn ${fmt(last.turn)}: ${last.summary.replace(/\.$/, '')}` : `${hero.name}: no events yet`;
     const footer = { text: `${hero.log.length} events stored (at most ${MAX_LOG_EVENTS}); /hero undo reverts the newest` };
     return {
       embeds: [compact({ title, color: COLORS.info, lines: events.slice(0, 5).map(row), footer })],

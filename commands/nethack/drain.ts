@@ -97,11 +97,15 @@ function drainCompact(r: DrainResult, who: { role?: string; int?: number }): API
     color: r.refused ? COLORS.warning : COLORS.info,
     lines: [
       r.nutritionAfter ? `Nutrition after: ${afterRange(r.nutritionAfter)}.` : null,
-      r.spell ? `${r.spell.energy} Pw; hunger 2 × ${r.spell.energy} = ${r.spell.baseHunger}; ${r.spell.intReduction}${r.spell.capped ? '; capped at nutrition − 3' : ''}.` : null,
+      r.spell && `${spellText(r.spell)}.`,
       r.conditions[0] ? `When: ${r.conditions[0]}` : null,
     ],
     footer: nethackFooter(r.version),
   });
+}
+
+function spellText(s: NonNullable<DrainResult['spell']>): string {
+  return `${s.energy} Pw; hunger 2 × ${s.energy} = ${s.baseHunger}; ${s.intReduction}${s.capped ? '; capped at nutrition − 3' : ''}`;
 }
 
 function drainWiki(r: DrainResult): string | null {

@@ -117,13 +117,15 @@ export function forecastTitle(f: ForecastResult): string {
 function milestoneShort(m: ForecastResult['milestones'][number]): string | null {
   if (m.already || m.never) return null;
   if (m.exact && m.turns !== null) return `${m.status} in ${fmt(m.turns)} (turn ${fmt(m.moves!)})`;
-  if (m.turnsDistribution) return `${m.status} in ~${fmt(Math.round(m.turnsDistribution.mean))} (5–95%: ${fmt(m.turnsDistribution.p5)}–${fmt(m.turnsDistribution.p95)})`;
+  const d = m.turnsDistribution;
+  if (d) return `${m.status} in ~${fmt(Math.round(d.mean))} (5–95%: ${fmt(d.p5)}–${fmt(d.p95)})`;
   return null;
 }
 
 function burnShort(f: ForecastResult): string {
   const parts = f.sources.map((s) => `${s.label.replace(/ \(.*\)$/, '').toLowerCase()} ${fmt(s.per20)}`);
-  const attacks = f.attacks.applied > 0 ? `, ×${1 + f.attacks.applied} with ${f.attacks.applied} attack${f.attacks.applied > 1 ? 's' : ''} a turn` : '';
+  const n = f.attacks.applied;
+  const attacks = n > 0 ? `, ×${1 + n} with ${n} attack${n > 1 ? 's' : ''} a turn` : '';
   return `Burn ${fmt(f.per20)} per 20 turns${f.method === 'exact-cycle' ? '' : ' (expected)'}: ${parts.join(', ') || 'nothing'}${attacks}.`;
 }
 
@@ -134,6 +136,10 @@ function afterText(a: NonNullable<ForecastResult['after']>): string {
   if (a.nutritionDistribution) parts.push(`nutrition if alive ${fmt(a.nutritionDistribution.p5)}–${fmt(a.nutritionDistribution.p95)} (mean ${fmt(Math.round(a.nutritionDistribution.mean))})`);
   if (a.statusProbabilities) parts.push(Object.entries(a.statusProbabilities).map(([k, p]) => `${k} ${((p ?? 0) * 100).toFixed(1)}%`).join(', '));
   return `At turn ${fmt(a.moves)}: ${parts.join('; ')}${a.note ? ` (${a.note})` : ''}`;
+}
+
+function limitText(f: ForecastResult): string {
+  return f.starvation ? `below ${fmt(f.starvation.limit)} with Con ${f.starvation.con}` : '';
 }
 
 function forecastCompact(f: ForecastResult): APIEmbed {
@@ -148,7 +154,7 @@ function forecastCompact(f: ForecastResult): APIEmbed {
       later.length ? `Then ${later.join(' · ')}.` : null,
       burnShort(f),
       f.after ? `After ${turns(f.after.turns)}: ${afterText(f.after)}` : null,
-      death ? `Starves around turn **${fmt(death.median)}** (5–95%: ${fmt(death.p5)}–${fmt(death.p95)}); below ${fmt(f.starvation!.limit)} with Con ${f.starvation!.con}.` : null,
+      death && `Starves around turn **${fmt(death.median)}** (5–95%: ${fmt(death.p5)}–${fmt(death.p95)}); ${limitText(f)}.`,
     ],
     footer: nethackFooter(f.version, 'src/eat.c gethungry()'),
   });
@@ -201,7 +207,15 @@ export const forecastSubcommand = defineSubcommand({
   },
   async run(args) {
     const profile = forecastProfile(args);
-    const f = await forecastOffThread({ nutrition: args.nutrition, moves: args.turn, profile, attacksPerTurn: args.attacks, con: args.con, after: args.after, series: args.chart });
+    const f = await forecastOffThread({
+      nutrition: args.nutrition,
+      moves: args.turn,
+      profile,
+      attacksPerTurn: args.attacks,
+      con: args.con,
+      after: args.after,
+      series: args.chart,
+    });
     const chart = args.chart ? nethackForecastChart(f, { title: `Nutrition from ${fmt(f.input.nutrition)} at turn ${fmt(f.input.moves)}`, fileName: 'nethack-forecast.png' }) : undefined;
     const { series: _series, ...result } = f;
     const embed = forecastCompact(f);
@@ -222,7 +236,8 @@ function forecastWikiNotes(f: ForecastResult, p: BurnProfile): string[] {
   if (f.starvation) {
     out.push(
       f.version === '3.4.3'
-        ? `The wiki's -(100 + 10·Con) is 3.6's limit; 3.4.3's code starves you below -(200 + 20·Con) (${fmt(f.starvation.limit)} here), and only when the faint roll fails.`
+        ? "The wiki's -(100 + 10·Con) is 3.6's limit; 3.4.3's code starves you below -(200 + 20·Con) " +
+          `(${fmt(f.starvation.limit)} here), and only when the faint roll fails.`
         : 'The wiki says you die at -(100 + 10·Con); the code needs strictly less, and only when the faint roll fails.',
     );
   }

@@ -30,7 +30,9 @@ export const lifesaveSubcommand = defineSubcommand({
 export function lifesaveTitle(r: LifesaveResult): string {
   if (!r.saved) return `Not saved (${r.cause}): ${r.why.replace(/\.$/, '')}`;
   if (r.diesAnyway) return `Saved, then killed again (${r.cause})`;
-  const nutrition = r.nutritionAfter === null ? '' : r.nutritionAfter === r.nutritionBefore ? `, nutrition stays ${fmt(r.nutritionAfter)}` : `, nutrition ${fmt(r.nutritionBefore)} → ${fmt(r.nutritionAfter)}`;
+  const after = r.nutritionAfter;
+  const nutrition =
+    after === null ? '' : after === r.nutritionBefore ? `, nutrition stays ${fmt(after)}` : `, nutrition ${fmt(r.nutritionBefore)} → ${fmt(after)}`;
   return `Saved from ${r.cause === 'died' ? 'death' : r.cause}${nutrition}${r.conLoss ? `, −${r.conLoss} Con` : ''}`;
 }
 
@@ -60,5 +62,6 @@ function lifesaveDetails(r: LifesaveResult): APIEmbed[] {
   if (r.otherEffects.length) fields.push(field('Also', r.otherEffects.map((e) => `• ${e}`).join('\n')));
   if (r.vomitMessageOnly) fields.push(field('Choking', '"You vomit ..." is only a message: no vomit() and no −1000.'));
   if (r.wiki.length) fields.push(field('Wiki differs', r.wiki.map((w) => `• ${w}`).join('\n')));
-  return [{ title: lifesaveTitle(r), color: lifesaveColor(r), fields, footer: nethackFooter(r.version) }, sourcesEmbed(r.citations, lifesaveColor(r))];
+  const main = { title: lifesaveTitle(r), color: lifesaveColor(r), fields, footer: nethackFooter(r.version) };
+  return [main, sourcesEmbed(r.citations, lifesaveColor(r))];
 }

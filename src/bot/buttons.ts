@@ -114,7 +114,12 @@ export function decodePayload(findLeaf: LeafFinder, text: string): { payload: Bu
  * The custom id of a button that runs `payload` again: encoded when it fits, else stored.
  * Null when it does not fit and the store could not keep it (the caller omits the button).
  */
-export async function buttonCustomId(prefix: string, leaf: Leaf, payload: ButtonPayload, store: Store): Promise<string | null> {
+export async function buttonCustomId(
+  prefix: string,
+  leaf: Leaf,
+  payload: ButtonPayload,
+  store: Store,
+): Promise<string | null> {
   const inline = `${prefix}:${encodePayload(leaf, payload)}`;
   if (inline.length <= CUSTOM_ID_MAX) return inline;
   const id = randomBytes(9).toString('base64url');
@@ -128,7 +133,11 @@ export async function buttonCustomId(prefix: string, leaf: Leaf, payload: Button
 }
 
 /** The invocation a pressed button stands for (the part after its prefix). */
-export async function readButton(findLeaf: LeafFinder, store: Store, rest: string): Promise<{ payload: ButtonPayload; leaf: Leaf }> {
+export async function readButton(
+  findLeaf: LeafFinder,
+  store: Store,
+  rest: string,
+): Promise<{ payload: ButtonPayload; leaf: Leaf }> {
   if (!rest.startsWith('@')) return decodePayload(findLeaf, rest);
   const stored = (await store.get(buttonKey(rest.slice(1)))) as StoredButton | undefined;
   if (!stored?.ref || Date.parse(stored.expiresAt) < Date.now()) throw staleButton();

@@ -165,7 +165,11 @@ export async function runLeaf(leaf: Leaf, options: Record<string, OptionValue>, 
 }
 
 /** Options the user left out that their (or their server's) /settings fill in, before validation. */
-export function withSettings(leaf: Leaf, options: Record<string, OptionValue>, settings: SettingsView): Record<string, OptionValue> {
+export function withSettings(
+  leaf: Leaf,
+  options: Record<string, OptionValue>,
+  settings: SettingsView,
+): Record<string, OptionValue> {
   const out = { ...options };
   for (const [name, option] of Object.entries(leaf.declared)) {
     const setting = option.spec.setting;
@@ -226,13 +230,17 @@ export interface DispatchDeps {
 }
 
 function contextOf(inv: Invocation, deps: DispatchDeps, settings: SettingsView, user: Invoker = inv.user): HandlerContext {
-  return { user, services: deps.services, transport: deps.transport, guildId: inv.guildId, permissions: inv.permissions, settings };
+  const { services, transport } = deps;
+  return { user, services, transport, guildId: inv.guildId, permissions: inv.permissions, settings };
 }
 
 /** The user's and server's settings, or the built-in ones if the store is slow or down. */
 async function settingsFor(inv: Invocation, deps: DispatchDeps): Promise<SettingsView> {
   const view = await readSettings(deps.services.store, { userId: inv.user.id, guildId: inv.guildId });
-  if (view.degraded) deps.services.logger.warn({ userId: inv.user.id, command: invocationLabel(inv) }, 'settings unavailable: built-in defaults used');
+  if (view.degraded) {
+    const where = { userId: inv.user.id, command: invocationLabel(inv) };
+    deps.services.logger.warn(where, 'settings unavailable: built-in defaults used');
+  }
   return view;
 }
 
@@ -256,7 +264,13 @@ function withoutImages(embeds: readonly APIEmbed[]): APIEmbed[] {
  * Compact by default: a reply with `details` gets a Details button that re-runs the pure (or
  * read-only) invocation it stands for; users who chose detailed replies get the details at once.
  */
-async function present(reply: Reply, ref: InvocationRef, inv: Invocation, settings: SettingsView, deps: DispatchDeps): Promise<Reply> {
+async function present(
+  reply: Reply,
+  ref: InvocationRef,
+  inv: Invocation,
+  settings: SettingsView,
+  deps: DispatchDeps,
+): Promise<Reply> {
   if (!reply.details?.length) return reply;
   if (settings.effective.replies.value === 'detailed') {
     const image = reply.embeds[0]?.image;
@@ -266,7 +280,9 @@ async function present(reply: Reply, ref: InvocationRef, inv: Invocation, settin
   const leaf = finder(deps.registry)(reply.detailsFrom ?? ref);
   if (!leaf || leaf.access === 'write') return reply;
   // The details are text: no chart to draw again, and always private.
-  const shown = Object.entries((reply.detailsFrom ?? ref).options).filter(([name]) => name !== 'hide' && leaf.declared[name]?.spec.setting !== 'chart');
+  const shown = Object.entries((reply.detailsFrom ?? ref).options).filter(
+    ([name]) => name !== 'hide' && leaf.declared[name]?.spec.setting !== 'chart',
+  );
   const source = { ...(reply.detailsFrom ?? ref), options: Object.fromEntries(shown) };
   const payload = { ref: source, userId: leaf.access === 'read' ? inv.user.id : undefined };
   const customId = await buttonCustomId(DETAILS_PREFIX, leaf, payload, deps.services.store);
@@ -275,10 +291,17 @@ async function present(reply: Reply, ref: InvocationRef, inv: Invocation, settin
 }
 
 /** An ambiguous name: the error, plus one button per candidate that runs the command with it. */
-async function pickReply(err: AmbiguousNameError, leaf: Leaf, ref: InvocationRef, inv: Invocation, deps: DispatchDeps): Promise<Reply> {
+async function pickReply(
+  err: AmbiguousNameError,
+  leaf: Leaf,
+  ref: InvocationRef,
+  inv: Invocation,
+  deps: DispatchDeps,
+): Promise<Reply> {
   const reply = errorReply(err, inv, deps.services);
   const typed = err.typed.toLowerCase();
-  const option = Object.entries(ref.options).find(([, v]) => typeof v === 'string' && v.toLowerCase().includes(typed))?.[0];
+  const holds = (v: OptionValue) => typeof v === 'string' && v.toLowerCase().includes(typed);
+  const option = Object.entries(ref.options).find(([, v]) => holds(v))?.[0];
   if (!option) return reply;
   const buttons: ButtonSpec[] = [];
   for (const candidate of err.candidates.slice(0, 5)) {
@@ -315,13 +338,16 @@ async function runDetails(rest: string, inv: Invocation, deps: DispatchDeps): Pr
   const ctx = contextOf(inv, deps, BUILT_IN_VIEW, user);
   const { value, readings } = await collectReadings(() => runLeaf(leaf, payload.ref.options, ctx));
   const full = withReadings(value, readings);
-  return { embeds: withoutImages(full.details ?? full.embeds), result: full.result, ephemeral: true, asNewMessage: true, readAs: full.readAs };
+  const embeds = withoutImages(full.details ?? full.embeds);
+  return { embeds, result: full.result, ephemeral: true, asNewMessage: true, readAs: full.readAs };
 }
 
 /** A candidate of an ambiguous name: run the command with it, as the user who asked. */
 async function runPick(rest: string, inv: Invocation, deps: DispatchDeps): Promise<Reply> {
   const { payload } = await readButton(finder(deps.registry), deps.services.store, rest);
-  if (payload.userId && payload.userId !== inv.user.id) throw new UserError('Only the person who asked can pick here.', 'Run the command yourself.', 'not_yours');
+  if (payload.userId && payload.userId !== inv.user.id) {
+    throw new UserError('Only the person who asked can pick here.', 'Run the command yourself.', 'not_yours');
+  }
   const reply = await runCommand({ ...inv, kind: 'command', ...payload.ref }, deps);
   return { ...reply, asNewMessage: true };
 }
@@ -336,7 +362,9 @@ async function runComponent(inv: Invocation, deps: DispatchDeps): Promise<Reply>
   const command = deps.registry.get(prefix);
   if (!command?.component) throw staleButton();
   const ctx = contextOf(inv, deps, BUILT_IN_VIEW);
-  return command.component(rest, ctx);
+  const reply = await command.component(rest, ctx);
+  // A press that answers with a hero (Eat it anyway, Undo) gets that hero's Details button too.
+  return reply.detailsFrom ? present(reply, reply.detailsFrom, inv, BUILT_IN_VIEW, deps) : reply;
 }
 
 /** Run a slash command or a button press. Never throws. */

@@ -68,14 +68,20 @@ function floorOf(core: CrawlCore): number {
  */
 export function crawlPassTurns(core: CrawlCore, turns: number, extraPerTurn = 0): CrawlStep {
   const c = core.crawl;
-  if (!c.alive) throw new UserError(`This hero has ${c.death === 'starved' ? 'starved' : 'died'}.`, 'Use `/hero undo` or `/hero set nutrition:<n>`.', 'hero_dead');
+  if (!c.alive) {
+    const how = c.death === 'starved' ? 'starved' : 'died';
+    throw new UserError(`This hero has ${how}.`, 'Use `/hero undo` or `/hero set nutrition:<n>`.', 'hero_dead');
+  }
   const r = crawlRate(core.version, heroInput(c));
   const notes: string[] = [];
   const rate = r.rate;
   const estimated = rate.min !== rate.max;
   const burned = r.foodless ? 0 : Math.round((rate.expected + extraPerTurn) * turns);
   if (r.foodless) notes.push(`${c.species} does not get hungry in this form.`);
-  if (estimated) notes.push(`The rate is random (${rate.min}–${rate.max} per turn); the expected ${rate.expected} per turn was applied.`);
+  if (estimated) {
+    const range = `${rate.min}–${rate.max} per turn`;
+    notes.push(`The rate is random (${range}); the expected ${rate.expected} per turn was applied.`);
+  }
   const floor = floorOf(core);
   let value = Math.max(floor, c.value - burned);
   let alive: boolean = c.alive;
@@ -109,7 +115,9 @@ export interface CrawlMeal {
 export function crawlEat(core: CrawlCore, food: string): CrawlMeal {
   const c = core.crawl;
   const r = crawlFood(core.version, food, { ...heroInput(c), ...(c.gear.gourmand ? { gourmandAmulet: true } : {}) });
-  if (!r.canEat || r.nutrition === null) throw new UserError(`${c.species} can't eat ${food} now: ${r.refusal ?? 'refused'}.`, undefined, 'meal_refused');
+  if (!r.canEat || r.nutrition === null) {
+    throw new UserError(`${c.species} can't eat ${food} now: ${r.refusal ?? 'refused'}.`, undefined, 'meal_refused');
+  }
   const gain = Math.round(r.nutrition);
   const turns = Math.max(1, r.item.turns);
   const passed = crawlPassTurns({ ...core, crawl: { ...c, value: c.value + gain } }, turns);
@@ -125,9 +133,15 @@ export function crawlEat(core: CrawlCore, food: string): CrawlMeal {
 export function crawlCast(core: CrawlCore, level: number): { state: CrawlState; summary: string; notes: string[] } {
   const c = core.crawl;
   const r = crawlSpell(core.version, { ...heroInput(c), level, int: c.int, skill: c.spellcasting });
-  if (r.canCast === false) throw new UserError(`${c.species} cannot cast now: ${r.refusal ?? 'refused'}.`, undefined, 'cast_refused');
+  if (r.canCast === false) {
+    throw new UserError(`${c.species} cannot cast now: ${r.refusal ?? 'refused'}.`, undefined, 'cast_refused');
+  }
   const passed = crawlPassTurns({ ...core, crawl: { ...c, value: c.value - r.charged } }, 1);
-  return { state: passed.state, summary: `Cast a level ${level} spell: −${r.charged} satiation (${r.bars}).`, notes: [...r.notes.slice(0, 2), ...passed.notes] };
+  return {
+    state: passed.state,
+    summary: `Cast a level ${level} spell: −${r.charged} satiation (${r.bars}).`,
+    notes: [...r.notes.slice(0, 2), ...passed.notes],
+  };
 }
 
 export interface CrawlHeroView {

@@ -67,7 +67,8 @@ export function viewOf(user: SettingValues, server: SettingValues, degraded = fa
   const chosen: SettingValues = { ...server, ...stripUndefined(user) };
   const effective = {} as SettingsView['effective'];
   for (const name of SETTING_NAMES) {
-    const source: SettingSource = user[name] !== undefined ? 'user' : server[name] !== undefined ? 'server' : 'built-in';
+    const source: SettingSource =
+      user[name] !== undefined ? 'user' : server[name] !== undefined ? 'server' : 'built-in';
     (effective as Record<string, unknown>)[name] = { value: chosen[name] ?? BUILT_IN[name], source };
   }
   return { user, server, chosen, effective, degraded };

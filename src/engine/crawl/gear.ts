@@ -20,7 +20,14 @@ export interface CrawlGear {
   gourmand: boolean;
 }
 
-export const NO_GEAR: CrawlGear = { sustenanceRings: 0, hungerRings: 0, regenerationRings: 0, trollLeather: false, artefactMetabolism: 0, gourmand: false };
+export const NO_GEAR: CrawlGear = {
+  sustenanceRings: 0,
+  hungerRings: 0,
+  regenerationRings: 0,
+  trollLeather: false,
+  artefactMetabolism: 0,
+  gourmand: false,
+};
 
 interface GearName extends Named {
   piece: CrawlGearPiece;
@@ -31,7 +38,11 @@ export const GEAR_NAMES: readonly GearName[] = [
   { name: 'ring of hunger', aliases: ['hunger ring'], piece: 'hunger' },
   { name: 'ring of regeneration', aliases: ['regeneration', 'regeneration ring'], piece: 'regeneration' },
   { name: 'amulet of the gourmand', aliases: ['gourmand', 'amulet of gourmand'], piece: 'gourmand' },
-  { name: 'troll leather armour', aliases: ['troll leather armor', 'troll leather', 'troll hide'], piece: 'trollLeather' },
+  {
+    name: 'troll leather armour',
+    aliases: ['troll leather armor', 'troll leather', 'troll hide'],
+    piece: 'trollLeather',
+  },
 ];
 
 /** "+2 Hunger artefact", "artefact -1", "+Hunger", "-Hun": an artefact's ±Hunger (not a ring of hunger). */
@@ -65,7 +76,9 @@ export function parseGear(text: string | undefined): CrawlGear {
     const { count, name } = countOf(part);
     const hit = resolveName(name, GEAR_NAMES, 'piece of hunger equipment', {
       code: 'unknown_gear',
-      hint: 'Crawl hunger equipment: rings of sustenance, hunger and regeneration, amulet of the gourmand, troll leather armour, "+1 Hunger artefact".',
+      hint:
+        'Crawl hunger equipment: rings of sustenance, hunger and regeneration, amulet of the gourmand, ' +
+        'troll leather armour, "+1 Hunger artefact".',
     });
     addPiece(gear, hit.piece, count);
   }
@@ -76,7 +89,9 @@ function addPiece(gear: CrawlGear, piece: CrawlGearPiece, count: number): void {
   if (piece === 'sustenance') gear.sustenanceRings += count;
   else if (piece === 'hunger') gear.hungerRings += count;
   else if (piece === 'regeneration') gear.regenerationRings += count;
-  else if (count > 1) throw new UserError(`One ${piece === 'gourmand' ? 'amulet' : 'body armour'} at a time.`, undefined, 'bad_gear');
+  else if (count > 1) {
+    throw new UserError(`One ${piece === 'gourmand' ? 'amulet' : 'body armour'} at a time.`, undefined, 'bad_gear');
+  }
   else if (piece === 'gourmand') gear.gourmand = true;
   else gear.trollLeather = true;
 }

@@ -23,13 +23,21 @@ export function lastMilestoneTurns(milestones: readonly Milestone[]): number {
  * Nutrition over the next `horizon` turns, at most ~1,000 points: exact cycle arithmetic when the
  * burn is fixed (advance()), else the expected burn (stated as such in the chart's footer).
  */
-export function nutritionSeries(nutrition: number, moves: number, profile: BurnProfile, horizon: number, attacksPerTurn = 0): SeriesPoint[] {
+export function nutritionSeries(
+  nutrition: number,
+  moves: number,
+  profile: BurnProfile,
+  horizon: number,
+  attacksPerTurn = 0,
+): SeriesPoint[] {
   const exact = isExact(profile, burnFlags(profile));
   const per20 = expectedPer20(profile).reduce((a, r) => a + r.per20, 0) * (1 + attacksPerTurn);
   const step = Math.max(1, Math.floor(horizon / 1000));
   const points: SeriesPoint[] = [];
   for (let t = 0; t <= horizon; t += step) {
-    const n = exact ? advance(nutrition, moves, profile, t, attacksPerTurn).nutrition : Math.round(nutrition - (per20 * t) / 20);
+    const n = exact
+      ? advance(nutrition, moves, profile, t, attacksPerTurn).nutrition
+      : Math.round(nutrition - (per20 * t) / 20);
     points.push({ turn: moves + t, nutrition: n });
   }
   return points;
