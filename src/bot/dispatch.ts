@@ -381,11 +381,13 @@ export async function dispatch(inv: Invocation, deps: DispatchDeps): Promise<Rep
 
 /** Autocomplete: at most 25 choices within Discord's lengths; errors give no choices. Never throws. */
 export async function autocomplete(inv: Invocation, deps: DispatchDeps): Promise<Choice[]> {
-  const ctx = contextOf(inv, deps, BUILT_IN_VIEW);
   try {
     const { leaf } = findLeaf(deps.registry, inv);
     if (!leaf.autocomplete || !inv.focused) return [];
-    const choices = await leaf.autocomplete(inv.focused, inv.options, ctx);
+    // Suggestions follow the version the command will use (e.g. Formicids only from Crawl 0.14).
+    const settings = await settingsFor(inv, deps);
+    const partial = withSettings(leaf, inv.options, settings);
+    const choices = await leaf.autocomplete(inv.focused, partial, contextOf(inv, deps, settings));
     return choices.slice(0, AUTOCOMPLETE_CHOICE_LIMIT).map((c) => ({
       name: truncate(c.name, CHOICE_NAME_MAX),
       value: typeof c.value === 'string' ? c.value.slice(0, CHOICE_VALUE_MAX) : c.value,

@@ -58,6 +58,9 @@ describe('a user’s own defaults', () => {
     expect(r.embeds[0]!.image?.url).toBe('attachment://crawl-forecast.png');
     // /hero new follows the default version of the game asked for.
     expect(res(await h.ask('/hero new name:Gnomey game:crawl', u)).version).toBe('0.14');
+    // Autocomplete follows the version the command will use: Formicids exist from 0.14 on.
+    expect((await h.complete('/crawl rate', 'species', 'formi', u)).map((c) => c.value)).toContain('Formicid');
+    expect((await h.complete('/crawl rate', 'species', 'formi')).map((c) => c.value)).not.toContain('Formicid');
     // reset goes back to the built-in defaults
     const reset = await h.ask('/settings reset:true', u);
     expect(res(reset).effective.crawlVersion).toEqual({ value: '0.13', source: 'built-in' });
