@@ -5,8 +5,16 @@ import { crawlCommand } from './crawl/index.ts';
 import { heroCommand } from './hero/index.ts';
 import { nethackCommand } from './nethack/index.ts';
 import { askCommand } from './ask.ts';
+import { settingsCommand } from './settings.ts';
 
-export const commands: readonly CommandModule[] = [helpCommand, nethackCommand, crawlCommand, heroCommand, askCommand];
+export const commands: readonly CommandModule[] = [
+  helpCommand,
+  nethackCommand,
+  crawlCommand,
+  heroCommand,
+  askCommand,
+  settingsCommand,
+];
 
 helpSource.examples = () =>
   commands.map((c) => ({ command: c.definition.name, description: c.definition.description, examples: c.examples }));

@@ -7,6 +7,8 @@ const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const snowflake = (name: string) =>
   z.preprocess(emptyToUndefined, z.string().regex(/^\d{17,20}$/, `${name} must be a Discord id (17 to 20 digits)`).optional());
 
+const PORT_MESSAGE = 'HTTP_PORT must be a port number, a whole number from 1 to 65535 (for example 8080)';
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const EnvSchema = z.object({
@@ -23,7 +25,7 @@ export const EnvSchema = z.object({
     emptyToUndefined,
     z.string().regex(/^[0-9a-fA-F]{64}$/, 'DISCORD_PUBLIC_KEY must be the 64 hex characters from the Developer Portal').optional(),
   ),
-  HTTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535, 'HTTP_PORT must be a port number (1-65535)').optional()),
+  HTTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ error: PORT_MESSAGE }).int({ error: PORT_MESSAGE }).min(1, { error: PORT_MESSAGE }).max(65535, { error: PORT_MESSAGE }).optional()),
   /** Where Discord's API lives. Only tests and proxies change it. */
   DISCORD_API_URL: z.preprocess(emptyToUndefined, z.url('DISCORD_API_URL must be a URL').optional()),
   STORE_URL: z.preprocess(

@@ -3,27 +3,53 @@
 import * as kinds from '../../src/bot/kinds.ts';
 import { text } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, field, fmt } from '../../src/bot/render.ts';
+import type { APIEmbed } from 'discord-api-types/v10';
+import { COLORS, compact, field, fmt } from '../../src/bot/render.ts';
 import { crawlAbility, type CrawlAbilityResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, distText, footer, resolveVersion, sources, wikiField } from './common.ts';
+import { autocompleteCrawl, detailsOf, distText, footer, resolveVersion, stateName, wikiField } from './common.ts';
 
-export function abilityEmbed(r: CrawlAbilityResult) {
+function checkText(r: CrawlAbilityResult): string {
+  if (r.hungerCheck.exempt) return 'None: this ability skips the hunger checks.';
+  if (r.hungerCheck.needsAbove === null) return 'Undead skip the hunger checks.';
+  const now = `${r.canUse ? 'allowed' : `refused — ${r.refusal}`} (hunger ${fmt(r.hero.hunger)}, ${stateName(r.hero.state, r.hero.species)})`;
+  return `Refused when Starving, or unless hunger > ${fmt(r.hungerCheck.needsAbove)}. Now: ${now}.`;
+}
+
+/** "Blink costs 50–99 food (mean 74.5)", "Blink costs no food", with "— refused now" when refused. */
+export function abilityTitle(r: CrawlAbilityResult): string {
+  const c = r.charged;
+  const mean = fmt(Number(c.expected.toFixed(2)));
+  const cost = c.max === 0 ? 'no food' : c.min === c.max ? `${fmt(c.min)} food` : `${fmt(c.min)}–${fmt(c.max)} food (mean ${mean})`;
+  return `${r.ability.name} costs ${cost}${r.canUse === false ? ' — refused now' : ''}`;
+}
+
+function abilityCompact(r: CrawlAbilityResult): APIEmbed {
+  return compact({
+    title: abilityTitle(r),
+    color: r.canUse === false ? COLORS.warning : COLORS.info,
+    lines: [
+      r.ability.baseFood ? `F + random2avg(F, 2) with F = ${r.ability.baseFood}; ability screen \`${r.bars}\`.` : null,
+      r.canUse === false
+        ? `Refused: ${r.refusal}`
+        : r.hungerCheck.exempt || r.hungerCheck.needsAbove === null
+          ? checkText(r)
+          : `Needs hunger above ${fmt(r.hungerCheck.needsAbove)} (now ${fmt(r.hero.hunger)}).`,
+    ],
+    footer: footer(r.version, 'abl-show.cc'),
+  });
+}
+
+function abilityDetails(r: CrawlAbilityResult): APIEmbed[] {
   const F = r.ability.baseFood;
   const fields = [
     field('Food cost', F ? `**${fmt(F)}–${fmt(2 * F - 1)}**, mean ${fmt(Number(r.cost.expected.toFixed(2)))} (F + random2avg(F, 2), F = ${F})` : 'None', true),
     field('Charged to you', distText(r.charged), true),
     field('Bars', `\`${r.bars}\``, true),
-    field(
-      'Hunger check',
-      r.hungerCheck.exempt
-        ? 'None: this ability skips the hunger checks.'
-        : r.hungerCheck.needsAbove === null
-          ? 'Undead skip the hunger checks.'
-          : `Refused when Starving, or unless hunger > ${fmt(r.hungerCheck.needsAbove)}. Now: ${r.canUse ? 'allowed' : `refused — ${r.refusal}`} (hunger ${fmt(r.hero.hunger)}, ${r.hero.state}).`,
-    ),
+    field('Hunger check', checkText(r)),
   ];
-  fields.push(...wikiField(r.wiki.note), sources(r.citations));
-  return { title: r.ability.name, color: COLORS.info, fields, footer: footer(r.version) };
+  if (r.notes.length) fields.push(field('Notes', r.notes.join('\n')));
+  fields.push(...wikiField(r.wiki.note));
+  return detailsOf({ title: abilityTitle(r), color: COLORS.info, fields, footer: footer(r.version) }, r.citations);
 }
 
 export const abilitySubcommand = defineSubcommand({
@@ -45,6 +71,6 @@ export const abilitySubcommand = defineSubcommand({
       ...(args.species !== undefined ? { species: args.species } : {}),
       ...(args.value !== undefined ? { hunger: args.value } : {}),
     });
-    return { embeds: [abilityEmbed(r)], result: r, ephemeral: args.hide };
+    return { embeds: [abilityCompact(r)], details: abilityDetails(r), result: r, ephemeral: args.hide };
   },
 });

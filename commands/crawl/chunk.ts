@@ -2,23 +2,50 @@
 import * as kinds from '../../src/bot/kinds.ts';
 import { boolean, choice, integer } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, field, fmt } from '../../src/bot/render.ts';
+import type { APIEmbed } from 'discord-api-types/v10';
+import { COLORS, compact, field, fmt } from '../../src/bot/render.ts';
 import { CHUNK_TYPES, GODS, INTELLIGENCE, crawlChunk, type CrawlChunkResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, dietLevel, footer, gourmand, resolveVersion, sources, wikiField } from './common.ts';
+import { autocompleteCrawl, detailsOf, dietLevel, footer, gourmand, resolveVersion, stateName, wikiField } from './common.ts';
 
-export function chunkEmbed(r: CrawlChunkResult) {
+/** "Kobold gets 967 from a contaminated chunk", "Human can't eat a poisonous chunk: ...". */
+export function chunkTitle(r: CrawlChunkResult): string {
+  const chunk = `${r.input.rotten ? 'rotten ' : ''}${r.input.type} chunk`;
+  const why = (r.refusal ?? '').replace(/^"[^"]*"\s*/, '').replace(/\.$/, '') || 'refused';
+  if (!r.canEat) return `${r.eater.species} can't eat a ${chunk}: ${why}`;
+  return `${r.eater.species} gets ${fmt(r.nutrition ?? 0)} from a ${chunk}${r.effect && r.effect !== 'CE_CLEAN' ? ` (${r.effect})` : ''}`;
+}
+
+const eaterAt = (r: CrawlChunkResult) => `${fmt(r.eater.hunger)}, ${stateName(r.eater.state, r.eater.species)}`;
+const conductText = (c: CrawlChunkResult['conducts'][number]) => `${c.god} ${c.piety} piety${c.penance ? `, ${c.penance} penance` : ''}`;
+
+const chunkColor = (r: CrawlChunkResult) => (r.canEat ? COLORS.ok : COLORS.warning);
+
+function chunkCompact(r: CrawlChunkResult): APIEmbed {
+  return compact({
+    title: chunkTitle(r),
+    color: chunkColor(r),
+    lines: [
+      r.canEat ? `${r.percentOfClean}% of a clean chunk; gained now ${fmt(r.gained ?? 0)} (at ${eaterAt(r)}).` : r.refusal,
+      r.canEat && r.effects.length ? `Effects: ${r.effects.slice(0, 2).join('; ')}` : null,
+      r.conducts.length > 0 && `Religion: ${r.conducts.map(conductText).join('; ')}.`,
+    ],
+    footer: footer(r.version, 'food.cc _eat_chunk()'),
+  });
+}
+
+function chunkDetails(r: CrawlChunkResult): APIEmbed[] {
   const fields = [
     field('Verdict', r.canEat ? `**Edible**: ${fmt(r.nutrition ?? 0)} nutrition (${r.percentOfClean}% of a clean chunk)` : `**Refused**: ${r.refusal}`),
-    field('Eater', `${r.eater.species}, ${r.eater.state} (${fmt(r.eater.hunger)}); Carnivore ${r.eater.carnivore}, Herbivore ${r.eater.herbivore}, Saprovore ${r.eater.saprovore}, gourmand ${r.eater.gourmand}${r.eater.gourmand === 'amulet' ? ` (charge ${r.eater.gourmandCharge})` : ''}`),
+    field('Eater', `${r.eater.species}, ${stateName(r.eater.state, r.eater.species)} (${fmt(r.eater.hunger)}); Carnivore ${r.eater.carnivore}, Herbivore ${r.eater.herbivore}, Saprovore ${r.eater.saprovore}, gourmand ${r.eater.gourmand}${r.eater.gourmand === 'amulet' ? ` (charge ${r.eater.gourmandCharge})` : ''}`),
   ];
   if (r.canEat) {
     fields.push(field('How', `Effect ${r.effect}; base ${fmt(r.baseNutrition ?? 0)}, contamination ${r.contaminationRatio}/1000 → ${fmt(r.nutrition ?? 0)}; gained now ${fmt(r.gained ?? 0)}; 3 turns to eat.`));
+    if (r.effects.length) fields.push(field('Effects', r.effects.map((e) => `• ${e}`).join('\n')));
   }
-  if (r.effects.length) fields.push(field('Effects', r.effects.map((e) => `• ${e}`).join('\n')));
   if (r.conducts.length) fields.push(field('Religion', r.conducts.map((c) => `${c.god}: ${c.piety} piety${c.penance ? `, ${c.penance} penance` : ''} (${c.conduct})`).join('\n')));
   if (r.notes.length) fields.push(field('Notes', r.notes.join('\n')));
-  fields.push(...wikiField(r.wiki.note), sources(r.citations));
-  return { title: `${r.input.rotten ? 'Rotten ' : ''}${r.input.type} chunk`, color: r.canEat ? COLORS.ok : COLORS.warning, fields, footer: footer(r.version) };
+  fields.push(...wikiField(r.wiki.note));
+  return detailsOf({ title: chunkTitle(r), color: chunkColor(r), fields, footer: footer(r.version) }, r.citations);
 }
 
 export const chunkSubcommand = defineSubcommand({
@@ -69,6 +96,6 @@ export const chunkSubcommand = defineSubcommand({
       }).filter(([, x]) => x !== undefined),
     ) as unknown as Parameters<typeof crawlChunk>[1];
     const r = crawlChunk(v.version, input);
-    return { embeds: [chunkEmbed(r)], result: r, ephemeral: args.hide };
+    return { embeds: [chunkCompact(r)], details: chunkDetails(r), result: r, ephemeral: args.hide };
   },
 });

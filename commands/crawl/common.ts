@@ -4,17 +4,21 @@
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import { UserError } from '../../src/errors.ts';
 import * as kinds from '../../src/bot/kinds.ts';
-import { EMBED_FIELD_VALUE_MAX } from '../../src/bot/limits.ts';
 import { toChoices, type Named } from '../../src/bot/fuzzy.ts';
-import { boolean, choice, integer, type ArgsOf } from '../../src/bot/options.ts';
-import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/render.ts';
+import { boolean, choice, integer, text, type ArgsOf } from '../../src/bot/options.ts';
+import { COLORS, field, fmt, sourcesEmbed, sourcesField, versionFooter } from '../../src/bot/render.ts';
 import type { Choice, OptionValue, Reply } from '../../src/bot/types.ts';
 import type { Citation } from '../../src/engine/cite.ts';
 import {
   BURDENS,
   CRAWL_TAGS,
   FORMS,
+  GEAR_NAMES,
+  VAMPIRE_LABELS,
+  HUNGER_STATES,
   abilityItems,
+  gearInput,
+  parseGear,
   crawlOutsideVersions,
   foodItems,
   parseCrawlVersion,
@@ -90,6 +94,8 @@ export function autocompleteCrawl(focused: { name: string; value: string }, part
       return toChoices(focused.value, foodNamed(v));
     case 'name':
       return toChoices(focused.value, abilityNamed(v));
+    case 'gear':
+      return gearChoices(focused.value);
     default:
       return [];
   }
@@ -101,11 +107,15 @@ export function autocompleteCrawl(focused: { name: string; value: string }, part
 export const dietLevel = (name: string) => integer(`${name} level (default: species)`, { min: 0, max: 3, example: 2 });
 export const gourmand = boolean('Wearing an amulet of the gourmand');
 
+/** Crawl hunger equipment in one option, read by the name resolver (src/engine/crawl/gear.ts). */
+export const gear = text('Gear: "2 rings of sustenance, troll leather armour"', { autocomplete: true, maxLength: 100 });
+
 /** The character, as /crawl rate and /crawl forecast ask for it. */
 export const crawlHeroOptions = {
   species: kinds.species,
   metabolism: integer('Metabolism mutation: +1..+3 fast, -1..-2 slow', { min: -2, max: 3, example: 1 }),
   form: choice('Transformation', FORMS),
+  gear,
   injured: boolean('HP below max (regen items cost then)'),
   regen: boolean('Regeneration spell active'),
   trogs_hand: boolean("Trog's Hand active"),
@@ -113,11 +123,6 @@ export const crawlHeroOptions = {
   hasted: boolean('Hasted'),
   berserk: boolean('Berserk'),
   chei: boolean('Cheibriados worshipper, piety 30+'),
-  sustenance: integer('Rings of sustenance worn (0.13/0.14)', { min: 0, max: 8, example: 1 }),
-  hunger_rings: integer('Rings of hunger worn (0.13/0.14)', { min: 0, max: 8, example: 1 }),
-  regen_rings: integer('Rings of regeneration worn', { min: 0, max: 8, example: 1 }),
-  troll_leather: boolean('Troll leather armour or hide'),
-  artefact: integer('Sum of artefact +/-Hunger (0.13/0.14)', { min: -20, max: 30, example: 1 }),
   burden: choice('Burden (0.13/0.14)', BURDENS),
   suppressed: boolean('In magical suppression (0.13)'),
   aut: integer('Action time in aut (default 10)', { min: 1, max: 1000, example: 10 }),
@@ -129,7 +134,7 @@ type HeroArgs = Partial<ArgsOf<typeof crawlHeroOptions>>;
 
 /** Only the options the user gave, so the result's input echoes exactly what was asked. */
 export function heroInputFrom(a: HeroArgs): CrawlHeroInput {
-  const out: CrawlHeroInput = {};
+  const out: CrawlHeroInput = { ...gearInput(parseGear(a.gear)) };
   const set = <K extends keyof CrawlHeroInput>(k: K, v: CrawlHeroInput[K] | undefined) => {
     if (v !== undefined) out[k] = v;
   };
@@ -143,14 +148,17 @@ export function heroInputFrom(a: HeroArgs): CrawlHeroInput {
   set('hasted', a.hasted);
   set('berserk', a.berserk);
   set('cheibriados', a.chei);
-  set('sustenanceRings', a.sustenance);
-  set('hungerRings', a.hunger_rings);
-  set('regenerationRings', a.regen_rings);
-  set('trollLeather', a.troll_leather);
-  set('artefactMetabolism', a.artefact);
   set('burden', a.burden);
   set('suppressed', a.suppressed);
   return out;
+}
+
+/** Completes the last piece of a gear list ("2 rings of sustenance, troll l" -> "..., troll leather armour"). */
+export function gearChoices(typed: string): Choice[] {
+  const cut = Math.max(typed.lastIndexOf(','), -1);
+  const head = cut >= 0 ? `${typed.slice(0, cut + 1)} ` : '';
+  const last = typed.slice(cut + 1).trim();
+  return toChoices(last, GEAR_NAMES).map((c) => ({ name: `${head}${c.name}`.slice(0, 100), value: `${head}${c.value}`.slice(0, 100) }));
 }
 
 /** The action options (aut, walking) the user gave, for rate and forecast. */
@@ -168,15 +176,6 @@ export function wikiField(note: string | null | undefined): APIEmbedField[] {
   return note ? [field('Where the wiki page differs', note)] : [];
 }
 
-/** The Source field, with as many linked citations as fit in one field (the rest are in --json). */
-export function sources(citations: readonly Citation[], max = 8): APIEmbedField {
-  for (let n = max; n > 1; n--) {
-    const f = sourcesField(citations, n);
-    if (f.value.length <= EMBED_FIELD_VALUE_MAX) return f;
-  }
-  return sourcesField(citations, 1);
-}
-
 export function pct(p: number): string {
   const v = p * 100;
   return `${Number.isInteger(v) ? v : v.toFixed(v < 1 ? 2 : 1)}%`;
@@ -189,6 +188,20 @@ export function distText(d: Distribution, unit = ''): string {
   return `${fmt(d.min)}–${fmt(d.max)}${unit}, mean ${fmt(Number(d.expected.toFixed(2)))}`;
 }
 
-export function embedOf(e: APIEmbed): APIEmbed {
-  return e;
+/** A satiation level as this species calls it (Vampires: Bloodless ... Alive; status.cc). */
+export function stateName(state: string, species: string | null | undefined): string {
+  if (species !== 'Vampire') return state;
+  const i = (HUNGER_STATES as readonly string[]).indexOf(state);
+  return i >= 0 ? VAMPIRE_LABELS[i]! : state;
+}
+
+/** "660" when the rounding cannot change it, else "about 767 (760–775)". */
+export function spanText(x: { expected: number; min: number; max: number | null }): string {
+  if (x.min === x.max) return fmt(x.min);
+  return `about ${fmt(Number(x.expected.toFixed(1)))} (${fmt(x.min)}–${x.max === null ? '∞' : fmt(x.max)})`;
+}
+
+/** Every citation, in the last embed of a Details reply. */
+export function detailsOf(main: APIEmbed, citations: readonly Citation[]): APIEmbed[] {
+  return [main, sourcesEmbed(citations, main.color)];
 }

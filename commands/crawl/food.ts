@@ -1,22 +1,45 @@
 // /crawl food item:<name> [carnivore] [herbivore] [species] — nutrition by diet level,
 // eating time, special effects, potions of blood and porridge.
+import type { APIEmbed } from 'discord-api-types/v10';
 import { defineSubcommand } from '../../src/bot/types.ts';
 import * as kinds from '../../src/bot/kinds.ts';
 import { text } from '../../src/bot/options.ts';
-import { COLORS, field, fmt } from '../../src/bot/render.ts';
+import { COLORS, capitalize, compact, field, fmt } from '../../src/bot/render.ts';
 import { crawlFood, type CrawlFoodResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, dietLevel, distText, footer, gourmand, resolveVersion, sources, wikiField } from './common.ts';
+import { autocompleteCrawl, detailsOf, dietLevel, distText, footer, gourmand, resolveVersion, stateName, wikiField } from './common.ts';
 
 const cell = (v: number | null) => (v === null ? '—' : fmt(v));
 
-export function foodEmbed(r: CrawlFoodResult) {
-  const eater = `${r.eater.species}${r.eater.carnivore ? `, Carnivore ${r.eater.carnivore}` : ''}${r.eater.herbivore ? `, Herbivore ${r.eater.herbivore}` : ''}`;
+function eaterText(r: CrawlFoodResult): string {
+  return `${r.eater.species}${r.eater.carnivore ? `, Carnivore ${r.eater.carnivore}` : ''}${r.eater.herbivore ? `, Herbivore ${r.eater.herbivore}` : ''}`;
+}
+
+/** "Bread ration: 2,400 nutrition (Human, Carnivore 2)", "A Spriggan can't eat a meat ration: ...". */
+export function crawlFoodTitle(r: CrawlFoodResult): string {
+  if (!r.canEat) return `${r.eater.species} can't eat ${r.item.name}: ${(r.refusal ?? 'refused').replace(/\.$/, '')}`;
+  if (!r.distribution) return `${capitalize(r.item.name)}: no nutrition (${eaterText(r)})`;
+  return `${capitalize(r.item.name)}: ${distText(r.distribution)} nutrition (${eaterText(r)})`;
+}
+
+function foodCompact(r: CrawlFoodResult): APIEmbed {
+  return compact({
+    title: crawlFoodTitle(r),
+    color: r.canEat ? COLORS.ok : COLORS.warning,
+    lines: [
+      r.canEat ? r.timing : null,
+      r.canEat && r.effects.length ? `Effects: ${r.effects.slice(0, 2).join('; ')}` : null,
+      `Eater at hunger level ${stateName(r.eater.state, r.eater.species)}.`,
+    ],
+    footer: footer(r.version, 'itemprop.cc, food.cc'),
+  });
+}
+
+function foodDetails(r: CrawlFoodResult): APIEmbed[] {
   const fields = [
-    field('Nutrition', r.canEat && r.distribution ? `**${distText(r.distribution)}**` : `**cannot eat** — ${r.refusal ?? ''}`, true),
-    field('Eater', eater, true),
+    field('Nutrition', r.canEat && r.distribution ? `**${distText(r.distribution)}**` : r.canEat ? 'none' : `**cannot eat** — ${r.refusal ?? ''}`, true),
+    field('Eater', `${eaterText(r)} (${stateName(r.eater.state, r.eater.species)})`, true),
     field('Time', r.timing, true),
   ];
-  if (r.canEat && r.refusal === null && r.distribution === null) fields.push(field('Note', 'No nutrition.'));
   if (r.item.category !== 'potion' || r.byLevel.normal !== null) {
     const b = r.byLevel;
     fields.push(
@@ -29,10 +52,10 @@ export function foodEmbed(r: CrawlFoodResult) {
   }
   if (r.item.value !== null && r.item.category === 'permafood')
     fields.push(field('Formula', `${fmt(r.item.value)} + C × ${fmt(r.item.carnivoreMod ?? 0)} + H × ${fmt(r.item.herbivoreMod ?? 0)}; weight ${r.item.weight} aum`));
-  if (r.effects.length) fields.push(field('Effects', r.effects.map((e) => `• ${e}`).join('\n')));
+  if (r.canEat && r.effects.length) fields.push(field('Effects', r.effects.map((e) => `• ${e}`).join('\n')));
   if (r.notes.length) fields.push(field('Notes', r.notes.join('\n')));
-  fields.push(...wikiField(r.wiki.note), sources(r.citations));
-  return { title: `${r.item.name[0]!.toUpperCase()}${r.item.name.slice(1)}`, color: r.canEat ? COLORS.ok : COLORS.warning, fields, footer: footer(r.version) };
+  fields.push(...wikiField(r.wiki.note));
+  return detailsOf({ title: crawlFoodTitle(r), color: r.canEat ? COLORS.ok : COLORS.warning, fields, footer: footer(r.version) }, r.citations);
 }
 
 export const foodSubcommand = defineSubcommand({
@@ -59,6 +82,6 @@ export const foodSubcommand = defineSubcommand({
       ...(args.value !== undefined ? { hunger: args.value } : {}),
       ...(args.gourmand !== undefined ? { gourmandAmulet: args.gourmand } : {}),
     });
-    return { embeds: [foodEmbed(r)], result: r, ephemeral: args.hide };
+    return { embeds: [foodCompact(r)], details: foodDetails(r), result: r, ephemeral: args.hide };
   },
 });

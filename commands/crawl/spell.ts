@@ -3,25 +3,49 @@
 import * as kinds from '../../src/bot/kinds.ts';
 import { boolean, integer, number } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, field, fmt } from '../../src/bot/render.ts';
+import type { APIEmbed } from 'discord-api-types/v10';
+import { COLORS, compact, field, fmt } from '../../src/bot/render.ts';
 import { crawlSpell, type CrawlSpellResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, footer, resolveVersion, sources, wikiField } from './common.ts';
+import { autocompleteCrawl, detailsOf, footer, resolveVersion, stateName, wikiField } from './common.ts';
 
-export function spellEmbed(r: CrawlSpellResult) {
-  const how =
-    r.input.rodEvocations !== undefined
-      ? `${fmt(r.base)} − 10 × Evocations ${r.input.rodEvocations} = ${fmt(r.base - r.reduction)}, at least ${r.input.level * 5}`
-      : `${fmt(r.base)} − ⌊${r.input.skill} × ${r.input.int}⌋ (${fmt(r.reduction)}) = ${fmt(r.base - r.reduction)}${r.base - r.reduction < 0 ? ', floored at 0' : ''}`;
+function formulaText(r: CrawlSpellResult): string {
+  return r.input.rodEvocations !== undefined
+    ? `${fmt(r.base)} − 10 × Evocations ${r.input.rodEvocations} = ${fmt(r.base - r.reduction)}, at least ${r.input.level * 5}`
+    : `${fmt(r.base)} − ⌊${r.input.skill} × ${r.input.int}⌋ (${fmt(r.reduction)}) = ${fmt(r.base - r.reduction)}${r.base - r.reduction < 0 ? ', floored at 0' : ''}`;
+}
+
+/** "Level 5 spell costs 200 food (Int 15, Spellcasting 10)", with "— can't cast now" when refused. */
+export function crawlSpellTitle(r: CrawlSpellResult): string {
+  const cost = r.charged === 0 ? 'no food' : `${fmt(r.charged)} food`;
+  const rod = r.input.rodEvocations;
+  const who = rod !== undefined ? `from a rod, Evocations ${rod}` : `Int ${r.input.int}, Spellcasting ${r.input.skill}`;
+  const charged = r.charged !== r.cost ? ` (${r.hero.species}; the screen shows ${fmt(r.cost)})` : '';
+  return `Level ${r.input.level} spell costs ${cost} (${who})${charged}${r.canCast === false ? ' — cannot cast now' : ''}`;
+}
+
+function spellCompact(r: CrawlSpellResult): APIEmbed {
+  return compact({
+    title: crawlSpellTitle(r),
+    color: r.canCast === false ? COLORS.warning : COLORS.info,
+    lines: [
+      `Spell screen: \`${r.bars}\` · ${formulaText(r)}.`,
+      r.canCast === false ? `Refused: ${r.refusal}` : `At hunger ${fmt(r.hero.hunger)} (${stateName(r.hero.state, r.hero.species)}).`,
+    ],
+    footer: footer(r.version, 'spl-util.cc spell_hunger()'),
+  });
+}
+
+function spellDetails(r: CrawlSpellResult): APIEmbed[] {
   const fields = [
     field('Cost', `**${fmt(r.cost)}**${r.input.staffOfEnergy ? ' (staff of energy: 0)' : ''}`, true),
     field('Charged to you', fmt(r.charged), true),
     field('Bars', `\`${r.bars}\``, true),
-    field('Formula', how),
-    field('Cast allowed', r.canCast ? `Yes (hunger ${fmt(r.hero.hunger)}, ${r.hero.state})` : `No: ${r.refusal}`),
+    field('Formula', formulaText(r)),
+    field('Cast allowed', r.canCast ? `Yes (hunger ${fmt(r.hero.hunger)}, ${stateName(r.hero.state, r.hero.species)})` : `No: ${r.refusal}`),
   ];
   if (r.notes.length) fields.push(field('Notes', r.notes.join('\n')));
-  fields.push(...wikiField(r.wiki.note), sources(r.citations));
-  return { title: `Level ${r.input.level} spell hunger`, color: COLORS.info, fields, footer: footer(r.version) };
+  fields.push(...wikiField(r.wiki.note));
+  return detailsOf({ title: crawlSpellTitle(r), color: COLORS.info, fields, footer: footer(r.version) }, r.citations);
 }
 
 export const spellSubcommand = defineSubcommand({
@@ -53,6 +77,6 @@ export const spellSubcommand = defineSubcommand({
       ...(args.lich ? { form: 'lich' as const } : {}),
       ...(args.rod !== undefined ? { rodEvocations: args.rod } : {}),
     });
-    return { embeds: [spellEmbed(r)], result: r, ephemeral: args.hide };
+    return { embeds: [spellCompact(r)], details: spellDetails(r), result: r, ephemeral: args.hide };
   },
 });

@@ -13,11 +13,11 @@ import { burnOnTurn } from '../../src/engine/nethack/burn.ts';
 import { isExact } from '../../src/engine/nethack/forecast.ts';
 import type { NethackVersion } from '../../src/engine/cite.ts';
 import { burnFlags } from '../../src/engine/nethack/burn.ts';
-import { crawlCast, crawlEat, crawlFoodNames, crawlPassTurns, resolveCrawlFood } from '../../src/heroes/crawl.ts';
+import { crawlAttack, crawlCast, crawlEat, crawlFoodNames, crawlPassTurns, resolveCrawlFood } from '../../src/heroes/crawl.ts';
 import { eatFood, passTurns, profileOf } from '../../src/heroes/nethack.ts';
 import { activeHero, replaceHero } from '../../src/heroes/repo.ts';
 import type { Hero, HeroCore, NethackState } from '../../src/heroes/schema.ts';
-import { resolveName } from '../../src/bot/fuzzy.ts';
+import { resolveName } from '../../src/names.ts';
 import { changeHero, coreOf, heroReply, repoFor, withEvent } from './common.ts';
 import { heroName, heroNameAutocomplete } from './manage.ts';
 
@@ -34,6 +34,7 @@ export const waitSubcommand = defineSubcommand({
   name: 'wait',
   description: 'Let turns pass (exact burn for your hero)',
   example: '/hero wait turns:100',
+  access: 'write',
   options: { turns: integer('How many turns', { min: 1, max: MAX_WAIT, example: 100 }).required(), hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
@@ -46,6 +47,7 @@ export const turnSubcommand = defineSubcommand({
   name: 'turn',
   description: 'Move your hero to the turn counter the game shows',
   example: '/hero turn now:2500',
+  access: 'write',
   options: { now: kinds.heroTurn.describe('The turn counter now (T:)').required(), hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
@@ -77,14 +79,15 @@ export const attackSubcommand = defineSubcommand({
   name: 'attack',
   description: 'Melee attacks, one per turn (each costs extra)',
   example: '/hero attack count:10',
+  access: 'write',
   options: { count: integer('How many attacks', { min: 1, max: 10_000, example: 5 }).required(), hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const out = await changeHero(ctx, args.hero, 'attack', (h) => {
       const core = coreOf(h);
       if (core.game !== 'nethack') {
-        const r = crawlPassTurns(core, args.count, { attacking: true });
-        return { core: { ...core, crawl: r.state }, summary: `Fought for ${fmt(args.count)} turns: −${fmt(r.burned)} satiation.`, extra: r.notes };
+        const r = crawlAttack(core, args.count);
+        return { core: { ...core, crawl: r.state }, summary: `Made ${fmt(args.count)} melee attacks over ${fmt(args.count)} turns: −${fmt(r.burned)}${r.estimated ? ' (expected)' : ''} satiation.`, extra: r.notes };
       }
       const s = core.nethack;
       const r = attackTurns(s, core.version, args.count);
@@ -113,6 +116,7 @@ export const castSubcommand = defineSubcommand({
   name: 'cast',
   description: 'Cast a spell (its hunger cost)',
   example: '/hero cast level:3',
+  access: 'write',
   options: {
     level: integer('Spell level', { min: 1, max: 9, example: 3 }).required(),
     spell: text('NetHack: spell name (detect food is free)', { maxLength: 40 }),
@@ -126,7 +130,7 @@ export const castSubcommand = defineSubcommand({
         const r = crawlCast(core, args.level);
         return { core: { ...core, crawl: r.state }, summary: r.summary, extra: r.notes };
       }
-      if (args.level > 7) throw new UserError('NetHack spells go up to level 7.', undefined, 'bad_level');
+      if (args.level > 7) throw new UserError('NetHack spell levels go from 1 to 7.', 'For example `level:3`.', 'bad_level');
       const s = core.nethack;
       const cost = spellHunger({ version: core.version, level: args.spell ? undefined : args.level, spell: args.spell, role: s.role, int: s.int, nutrition: s.nutrition, amulet: s.yendor });
       if (cost.refused) throw new UserError(`${h.name} cannot cast: ${cost.refused}`, undefined, 'cast_refused');
@@ -147,6 +151,7 @@ export const praySubcommand = defineSubcommand({
   name: 'pray',
   description: 'Pray: fixes hunger when the game would',
   example: '/hero pray',
+  access: 'write',
   options: { hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
@@ -181,6 +186,7 @@ export const eatSubcommand = defineSubcommand({
   name: 'eat',
   description: 'Eat a food (asks first if it would choke you)',
   example: '/hero eat food:"food ration"',
+  access: 'write',
   options: { food: kinds.foodName.required(), hero: heroName },
   async autocomplete(focused, partial, ctx) {
     if (focused.name !== 'food') return heroNameAutocomplete(focused, partial, ctx);
@@ -235,11 +241,24 @@ async function askToConfirmMeal(ctx: HandlerContext, hero: Extract<Hero, { game:
     { customId: `hero:cancel:${ctx.user.id}:${nonce}`, label: "Don't eat", style: 'secondary' },
   ];
   return {
-    embeds: [{ title: `⚠ ${hero.name} would choke on that ${food}`, description: lines.join('\n'), color: COLORS.warning, footer: { text: `NetHack ${hero.version} · src/eat.c lesshungry(), bite(), choke()` } }],
+    embeds: [
+      {
+        title: `⚠ ${hero.name} would choke on that ${food}: bite ${c.bite}, ${chokeVerdict(c.outcome)}`,
+        description: lines.join('\n'),
+        color: COLORS.warning,
+        footer: { text: `NetHack ${hero.version} · src/eat.c lesshungry(), bite(), choke()` },
+      },
+    ],
     result: { confirm: 'eat', pending: true, hero: { id: hero.id, name: hero.name }, food, meal },
     buttons,
     ephemeral: true,
   };
+}
+
+/** "survives by vomiting", "saved by the amulet", "95% death" */
+function chokeVerdict(o: NonNullable<ReturnType<typeof eatFood>['meal']['choke']>['outcome']): string {
+  if (o.surviveChance >= 1) return 'survives by vomiting';
+  return o.lifesaved ? 'saved by the amulet' : `${(o.deathChance * 100).toFixed(0)}% death`;
 }
 
 async function applyMeal(ctx: HandlerContext, heroId: string, food: string, stopAtPrompt: boolean, hide?: boolean, nonce?: string): Promise<Reply> {

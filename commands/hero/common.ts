@@ -1,15 +1,17 @@
 // Shared pieces of /hero: the repository for the caller, event recording with undo, and the
 // reply every changing command sends (new state + forecast).
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
-import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/render.ts';
+import { COLORS, capitalize, compact, field, fmt, sourcesEmbed, turns, versionFooter } from '../../src/bot/render.ts';
 import type { FileSpec, HandlerContext, Reply } from '../../src/bot/types.ts';
 import { crawlForecastChart, nethackForecastChart } from '../../src/chart/forecast.ts';
-import { citationRef, nethackCite, type Citation } from '../../src/engine/cite.ts';
+import { crawlTag, nethackCite, shortRef, type Citation } from '../../src/engine/cite.ts';
+import { gearText } from '../../src/engine/crawl/gear.ts';
 import { HeroRepo, activeHero, replaceHero } from '../../src/heroes/repo.ts';
 import { MAX_LOG_EVENTS, MAX_UNDO, type Hero, type HeroCore, type HeroEvent, type UserHeroes } from '../../src/heroes/schema.ts';
 import { viewNethack } from '../../src/heroes/nethack.ts';
 import { crawlHeroView } from '../../src/heroes/crawl.ts';
 import { STATUS_COLOR } from '../nethack/status.ts';
+import { spanText, stateName } from '../crawl/common.ts';
 
 export const repoFor = (ctx: HandlerContext) => new HeroRepo(ctx.services.store);
 
@@ -79,96 +81,250 @@ export interface HeroReplyOptions {
   color?: number;
 }
 
-/** The reply every /hero command sends: the hero's state and forecast, optionally with the PNG chart. */
-export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
-  const fields: APIEmbedField[] = [];
-  const citations: Citation[] = [...(opts.citations ?? [])];
-  let color: number = COLORS.info;
-  let result: Record<string, unknown>;
-  let chartFile: FileSpec | undefined;
-  const fileName = `hero-${hero.id}.png`;
-  if (hero.game === 'nethack') {
-    const s = hero.nethack;
-    const v = viewNethack(s, hero.version);
-    color = s.alive ? STATUS_COLOR[v.status] : COLORS.dead;
-    fields.push(
-      field('Status', s.alive ? `**${v.status}**` : '**Starved**', true),
+/** What one game's view of a hero contributes to its reply (data from src/heroes, rendered here). */
+interface Panel {
+  /** "Not Hungry at 900", "Choked to death". */
+  state: string;
+  /** The next milestone ("Hungry in 385 turns (turn 1,386)"), null when none or dead. */
+  next: string | null;
+  color: number;
+  /** One line each for the compact reply. */
+  lines: string[];
+  fields: APIEmbedField[];
+  citations: Citation[];
+  result: Record<string, unknown>;
+  chart?: FileSpec;
+  footer: { text: string };
+}
+
+const DEATH_TEXT = { starved: 'Starved to death', choked: 'Choked to death' } as const;
+const NO_FORECAST = 'No forecast for the dead: `/hero undo` goes back to before it.';
+
+function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyOptions): Panel {
+  const s = hero.nethack;
+  const ref = shortRef(nethackCite('src/eat.c', undefined, { version: hero.version }));
+  const footer = versionFooter('NetHack', hero.version, ref, `hero ${hero.id}`);
+  const worn = [
+    s.leftRing ? `left: ${s.leftRing.label}` : null,
+    s.rightRing ? `right: ${s.rightRing.label}` : null,
+    s.amulet ? `amulet: ${s.amulet}` : null,
+    s.yendor ? 'carrying the Amulet of Yendor' : null,
+    s.intrinsics.length ? `intrinsics: ${s.intrinsics.join(', ')}` : null,
+    s.encumbrance !== 'Unencumbered' ? s.encumbrance : null,
+  ].filter((x): x is string => x !== null);
+  const base = { hero: { id: hero.id, name: hero.name, ...s }, game: 'nethack', version: hero.version };
+  if (!s.alive) {
+    const death = DEATH_TEXT[s.death ?? 'starved'];
+    return {
+      state: death,
+      next: null,
+      color: COLORS.dead,
+      lines: [`Nutrition ${fmt(s.nutrition)} at turn ${fmt(s.turn)}. ${NO_FORECAST}`],
+      fields: [
+        field('Status', `**${death}**`, true),
+        field('Nutrition', fmt(s.nutrition), true),
+        field('Turn', fmt(s.turn), true),
+        field('Wearing', worn.join('\n') || 'nothing that costs nutrition'),
+      ],
+      citations: [],
+      result: {
+        ...base,
+        status: s.death === 'choked' ? 'Choked' : 'Starved',
+        death: s.death ?? 'starved',
+        per20: 0,
+        exact: true,
+        sources: [],
+        milestones: [],
+        starvationLimit: null,
+      },
+      footer,
+    };
+  }
+  const v = viewNethack(s, hero.version, { series: opts.chart });
+  const milestones = v.forecast.milestones.map((m) => {
+    if (m.already) return `${m.status}: already`;
+    if (m.never) return `${m.status}: never (nothing burns)`;
+    if (m.exact && m.turns !== null) {
+      const at = `turn ${fmt(m.moves ?? 0)}, nutrition ${fmt(m.nutrition ?? 0)}`;
+      return `${m.status}: in **${fmt(m.turns)}** turns (${at})`;
+    }
+    const d = m.turnsDistribution;
+    if (!d) return `${m.status}: —`;
+    return `${m.status}: about ${fmt(Math.round(d.mean))} turns (5–95%: ${fmt(d.p5)}–${fmt(d.p95)})`;
+  });
+  const nextM = v.forecast.milestones.find((m) => !m.already && !m.never);
+  const next = !nextM
+    ? null
+    : nextM.exact && nextM.turns !== null
+      ? `${nextM.status} in ${turns(nextM.turns)} (turn ${fmt(nextM.moves!)})`
+      : nextM.turnsDistribution
+        ? `${nextM.status} in about ${turns(Math.round(nextM.turnsDistribution.mean))}`
+        : null;
+  const burnTitle = `Burn ${fmt(v.per20)} per 20 turns${v.exact ? '' : ' (expected)'}`;
+  const parts = v.sources.map((r) => `${r.label.replace(/ \(.*\)$/, '').toLowerCase()} ${fmt(r.per20)}`);
+  const burn = `${burnTitle}: ${parts.join(', ') || 'nothing'}.`;
+  const chartTitle = `${hero.name}: nutrition from turn ${fmt(s.turn)}`;
+  const chartOpts = { title: chartTitle, fileName: `hero-${hero.id}.png` };
+  const chart = opts.chart ? nethackForecastChart(v.forecast, chartOpts) : undefined;
+  const sourceLines = v.sources.map((r) => `• ${r.label}: ${fmt(r.per20)} (${r.when})`);
+  return {
+    state: `${v.status} at ${fmt(s.nutrition)}`,
+    next,
+    color: STATUS_COLOR[v.status],
+    lines: [burn, worn.length ? `Wearing ${worn.join('; ')}.` : null].filter((x): x is string => x !== null),
+    fields: [
+      field('Status', `**${v.status}**`, true),
       field('Nutrition', fmt(s.nutrition), true),
       field('Turn', fmt(s.turn), true),
-    );
-    const worn = [
-      s.leftRing ? `left: ${s.leftRing.label}` : null,
-      s.rightRing ? `right: ${s.rightRing.label}` : null,
-      s.amulet ? `amulet: ${s.amulet}` : null,
-      s.yendor ? 'carrying the Amulet of Yendor' : null,
-      s.intrinsics.length ? `intrinsics: ${s.intrinsics.join(', ')}` : null,
-      s.encumbrance !== 'Unencumbered' ? s.encumbrance : null,
-    ].filter(Boolean);
-    fields.push(field('Wearing', worn.join('\n') || 'nothing that costs nutrition'));
-    fields.push(
-      field(
-        `Burn: ${fmt(v.per20)} per 20 turns${v.exact ? '' : ' (expected)'}`,
-        v.sources.map((r) => `• ${r.label}: ${fmt(r.per20)} (${r.when})`).join('\n') || 'nothing burns',
-      ),
-    );
-    const lines = v.forecast.milestones.map((m) => {
-      if (m.already) return `${m.status}: already`;
-      if (m.never) return `${m.status}: never (nothing burns)`;
-      if (m.exact && m.turns !== null) return `${m.status}: in **${fmt(m.turns)}** turns (turn ${fmt(m.moves ?? 0)}, nutrition ${fmt(m.nutrition ?? 0)})`;
-      const d = m.turnsDistribution;
-      return d ? `${m.status}: about ${fmt(Math.round(d.mean))} turns (5–95%: ${fmt(d.p5)}–${fmt(d.p95)})` : `${m.status}: —`;
-    });
-    fields.push(field('Forecast', lines.join('\n')));
-    citations.push(...v.forecast.citations.slice(0, 4));
-    result = {
-      game: 'nethack',
-      version: hero.version,
-      hero: { id: hero.id, name: hero.name, ...s },
-      status: s.alive ? v.status : 'Starved',
+      field('Wearing', worn.join('\n') || 'nothing that costs nutrition'),
+      field(burnTitle.replace('Burn ', 'Burn: '), sourceLines.join('\n') || 'nothing burns'),
+      field('Forecast', milestones.join('\n')),
+    ],
+    citations: v.forecast.citations,
+    result: {
+      ...base,
+      status: v.status,
+      death: null,
       per20: v.per20,
       exact: v.exact,
       sources: v.sources.map((r) => ({ source: r.source, label: r.label, per20: r.per20, when: r.when })),
       milestones: v.forecast.milestones,
       starvationLimit: v.starvationLimit,
-    };
-    if (opts.chart) chartFile = nethackForecastChart(v.forecast, { title: `${hero.name}: nutrition from turn ${fmt(s.turn)}`, fileName });
-  } else {
-    const c = hero.crawl;
-    const view = crawlHeroView(hero);
-    color = c.alive ? view.color : COLORS.dead;
-    fields.push(
-      field('Satiation', `**${view.level}**`, true),
-      field('Value', fmt(c.value), true),
-      field('Turn', fmt(c.turn), true),
-      field(`Rate: ${fmt(view.rate)} per turn`, view.rateLines.join('\n') || '—'),
-      field('Forecast', view.forecastLines.join('\n') || '—'),
-    );
-    citations.push(...view.citations.slice(0, 4));
-    result = { game: 'crawl', version: hero.version, hero: { id: hero.id, name: hero.name, ...c }, ...view.result };
-    if (opts.chart) chartFile = crawlHeroChart(view.forecast, hero.name, c.turn, fileName);
-  }
-  if (opts.notes?.length) fields.push(field('Notes', opts.notes.map((n) => `• ${n}`).join('\n')));
-  fields.push(field('Recent events', timeline(hero)));
-  fields.push(sourcesField(citations, 5));
-  const embed: APIEmbed = {
-    title: heroTitle(hero),
-    description: opts.headline,
-    color: opts.color ?? color,
-    fields,
-    footer:
-      hero.game === 'nethack'
-        ? versionFooter('NetHack', hero.version, citationRef(nethackCite('src/eat.c', undefined, { version: hero.version })), `hero ${hero.id}`)
-        : versionFooter('Crawl', hero.version, hero.version === '0.13' ? '0.13.2' : hero.version === '0.14' ? '0.14.2' : '0.15.2', `hero ${hero.id}`),
-  };
-  if (chartFile) embed.image = { url: `attachment://${chartFile.name}` };
-  return {
-    embeds: [embed],
-    result: { ...result, headline: opts.headline ?? null, notes: opts.notes ?? [], log: hero.log.slice(-5), ...(opts.extra ?? {}), chart: chartFile ? chartFile.name : null },
-    ephemeral: opts.ephemeral,
-    files: chartFile ? [chartFile] : undefined,
+    },
+    chart,
+    footer,
   };
 }
 
-function crawlHeroChart(forecast: ReturnType<typeof crawlHeroView>['forecast'], name: string, turn: number, fileName: string): FileSpec {
-  return crawlForecastChart(forecast, { title: `${name}: satiation from turn ${fmt(turn)}`, fileName, startTurn: turn });
+function crawlPanel(hero: Extract<Hero, { game: 'crawl' }>, opts: HeroReplyOptions): Panel {
+  const c = hero.crawl;
+  const footer = versionFooter('Crawl', hero.version, crawlTag(hero.version), `hero ${hero.id}`);
+  const worn = [gearText(c.gear), mutationText(c)].filter(Boolean);
+  const base = { game: 'crawl', version: hero.version, hero: { id: hero.id, name: hero.name, ...c } };
+  if (!c.alive) {
+    return {
+      state: DEATH_TEXT.starved,
+      next: null,
+      color: COLORS.dead,
+      lines: [`Satiation ${fmt(c.value)} at turn ${fmt(c.turn)}. ${NO_FORECAST}`],
+      fields: [
+        field('Satiation', `**${DEATH_TEXT.starved}**`, true),
+        field('Value', fmt(c.value), true),
+        field('Turn', fmt(c.turn), true),
+      ],
+      citations: [],
+      result: { ...base, level: null, death: 'starved', rate: null, foodless: null, milestones: [] },
+      footer,
+    };
+  }
+  const view = crawlHeroView(hero);
+  const level = stateName(view.level.name, c.species);
+  const f = view.forecast;
+  const reached = f.milestones.filter((m) => m.reachable && m.turns);
+  const nextM = reached[0];
+  const rate = view.rate.rate;
+  const range = (x: { min: number; max: number }) => (x.min === x.max ? fmt(x.min) : `${fmt(x.min)}–${fmt(x.max)}`);
+  const rateText = rate.min === rate.max ? fmt(rate.min) : `${range(rate)} (mean ${fmt(rate.expected)})`;
+  const chartTitle = `${hero.name}: satiation from turn ${fmt(c.turn)}`;
+  const chartOpts = { title: chartTitle, fileName: `hero-${hero.id}.png`, startTurn: c.turn };
+  const chart = opts.chart ? crawlForecastChart(f, chartOpts) : undefined;
+  const levelOf = (m: (typeof reached)[number]) => capitalize(stateName(String(m.target), c.species));
+  const terms = view.rate.terms.map((t) => `• ${t.label} → ${range(t.after)}`);
+  const ahead = reached.map((m) => `${levelOf(m)}: in ${spanText(m.turns!)} turns`);
+  return {
+    state: `${level} at ${fmt(c.value)}`,
+    next: nextM ? `${levelOf(nextM)} in ${spanText(nextM.turns!)} turns` : null,
+    color: LEVEL_COLOR[Math.min(view.level.index, LEVEL_COLOR.length - 1)]!,
+    lines: [
+      view.rate.foodless ? 'No hunger in this form.' : `Burns ${rateText} per turn.`,
+      ...(worn.length ? [`Wearing ${worn.join('; ')}.`] : []),
+    ],
+    fields: [
+      field('Satiation', `**${level}**`, true),
+      field('Value', fmt(c.value), true),
+      field('Turn', fmt(c.turn), true),
+      ...(worn.length ? [field('Gear and mutations', worn.join('\n'))] : []),
+      field(`Rate: ${rateText} per turn`, terms.join('\n') || '—'),
+      field('Forecast', ahead.join('\n') || 'Nothing lower.'),
+    ],
+    citations: [...view.rate.citations, ...f.citations],
+    result: {
+      ...base,
+      level: view.level.name,
+      death: null,
+      rate,
+      foodless: view.rate.foodless,
+      milestones: f.milestones,
+    },
+    chart,
+    footer,
+  };
+}
+
+function mutationText(c: Extract<HeroCore, { game: 'crawl' }>['crawl']): string {
+  const m = c.mutations;
+  return [
+    m.metabolism !== undefined ? `metabolism ${m.metabolism > 0 ? '+' : ''}${m.metabolism}` : null,
+    m.carnivore !== undefined ? `Carnivore ${m.carnivore}` : null,
+    m.herbivore !== undefined ? `Herbivore ${m.herbivore}` : null,
+    m.saprovore !== undefined ? `Saprovore ${m.saprovore}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** Crawl satiation level index (Starving 0 .. Engorged 7) -> colour. */
+const LEVEL_COLOR = [COLORS.fainting, COLORS.fainting, COLORS.weak, COLORS.hungry, COLORS.ok, COLORS.satiated];
+
+/** Under a dead hero: back to before the death (hero:undo:<heroId>, the presser's own hero only). */
+function undoButton(hero: Hero): NonNullable<Reply['buttons']>[number] {
+  return { customId: `hero:undo:${hero.id}`, label: 'Undo', style: 'primary' };
+}
+
+/** "Valk: Waited 100 turns: −100 nutrition → Not Hungry at 800" or "Valk is Not Hungry at 900". */
+export function heroReplyTitle(hero: Hero, panel: Pick<Panel, 'state'>, headline?: string): string {
+  const plain = headline?.replace(/\*\*/g, '').replace(/\.$/, '');
+  return plain ? `${hero.name}: ${plain} → ${panel.state}` : `${hero.name} is ${panel.state}`;
+}
+
+/**
+ * The reply every /hero command sends: compact (what happened, the state and the next milestone)
+ * with a Details button that shows the hero's full view (`/hero show`, never the change again);
+ * a dead hero gets no forecast or chart, and an Undo button.
+ */
+export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
+  const panel = hero.game === 'nethack' ? nethackPanel(hero, opts) : crawlPanel(hero, opts);
+  const color = opts.color ?? panel.color;
+  const title = heroReplyTitle(hero, panel, opts.headline);
+  const dead = panel.state === DEATH_TEXT.starved || panel.state === DEATH_TEXT.choked;
+  const compactEmbed = compact({
+    title,
+    color,
+    lines: [panel.next ? `**${panel.next}.**` : null, ...panel.lines, opts.notes?.[0] && `Note: ${opts.notes[0]}`],
+    footer: panel.footer,
+  });
+  const fields = [...panel.fields];
+  if (opts.notes?.length) fields.push(field('Notes', opts.notes.map((n) => `• ${n}`).join('\n')));
+  fields.push(field('Recent events', timeline(hero)));
+  const details: APIEmbed[] = [
+    { title: heroTitle(hero), description: opts.headline, color, fields, footer: panel.footer },
+    sourcesEmbed([...(opts.citations ?? []), ...panel.citations], color),
+  ];
+  if (panel.chart) compactEmbed.image = { url: `attachment://${panel.chart.name}` };
+  return {
+    embeds: [compactEmbed],
+    details,
+    detailsFrom: { commandName: 'hero', subcommand: 'show', options: { hero: hero.id, chart: false } },
+    result: {
+      ...panel.result,
+      headline: opts.headline ?? null,
+      notes: opts.notes ?? [],
+      log: hero.log.slice(-5),
+      ...(opts.extra ?? {}),
+      chart: panel.chart ? panel.chart.name : null,
+    },
+    ephemeral: opts.ephemeral,
+    files: panel.chart ? [panel.chart] : undefined,
+    buttons: dead && hero.undo.length ? [undoButton(hero)] : undefined,
+  };
 }

@@ -2,10 +2,12 @@
 import { UserError } from '../../src/errors.ts';
 import { toChoices } from '../../src/bot/fuzzy.ts';
 import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice, number, text } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
+import { boolean, choice, integer, number, text } from '../../src/bot/options.ts';
+import { defineSubcommand, type HandlerContext } from '../../src/bot/types.ts';
+import { gearText, parseGear } from '../../src/engine/crawl/gear.ts';
+import { gearChoices } from '../crawl/common.ts';
 import { ringTypes } from '../../src/engine/nethack/burn.ts';
-import { crawlSpeciesNames, resolveCrawlSpecies } from '../../src/heroes/crawl.ts';
+import { checkCrawlHero, crawlSpeciesNames, resolveCrawlSpecies } from '../../src/heroes/crawl.ts';
 import { AMULET_NAMES, NETHACK_RACES, NETHACK_ROLES, resolveAmulet, resolveRingLabel, resolveRole } from '../../src/heroes/nethack.ts';
 import { ENCUMBRANCE_LEVELS, NETHACK_INTRINSICS, type Hero, type HeroCore } from '../../src/heroes/schema.ts';
 import { changeHero, coreOf, heroReply, repoFor } from './common.ts';
@@ -15,6 +17,7 @@ export const setSubcommand = defineSubcommand({
   name: 'set',
   description: "Set your hero's nutrition, turn or attributes",
   example: '/hero set nutrition:1200 turn:5000',
+  access: 'write',
   options: {
     nutrition: kinds.nutrition.describe('Nutrition (Crawl: satiation)'),
     turn: kinds.heroTurn,
@@ -27,6 +30,10 @@ export const setSubcommand = defineSubcommand({
     alignment: choice('NetHack alignment', ['lawful', 'neutral', 'chaotic']),
     encumbrance: choice('NetHack encumbrance', ENCUMBRANCE_LEVELS),
     species: kinds.species.describe('Crawl species'),
+    metabolism: integer('Crawl metabolism mutation: +1..+3 fast, -1..-2 slow', { min: -2, max: 3, example: 1 }),
+    carnivore: integer('Crawl Carnivore level', { min: 0, max: 3, example: 1 }),
+    herbivore: integer('Crawl Herbivore level', { min: 0, max: 3, example: 1 }),
+    saprovore: integer('Crawl Saprovore level', { min: 0, max: 3, example: 1 }),
     hero: heroName,
   },
   async autocomplete(focused, partial, ctx) {
@@ -44,16 +51,18 @@ export const setSubcommand = defineSubcommand({
       const note = (k: string, v: unknown) => changes.push(`${k} ${v}`);
       let core: HeroCore = coreOf(h);
       if (core.game === 'nethack') {
-        if (args.spellcasting !== undefined || args.species) throw new UserError('`spellcasting` and `species` are for Crawl heroes.', undefined, 'wrong_game');
+        if (args.spellcasting !== undefined || args.species || [args.metabolism, args.carnivore, args.herbivore, args.saprovore].some((x) => x !== undefined)) {
+          throw new UserError('`spellcasting`, `species` and the mutations are for Crawl heroes.', undefined, 'wrong_game');
+        }
         const s = { ...core.nethack };
-        if (args.nutrition !== undefined) (s.nutrition = args.nutrition), note('nutrition', args.nutrition), (s.alive = true);
+        if (args.nutrition !== undefined) (s.nutrition = args.nutrition), note('nutrition', args.nutrition), (s.alive = true), (s.death = null);
         if (args.turn !== undefined) {
-          if (args.turn < 1) throw new UserError('NetHack turns start at 1.', undefined, 'bad_turn');
+          if (args.turn < 1) throw new UserError('NetHack turns start at 1: `turn` must be from 1 to 100,000,000.', 'For example `turn:1200`.', 'bad_turn');
           (s.turn = args.turn), note('turn', args.turn);
         }
         if (args.con !== undefined) (s.con = args.con), note('Con', args.con);
         if (args.int !== undefined) {
-          if (args.int > 25) throw new UserError('NetHack Intelligence is at most 25.', undefined, 'bad_option');
+          if (args.int > 25 || args.int < 3) throw new UserError('NetHack Intelligence goes from 3 to 25.', 'For example `int:16`.', 'bad_option');
           (s.int = args.int), note('Int', args.int);
         }
         if (args.xl !== undefined) (s.xl = args.xl), note('XL', args.xl);
@@ -66,12 +75,16 @@ export const setSubcommand = defineSubcommand({
         if (args.con !== undefined || args.xl !== undefined || args.role || args.race || args.alignment || args.encumbrance) {
           throw new UserError('`con`, `xl`, `role`, `race`, `alignment` and `encumbrance` are for NetHack heroes.', 'For Crawl burden use `/hero wear`-style rate options in `/crawl rate`.', 'wrong_game');
         }
-        const c = { ...core.crawl };
-        if (args.nutrition !== undefined) (c.value = args.nutrition), note('satiation', args.nutrition), (c.alive = true);
+        const c = { ...core.crawl, mutations: { ...core.crawl.mutations } };
+        if (args.nutrition !== undefined) (c.value = args.nutrition), note('satiation', args.nutrition), (c.alive = true), (c.death = null);
         if (args.turn !== undefined) (c.turn = args.turn), note('turn', args.turn);
         if (args.int !== undefined) (c.int = args.int), note('Int', args.int);
         if (args.spellcasting !== undefined) (c.spellcasting = args.spellcasting), note('Spellcasting', args.spellcasting);
         if (args.species) (c.species = resolveCrawlSpecies(core.version, args.species)), note('species', c.species);
+        for (const m of ['metabolism', 'carnivore', 'herbivore', 'saprovore'] as const) {
+          if (args[m] !== undefined) (c.mutations[m] = args[m]), note(m, args[m]);
+        }
+        checkCrawlHero(core.version, c);
         core = { ...core, crawl: c };
       }
       if (!changes.length) throw new UserError('Nothing to set.', 'Give at least one option, e.g. `/hero set nutrition:1200`.', 'nothing_to_set');
@@ -83,16 +96,20 @@ export const setSubcommand = defineSubcommand({
 
 export const wearSubcommand = defineSubcommand({
   name: 'wear',
-  description: 'Put on a ring (left or right hand) or an amulet',
+  description: 'Put on a ring, an amulet or (Crawl) other hunger gear',
   example: '/hero wear hand:left ring:"ring of regeneration"',
+  access: 'write',
   options: {
-    ring: text('Ring, e.g. "ring of protection +2"', { autocomplete: true }),
+    ring: text('Ring, e.g. "ring of protection +2" (Crawl: "ring of sustenance")', { autocomplete: true }),
     hand: choice('Hand for the ring (default: a free one)', ['left', 'right']),
     amulet: text('Amulet, e.g. "amulet of life saving"', { autocomplete: true }),
     yendor: boolean('Carry the real Amulet of Yendor'),
+    gear: text('Crawl: "troll leather armour", "+1 Hunger artefact", rings', { autocomplete: true, maxLength: 100 }),
     hero: heroName,
   },
-  autocomplete(focused, partial, ctx) {
+  async autocomplete(focused, partial, ctx) {
+    const crawl = (await activeGame(ctx)) === 'crawl';
+    if (focused.name === 'gear' || (crawl && (focused.name === 'ring' || focused.name === 'amulet'))) return gearChoices(focused.value);
     if (focused.name === 'ring') {
       const names = ringTypes().map((t) => (t === 'meat ring' ? t : `ring of ${t}`));
       return toChoices(focused.value, names.map((n) => ({ name: n })));
@@ -101,10 +118,11 @@ export const wearSubcommand = defineSubcommand({
     return heroNameAutocomplete(focused, partial, ctx);
   },
   async run(args, ctx) {
-    if (!args.ring && !args.amulet && args.yendor === undefined) throw new UserError('Name a ring or an amulet to wear.', 'e.g. `/hero wear hand:left ring:"ring of regeneration"`.', 'nothing_to_wear');
+    if (!args.ring && !args.amulet && args.yendor === undefined && !args.gear) throw new UserError('Name a ring, an amulet or gear to wear.', 'e.g. `/hero wear hand:left ring:"ring of regeneration"`.', 'nothing_to_wear');
     const { hero, summary } = await changeHero(ctx, args.hero, 'wear', (h) => {
       const core = coreOf(h);
-      if (core.game !== 'nethack') throw new UserError('Rings and amulets here follow NetHack rules; for Crawl use `/crawl rate` options.', undefined, 'wrong_game');
+      if (core.game === 'crawl') return wearCrawl(core, args);
+      if (args.gear) throw new UserError('`gear` is for Crawl heroes; NetHack heroes wear `ring` and `amulet`.', undefined, 'wrong_game');
       const s = { ...core.nethack };
       const done: string[] = [];
       if (args.ring) {
@@ -129,17 +147,83 @@ export const wearSubcommand = defineSubcommand({
   },
 });
 
+type CrawlCore = Extract<HeroCore, { game: 'crawl' }>;
+
+/** Crawl: rings, the amulet and other gear all read as one gear list (src/engine/crawl/gear.ts). */
+type Change = { core: HeroCore; summary: string };
+
+function wearCrawl(core: CrawlCore, args: { ring?: string; amulet?: string; yendor?: boolean; gear?: string }): Change {
+  if (args.yendor !== undefined) throw new UserError('The Amulet of Yendor is NetHack; Crawl heroes carry the Orb.', undefined, 'wrong_game');
+  const added = parseGear([args.ring, args.amulet, args.gear].filter(Boolean).join(', '));
+  const g = core.crawl.gear;
+  if (added.gourmand && g.gourmand) throw new UserError('Already wearing an amulet of the gourmand.', undefined, 'no_change');
+  if (added.trollLeather && g.trollLeather) throw new UserError('Already wearing troll leather armour.', undefined, 'no_change');
+  const gear = {
+    sustenanceRings: g.sustenanceRings + added.sustenanceRings,
+    hungerRings: g.hungerRings + added.hungerRings,
+    regenerationRings: g.regenerationRings + added.regenerationRings,
+    trollLeather: g.trollLeather || added.trollLeather,
+    artefactMetabolism: g.artefactMetabolism + added.artefactMetabolism,
+    gourmand: g.gourmand || added.gourmand,
+  };
+  const crawl = { ...core.crawl, gear };
+  checkCrawlHero(core.version, crawl);
+  return { core: { ...core, crawl }, summary: `Put on ${gearText(added)}.` };
+}
+
+/** Crawl: take off the named gear, or every ring with hand:both. */
+function removeCrawl(core: CrawlCore, args: { hand?: 'left' | 'right' | 'both'; amulet?: boolean; gear?: string }): Change {
+  const g = { ...core.crawl.gear };
+  const off = parseGear(args.gear);
+  if (args.hand === 'both') {
+    Object.assign(off, { sustenanceRings: g.sustenanceRings, hungerRings: g.hungerRings, regenerationRings: g.regenerationRings });
+  }
+  else if (args.hand) {
+    const kinds = (['sustenanceRings', 'hungerRings', 'regenerationRings'] as const).filter((k) => g[k] > 0);
+    if (kinds.length !== 1) {
+      const hint = 'e.g. `/hero remove gear:"ring of sustenance"`, or `hand:both` for every ring.';
+      throw new UserError('Crawl rings are not kept by hand: name the ring.', hint, 'nothing_worn');
+    }
+    off[kinds[0]!] = 1;
+  }
+  if (args.amulet) off.gourmand = g.gourmand;
+  for (const k of ['sustenanceRings', 'hungerRings', 'regenerationRings'] as const) {
+    if (off[k] > g[k]) throw new UserError(`Not wearing ${off[k]} of those rings.`, undefined, 'nothing_worn');
+    g[k] -= off[k];
+  }
+  if ((off.trollLeather && !g.trollLeather) || (off.gourmand && !g.gourmand)) throw new UserError('That is not worn.', undefined, 'nothing_worn');
+  if (off.trollLeather) g.trollLeather = false;
+  if (off.gourmand) g.gourmand = false;
+  g.artefactMetabolism -= off.artefactMetabolism;
+  const text = gearText(off);
+  if (!text) throw new UserError('Nothing is worn there.', undefined, 'nothing_worn');
+  return { core: { ...core, crawl: { ...core.crawl, gear: g } }, summary: `Took off ${text}.` };
+}
+
+/** The game of the caller's active hero, for autocomplete (null when unknown). */
+async function activeGame(ctx: HandlerContext): Promise<Hero['game'] | null> {
+  const record = await repoFor(ctx).read(ctx.user.id).catch(() => null);
+  return record?.heroes.find((h) => h.id === record.activeId)?.game ?? null;
+}
+
 export const removeSubcommand = defineSubcommand({
   name: 'remove',
   description: 'Take off a ring or the amulet',
   example: '/hero remove hand:left',
-  options: { hand: choice('Ring hand', ['left', 'right', 'both']), amulet: boolean('Take off the amulet'), hero: heroName },
-  autocomplete: heroNameAutocomplete,
+  access: 'write',
+  options: {
+    hand: choice('Ring hand', ['left', 'right', 'both']),
+    amulet: boolean('Take off the amulet'),
+    gear: text('Crawl: the gear to take off, e.g. "ring of sustenance"', { autocomplete: true, maxLength: 100 }),
+    hero: heroName,
+  },
+  autocomplete: (focused, partial, ctx) => (focused.name === 'gear' ? gearChoices(focused.value) : heroNameAutocomplete(focused, partial, ctx)),
   async run(args, ctx) {
-    if (!args.hand && !args.amulet) throw new UserError('Say what to take off: `hand:left`, `hand:right`, `hand:both` or `amulet:true`.', undefined, 'nothing_to_remove');
+    if (!args.hand && !args.amulet && !args.gear) throw new UserError('Say what to take off: `hand:left`, `hand:right`, `hand:both`, `amulet:true` or (Crawl) `gear:`.', undefined, 'nothing_to_remove');
     const { hero, summary } = await changeHero(ctx, args.hero, 'remove', (h) => {
       const core = coreOf(h);
-      if (core.game !== 'nethack') throw new UserError('Only NetHack heroes wear rings and amulets here.', undefined, 'wrong_game');
+      if (core.game === 'crawl') return removeCrawl(core, args);
+      if (args.gear) throw new UserError('`gear` is for Crawl heroes.', undefined, 'wrong_game');
       const s = { ...core.nethack };
       const done: string[] = [];
       if (args.hand === 'left' || args.hand === 'both') {
@@ -165,6 +249,7 @@ export const intrinsicSubcommand = defineSubcommand({
   name: 'intrinsic',
   description: 'Gain or lose an intrinsic or status that changes hunger',
   example: '/hero intrinsic name:breathless state:gain',
+  access: 'write',
   options: {
     name: choice('Intrinsic or status', NETHACK_INTRINSICS).required(),
     state: choice('gain (default) or lose', ['gain', 'lose']).default('gain'),

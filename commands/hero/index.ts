@@ -11,6 +11,7 @@ import {
   newSubcommand,
   onCancelButton,
   onDeleteButton,
+  onUndoButton,
   renameSubcommand,
   showSubcommand,
   switchSubcommand,
@@ -41,12 +42,13 @@ export const heroCommand = defineCommandGroup({
     undoSubcommand,
     exportSubcommand,
   ],
-  /** Buttons: hero:delete:..., hero:cancel:..., hero:eat:... */
+  /** Buttons: hero:delete:..., hero:cancel:..., hero:eat:..., hero:undo:<heroId> */
   component(rest: string, ctx: HandlerContext) {
     const [action, ...parts] = rest.split(':');
     if (action === 'delete') return onDeleteButton(parts, ctx);
     if (action === 'cancel') return onCancelButton(parts, ctx);
     if (action === 'eat') return onEatButton(parts, ctx);
+    if (action === 'undo') return onUndoButton(parts, ctx);
     throw new UserError('That button no longer does anything.', 'Run the command again.', 'stale_button');
   },
 });

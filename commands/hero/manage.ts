@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { UserError } from '../../src/errors.ts';
 import * as kinds from '../../src/bot/kinds.ts';
 import { boolean, choice, integer, text } from '../../src/bot/options.ts';
-import { COLORS, fmt } from '../../src/bot/render.ts';
+import { COLORS, compact, fmt } from '../../src/bot/render.ts';
+import { statusFor } from '../../src/engine/nethack/status.ts';
 import { toChoices } from '../../src/bot/fuzzy.ts';
 import { defineSubcommand, type AutocompleteFn, type HandlerContext, type Reply } from '../../src/bot/types.ts';
 import { CRAWL_VERSIONS, NETHACK_VERSIONS } from '../../src/engine/cite.ts';
@@ -12,6 +13,7 @@ import {
   CrawlStateSchema,
   HERO_NAME_MAX,
   MAX_HEROES_PER_USER,
+  MAX_LOG_EVENTS,
   NethackStateSchema,
   type Hero,
 } from '../../src/heroes/schema.ts';
@@ -40,8 +42,9 @@ export const heroInt = integer('Intelligence', { min: 1, max: 99, example: 16 })
 
 export const newSubcommand = defineSubcommand({
   name: 'new',
-  description: 'Create a hero (NetHack 3.6.7 by default) and make it active',
+  description: 'Create a hero (NetHack 3.6.7, or your /settings version) and make it active',
   example: '/hero new name:Valk',
+  access: 'write',
   options: {
     name: newHeroName.required(),
     game: choice('nethack (default) or crawl', ['nethack', 'crawl']),
@@ -78,13 +81,14 @@ export const newSubcommand = defineSubcommand({
         nutrition: args.nutrition ?? 900,
         turn: Math.max(1, args.turn ?? 1),
       });
-      core = { ...base, game: 'nethack', version: (args.version ?? '3.6.7') as Hero['version'] & ('3.6.7' | '3.4.3' | '5.0'), nethack, log: [], undo: [], pending: null } as Hero;
+      const version = (args.version ?? ctx.settings.effective.nethackVersion.value) as (typeof NETHACK_VERSIONS)[number];
+      core = { ...base, game: 'nethack', version, nethack, log: [], undo: [], pending: null } as Hero;
     } else {
       if (args.version && !(CRAWL_VERSIONS as readonly string[]).includes(args.version)) {
         throw new UserError(`Crawl heroes use version ${CRAWL_VERSIONS.join(', ')}, not ${args.version}.`, undefined, 'bad_version');
       }
       if (args.role || args.race || args.con) throw new UserError('`role`, `race` and `con` are for NetHack heroes; Crawl heroes have a species.', undefined, 'wrong_game');
-      const version = (args.version ?? '0.13') as '0.13' | '0.14' | '0.15';
+      const version = (args.version ?? ctx.settings.effective.crawlVersion.value) as (typeof CRAWL_VERSIONS)[number];
       const crawl = CrawlStateSchema.parse({
         species: args.species ? resolveCrawlSpecies(version, args.species) : 'Human',
         value: args.nutrition ?? startingSatiation(version),
@@ -105,7 +109,7 @@ export const newSubcommand = defineSubcommand({
       const withoutUndo = { ...created, undo: [] }; // nothing to undo before creation
       return { record: { ...rec, heroes: [...rec.heroes, withoutUndo], activeId: withoutUndo.id }, result: withoutUndo };
     });
-    return heroReply(hero, { headline: `Created **${hero.name}** and made them your active hero.`, ephemeral: args.hide });
+    return heroReply(hero, { headline: `Created, now your active hero.`, ephemeral: args.hide });
   },
 });
 
@@ -118,7 +122,8 @@ export const showSubcommand = defineSubcommand({
   name: 'show',
   description: 'Your hero: status, burn, forecast and a chart',
   example: '/hero show',
-  options: { hero: heroName, chart: boolean('Attach the PNG chart (default true)').default(true) },
+  access: 'read',
+  options: { hero: heroName, chart: boolean('Attach the PNG chart (default on, or your /settings)').default(true).fromSetting('chart') },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const hero = activeHero(await repoFor(ctx).read(ctx.user.id), args.hero);
@@ -130,25 +135,18 @@ export const listSubcommand = defineSubcommand({
   name: 'list',
   description: 'All your heroes',
   example: '/hero list',
+  access: 'read',
   options: {},
   async run(args, ctx) {
     const record = await repoFor(ctx).read(ctx.user.id);
     const heroes = record?.heroes ?? [];
+    const active = heroes.find((h) => h.id === record?.activeId);
+    const title = heroes.length
+      ? `You have ${heroes.length} hero${heroes.length === 1 ? '' : 'es'}${active ? `; ${active.name} is active` : ''}`
+      : 'You have no heroes yet';
+    const lines = heroes.length ? heroes.map((h) => listLine(h, h.id === record?.activeId)) : ['Create one with `/hero new name:<name>`.'];
     return {
-      embeds: [
-        {
-          title: heroes.length ? `Your heroes (${heroes.length})` : 'You have no heroes yet',
-          color: COLORS.info,
-          description: heroes.length
-            ? heroes
-                .map((h) => {
-                  const v = heroValue(h);
-                  return `${h.id === record?.activeId ? '▶' : '•'} **${h.name}** — ${h.game === 'nethack' ? 'NetHack' : 'Crawl'} ${h.version}, ${h.game === 'nethack' ? 'nutrition' : 'satiation'} ${fmt(v.nutrition)}, turn ${fmt(v.turn)}`;
-                })
-                .join('\n')
-            : 'Create one with `/hero new name:<name>`.',
-        },
-      ],
+      embeds: [compact({ title, color: COLORS.info, lines, footer: { text: `at most ${MAX_HEROES_PER_USER} heroes per user` } })],
       result: {
         activeId: record?.activeId ?? null,
         heroes: heroes.map((h) => ({ id: h.id, name: h.name, game: h.game, version: h.version, ...heroValue(h), active: h.id === record?.activeId })),
@@ -158,10 +156,24 @@ export const listSubcommand = defineSubcommand({
   },
 });
 
+/** "▶ **Valk** — NetHack 3.6.7, nutrition 900 (Not Hungry), turn 1" */
+function listLine(h: Hero, active: boolean): string {
+  const v = heroValue(h);
+  const game = `${h.game === 'nethack' ? 'NetHack' : 'Crawl'} ${h.version}`;
+  const state =
+    h.game === 'nethack'
+      ? `nutrition ${fmt(v.nutrition)} (${h.nethack.alive ? statusFor(h.nethack.nutrition) : (h.nethack.death ?? 'starved')})`
+      : h.crawl.alive
+        ? `satiation ${fmt(v.nutrition)}`
+        : 'starved';
+  return `${active ? '▶' : '•'} **${h.name}** — ${game}, ${state}, turn ${fmt(v.turn)}`;
+}
+
 export const switchSubcommand = defineSubcommand({
   name: 'switch',
   description: 'Make another of your heroes the active one',
   example: '/hero switch name:Valk',
+  access: 'write',
   options: { name: text('Hero name', { autocomplete: true, maxLength: HERO_NAME_MAX }).required() },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
@@ -169,7 +181,7 @@ export const switchSubcommand = defineSubcommand({
       const h = activeHero(record, args.name);
       return { record: { ...record!, activeId: h.id }, result: h };
     });
-    return heroReply(hero, { headline: `**${hero.name}** is now your active hero.`, ephemeral: args.hide });
+    return heroReply(hero, { headline: `Now your active hero.`, ephemeral: args.hide });
   },
 });
 
@@ -177,6 +189,7 @@ export const renameSubcommand = defineSubcommand({
   name: 'rename',
   description: 'Rename a hero',
   example: '/hero rename name:Brunhilde',
+  access: 'write',
   options: { name: newHeroName.describe('New name').required(), hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
@@ -188,7 +201,7 @@ export const renameSubcommand = defineSubcommand({
       const renamed = withEvent(h, { ...coreOf(h), name: args.name }, 'rename', `Renamed from ${h.name} to ${args.name}.`, now);
       return { record: replaceHero(record!, renamed), result: renamed };
     });
-    return heroReply(hero, { headline: `Renamed to **${hero.name}**.`, ephemeral: args.hide });
+    return heroReply(hero, { headline: hero.log.at(-1)?.summary ?? 'Renamed.', ephemeral: args.hide });
   },
 });
 
@@ -207,12 +220,13 @@ export const deleteSubcommand = defineSubcommand({
   name: 'delete',
   description: 'Delete a hero for good (asks to confirm)',
   example: '/hero delete hero:Valk',
+  access: 'write',
   options: { hero: heroName, everything: boolean('Delete all your stored data').default(false) },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     if (args.everything) {
       return {
-        embeds: [{ title: 'Delete all your hungerbot data?', description: 'Every hero, log and undo history you have stored will be removed for good.', color: COLORS.warning }],
+        embeds: [{ title: 'Delete all your hungerbot data for good? Confirm below', description: 'Every hero, log and undo history you have stored will be removed for good.', color: COLORS.warning }],
         result: { confirm: 'delete-all', pending: true },
         buttons: deleteButtons(ctx.user.id, 'all'),
         ephemeral: true,
@@ -220,7 +234,7 @@ export const deleteSubcommand = defineSubcommand({
     }
     const hero = activeHero(await repoFor(ctx).read(ctx.user.id), args.hero);
     return {
-      embeds: [{ title: `Delete ${hero.name}?`, description: `${heroTitle(hero)} and its log will be removed for good. This cannot be undone.`, color: COLORS.warning }],
+      embeds: [{ title: `Delete ${hero.name} for good? Confirm below`, description: `${heroTitle(hero)} and its log will be removed for good. This cannot be undone.`, color: COLORS.warning }],
       result: { confirm: 'delete', pending: true, hero: { id: hero.id, name: hero.name } },
       buttons: deleteButtons(ctx.user.id, hero.id),
       ephemeral: true,
@@ -259,12 +273,19 @@ export const exportSubcommand = defineSubcommand({
   name: 'export',
   description: 'Download all your stored data as JSON',
   example: '/hero export',
+  access: 'read',
   options: {},
   async run(_args, ctx) {
     const raw = await repoFor(ctx).raw(ctx.user.id);
     const data = Buffer.from(JSON.stringify({ exportedAt: new Date().toISOString(), userId: ctx.user.id, record: raw ?? null }, null, 2));
     return {
-      embeds: [{ title: 'Your hungerbot data', description: raw === undefined ? 'You have no stored data.' : 'Everything stored for you is in the attached JSON file.', color: COLORS.info }],
+      embeds: [
+        {
+          title: raw === undefined ? 'You have no stored hero data' : `Your hungerbot data: ${fmt(data.length)} bytes of JSON, attached`,
+          description: raw === undefined ? 'The attached file says so.' : 'Everything stored for you is in the attached JSON file.',
+          color: COLORS.info,
+        },
+      ],
       result: { userId: ctx.user.id, bytes: data.length, record: raw ?? null },
       files: [{ name: `hungerbot-${ctx.user.id}.json`, data, contentType: 'application/json', description: 'Your stored heroes' }],
       ephemeral: true,
@@ -276,20 +297,20 @@ export const logSubcommand = defineSubcommand({
   name: 'log',
   description: "Your hero's recent events",
   example: '/hero log',
+  access: 'read',
   options: { hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     const hero = activeHero(await repoFor(ctx).read(ctx.user.id), args.hero);
     const events = hero.log.slice(-20).reverse();
+    const row = (e: Hero['log'][number]) => `\`T${e.turn}\` ${e.summary} → ${fmt(e.nutrition)}`;
+    const last = hero.log[hero.log.length - 1];
+    const count = `${hero.log.length} event${hero.log.length === 1 ? '' : 's'}`;
+    const title = last ? `${hero.name}: ${count}, last at turn ${fmt(last.turn)}: ${last.summary.replace(/\.$/, '')}` : `${hero.name}: no events yet`;
+    const footer = { text: `${hero.log.length} events stored (at most ${MAX_LOG_EVENTS}); /hero undo reverts the newest` };
     return {
-      embeds: [
-        {
-          title: `${hero.name}: recent events`,
-          color: COLORS.info,
-          description: events.length ? events.map((e) => `\`T${e.turn}\` ${e.summary} → ${fmt(e.nutrition)}`).join('\n') : 'No events yet.',
-          footer: { text: `${hero.log.length} events stored (the last ${hero.log.length >= 50 ? 50 : hero.log.length}); /hero undo reverts the newest` },
-        },
-      ],
+      embeds: [compact({ title, color: COLORS.info, lines: events.slice(0, 5).map(row), footer })],
+      details: [{ title, color: COLORS.info, description: events.length ? events.map(row).join('\n') : 'No events yet.', footer }],
       result: { hero: { id: hero.id, name: hero.name }, events: hero.log },
       ephemeral: args.hide,
     };
@@ -300,17 +321,31 @@ export const undoSubcommand = defineSubcommand({
   name: 'undo',
   description: 'Revert your hero\'s last event',
   example: '/hero undo',
+  access: 'write',
   options: { hero: heroName },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
-    const { hero, undone } = await repoFor(ctx).mutate(ctx.user.id, (record) => {
-      const h = activeHero(record, args.hero);
-      const last = h.undo[h.undo.length - 1];
-      if (!last) throw new UserError(`${h.name} has nothing to undo.`, undefined, 'nothing_to_undo');
-      const restored: Hero = { ...(last.before as Hero), log: h.log.slice(0, -1), undo: h.undo.slice(0, -1), pending: null } as Hero;
-      return { record: replaceHero(record!, restored), result: { hero: restored, undone: last.event } };
-    });
-    return heroReply(hero, { headline: `Undid: ${undone.summary}`, ephemeral: args.hide, extra: { undone } });
+    return undoLast(ctx, args.hero, args.hide);
   },
 });
+
+/** Revert the hero's newest event (the command, and the Undo button under a dead hero's reply). */
+export async function undoLast(ctx: HandlerContext, heroName: string | undefined, hide?: boolean): Promise<Reply> {
+  const { hero, undone } = await repoFor(ctx).mutate(ctx.user.id, (record) => {
+    const h = activeHero(record, heroName);
+    const last = h.undo[h.undo.length - 1];
+    if (!last) throw new UserError(`${h.name} has nothing to undo.`, undefined, 'nothing_to_undo');
+    const restored: Hero = { ...(last.before as Hero), log: h.log.slice(0, -1), undo: h.undo.slice(0, -1), pending: null } as Hero;
+    return { record: replaceHero(record!, restored), result: { hero: restored, undone: last.event } };
+  });
+  return heroReply(hero, { headline: `Undid: ${undone.summary}`, ephemeral: hide, extra: { undone } });
+}
+
+/** Button: hero:undo:<heroId>, under a dead hero's reply; acts on the presser's own hero only. */
+export async function onUndoButton(parts: string[], ctx: HandlerContext): Promise<Reply> {
+  const [heroId] = parts;
+  const record = await repoFor(ctx).read(ctx.user.id);
+  if (!record?.heroes.some((h) => h.id === heroId)) throw new UserError('Only the owner of this hero can undo.', undefined, 'not_yours');
+  return undoLast(ctx, heroId);
+}
 

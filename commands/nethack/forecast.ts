@@ -1,23 +1,22 @@
 // /nethack forecast nutrition:<n> [turn] [left_ring] [right_ring] ... — when a hero becomes
 // Hungry, Weak, Fainting, and when they starve (src/eat.c gethungry(), newuhs()).
-import type { APIEmbedField } from 'discord-api-types/v10';
+import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import * as kinds from '../../src/bot/kinds.ts';
 import { boolean, choice, integer, text, type ArgsOf } from '../../src/bot/options.ts';
 import { defineSubcommand, type Choice } from '../../src/bot/types.ts';
-import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/render.ts';
+import { COLORS, compact, field, fmt, sourcesEmbed, turns, versionFooter } from '../../src/bot/render.ts';
 import { toChoices, type Named } from '../../src/bot/fuzzy.ts';
-import { UserError } from '../../src/errors.ts';
 import { nethackForecastChart } from '../../src/chart/forecast.ts';
 import { forecastOffThread } from '../../src/engine/offload.ts';
 import { STATUS_COLOR } from './status.ts';
-import { citationRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';
+import { shortRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';
 import {
   CONFLICT_SOURCES,
   ENCUMBRANCES,
   MAX_FORECAST_TURNS,
   REGENERATION_SOURCES,
   defaultProfile,
-  parseRing,
+  resolveRing,
   RINGS_FOR_CHOICES,
   type BurnProfile,
   type ForecastResult,
@@ -28,7 +27,7 @@ import {
 export const STATUS_COLORS: Record<string, number> = { ...STATUS_COLOR, Dead: COLORS.dead };
 
 export function nethackFooter(version: NethackVersion, extra?: string) {
-  return versionFooter('NetHack', version, citationRef(nethackCite('src/eat.c', undefined, { version })), extra);
+  return versionFooter('NetHack', version, shortRef(nethackCite('src/eat.c', undefined, { version })), extra);
 }
 
 // ---- Rings: autocomplete and parsing
@@ -47,14 +46,9 @@ export function ringChoices(typed: string): Choice[] {
   return toChoices(typed, RING_ITEMS);
 }
 
-export function ringOrError(value: string | undefined, option: string): WornRing | null {
+export function ringOrError(value: string | undefined, _option: string): WornRing | null {
   if (value === undefined || value.trim() === '' || value.trim().toLowerCase() === 'none') return null;
-  const r = parseRing(value);
-  if (!r) {
-    const sugg = ringChoices(value.replace(/[+-]\d+/, '')).slice(0, 4).map((c) => `\`${c.value}\``);
-    throw new UserError(`I don't know the ring "${value}" (${option}).`, sugg.length ? `Did you mean ${sugg.join(', ')}? Add +N for charged rings.` : 'Pick a ring from the autocomplete list.', 'unknown_ring');
-  }
-  return r;
+  return resolveRing(value);
 }
 
 // ---- Rendering helpers shared by the NetHack subcommands
@@ -105,6 +99,94 @@ export function forecastProfile(args: ArgsOf<typeof burnOptions> & { version: Ne
   };
 }
 
+/** The answer: the next milestone ("Weak in 531 turns (turn 532)"), or why there is none. */
+export function forecastTitle(f: ForecastResult): string {
+  const next = f.milestones.find((m) => !m.already && !m.never);
+  if (next?.exact && next.turns !== null) return `${next.status} in ${turns(next.turns)} (turn ${fmt(next.moves!)})`;
+  if (next?.turnsDistribution) {
+    const mean = Math.round(next.turnsDistribution.mean);
+    return `${next.status} in about ${turns(mean)} (turn ~${fmt(f.input.moves + mean)})`;
+  }
+  if (f.milestones.every((m) => m.already)) {
+    const death = f.starvation?.deathMoves;
+    return death ? `Already Fainting: starves around turn ${fmt(death.median)}` : `Already ${f.status} at nutrition ${fmt(f.input.nutrition)}`;
+  }
+  return `${f.status} for good: nothing burns nutrition`;
+}
+
+function milestoneShort(m: ForecastResult['milestones'][number]): string | null {
+  if (m.already || m.never) return null;
+  if (m.exact && m.turns !== null) return `${m.status} in ${fmt(m.turns)} (turn ${fmt(m.moves!)})`;
+  const d = m.turnsDistribution;
+  if (d) return `${m.status} in ~${fmt(Math.round(d.mean))} (5–95%: ${fmt(d.p5)}–${fmt(d.p95)})`;
+  return null;
+}
+
+function burnShort(f: ForecastResult): string {
+  const parts = f.sources.map((s) => `${s.label.replace(/ \(.*\)$/, '').toLowerCase()} ${fmt(s.per20)}`);
+  const n = f.attacks.applied;
+  const attacks = n > 0 ? `, ×${1 + n} with ${n} attack${n > 1 ? 's' : ''} a turn` : '';
+  return `Burn ${fmt(f.per20)} per 20 turns${f.method === 'exact-cycle' ? '' : ' (expected)'}: ${parts.join(', ') || 'nothing'}${attacks}.`;
+}
+
+function afterText(a: NonNullable<ForecastResult['after']>): string {
+  if (a.exact && a.nutrition !== null) return `Nutrition **${fmt(a.nutrition)}** (${a.status}) at turn ${fmt(a.moves)}.`;
+  const parts: string[] = [];
+  if (a.probabilityDead !== null) parts.push(`dead of starvation: ${(a.probabilityDead * 100).toFixed(1)}%`);
+  if (a.nutritionDistribution) parts.push(`nutrition if alive ${fmt(a.nutritionDistribution.p5)}–${fmt(a.nutritionDistribution.p95)} (mean ${fmt(Math.round(a.nutritionDistribution.mean))})`);
+  if (a.statusProbabilities) parts.push(Object.entries(a.statusProbabilities).map(([k, p]) => `${k} ${((p ?? 0) * 100).toFixed(1)}%`).join(', '));
+  return `At turn ${fmt(a.moves)}: ${parts.join('; ')}${a.note ? ` (${a.note})` : ''}`;
+}
+
+function limitText(f: ForecastResult): string {
+  return f.starvation ? `below ${fmt(f.starvation.limit)} with Con ${f.starvation.con}` : '';
+}
+
+function forecastCompact(f: ForecastResult): APIEmbed {
+  const next = f.milestones.find((m) => !m.already && !m.never);
+  const later = f.milestones.filter((m) => m !== next).map((m) => milestoneShort(m)).filter(Boolean);
+  const death = f.starvation?.deathMoves;
+  return compact({
+    title: forecastTitle(f),
+    color: STATUS_COLORS[f.status] ?? COLORS.info,
+    lines: [
+      `From nutrition ${fmt(f.input.nutrition)} (${f.status}) at turn ${fmt(f.input.moves)}.`,
+      later.length ? `Then ${later.join(' · ')}.` : null,
+      burnShort(f),
+      f.after ? `After ${turns(f.after.turns)}: ${afterText(f.after)}` : null,
+      death && `Starves around turn **${fmt(death.median)}** (5–95%: ${fmt(death.p5)}–${fmt(death.p95)}); ${limitText(f)}.`,
+    ],
+    footer: nethackFooter(f.version, 'src/eat.c gethungry()'),
+  });
+}
+
+function forecastDetails(f: ForecastResult, profile: BurnProfile): APIEmbed[] {
+  const fields: APIEmbedField[] = [];
+  fields.push(field('Milestones', [0, 1, 2].map((i) => milestoneLine(f, i)).join('\n')));
+  const src = f.sources.length ? f.sources.map((s) => `• ${s.label}: ${fmt(s.per20)} per 20 turns (${s.when})`).join('\n') : '• nothing';
+  const mult = f.attacks.applied > 0 ? `\nx${1 + f.attacks.applied} with ${f.attacks.applied} attack${f.attacks.applied > 1 ? 's' : ''} per turn` : '';
+  fields.push(field(`Burn: ${fmt(f.per20)} per 20 turns`, src + mult));
+  if (f.next20) fields.push(field('Next 20 turns', `turn ${fmt(f.input.moves + 1)}→: ${f.next20.join(' ')}`));
+  if (f.after) fields.push(field(`After ${fmt(f.after.turns)} turns`, afterText(f.after)));
+  if (f.starvation) {
+    const s = f.starvation;
+    const lines = [`Dies when nutrition < ${fmt(s.limit)} (Con ${s.con}) on an update whose faint roll fails.`];
+    if (s.firstFaintTurns !== null) lines.push(`First faint: certain, ${s.firstFaintTurns} turns.`);
+    if (s.expectedFaints !== null) lines.push(`About ${fmt(Math.round(s.expectedFaints * 10) / 10)} faints before death.`);
+    if (s.deathTurns && s.deathMoves) lines.push(`Death: median turn **${fmt(s.deathMoves.median)}**, 5th–95th percentile ${fmt(s.deathMoves.p5)}–${fmt(s.deathMoves.p95)} (${fmt(s.deathTurns.median)} turns from now).`);
+    lines.push(`Method: ${s.method}`);
+    fields.push(field('Starvation', lines.join('\n')));
+  }
+  if (f.notes.length) fields.push(field('Notes', f.notes.map((n) => `• ${n}`).join('\n')));
+  const wiki = forecastWikiNotes(f, profile);
+  if (wiki.length) fields.push(field('Wiki differs', wiki.join('\n')));
+  const color = STATUS_COLORS[f.status] ?? COLORS.info;
+  return [
+    { title: forecastTitle(f), description: f.methodText, color, fields, footer: nethackFooter(f.version) },
+    sourcesEmbed(f.citations, color),
+  ];
+}
+
 export const forecastSubcommand = defineSubcommand({
   name: 'forecast',
   description: 'When you get Hungry, Weak, Fainting, and starve',
@@ -116,7 +198,7 @@ export const forecastSubcommand = defineSubcommand({
     attacks: integer('Melee attacks per turn', { min: 0, max: 12, example: 1 }).default(0),
     con: kinds.con.describe('Constitution (default 18)').default(18),
     after: integer('Also show nutrition after this many turns', { min: 0, max: MAX_FORECAST_TURNS, example: 1000 }),
-    chart: boolean('Attach a PNG chart of nutrition').default(false),
+    chart: kinds.chart,
     version: kinds.nethackVersion,
   },
   autocomplete(focused) {
@@ -125,47 +207,22 @@ export const forecastSubcommand = defineSubcommand({
   },
   async run(args) {
     const profile = forecastProfile(args);
-    const f = await forecastOffThread({ nutrition: args.nutrition, moves: args.turn, profile, attacksPerTurn: args.attacks, con: args.con, after: args.after });
-    const fields: APIEmbedField[] = [];
-    fields.push(field('Milestones', [0, 1, 2].map((i) => milestoneLine(f, i)).join('\n')));
-    const src = f.sources.length
-      ? f.sources.map((s) => `• ${s.label}: ${fmt(s.per20)} per 20 turns (${s.when})`).join('\n')
-      : '• nothing';
-    const mult = f.attacks.applied > 0 ? `\nx${1 + f.attacks.applied} with ${f.attacks.applied} attack${f.attacks.applied > 1 ? 's' : ''} per turn` : '';
-    fields.push(field(`Burn: ${fmt(f.per20)} per 20 turns`, src + mult));
-    if (f.next20) fields.push(field('Next 20 turns', `turn ${fmt(f.input.moves + 1)}→: ${f.next20.join(' ')}`));
-    if (f.after) {
-      const a = f.after;
-      let text: string;
-      if (a.exact && a.nutrition !== null) text = `Nutrition **${fmt(a.nutrition)}** (${a.status}) at turn ${fmt(a.moves)}.`;
-      else {
-        const parts: string[] = [];
-        if (a.probabilityDead !== null) parts.push(`dead of starvation: ${(a.probabilityDead * 100).toFixed(1)}%`);
-        if (a.nutritionDistribution) parts.push(`nutrition if alive ${fmt(a.nutritionDistribution.p5)}–${fmt(a.nutritionDistribution.p95)} (mean ${fmt(Math.round(a.nutritionDistribution.mean))})`);
-        if (a.statusProbabilities) parts.push(Object.entries(a.statusProbabilities).map(([k, p]) => `${k} ${((p ?? 0) * 100).toFixed(1)}%`).join(', '));
-        text = `At turn ${fmt(a.moves)}: ${parts.join('; ')}${a.note ? ` (${a.note})` : ''}`;
-      }
-      fields.push(field(`After ${fmt(a.turns)} turns`, text));
-    }
-    if (f.starvation) {
-      const s = f.starvation;
-      const lines = [`Dies when nutrition < ${fmt(s.limit)} (Con ${s.con}) on an update whose faint roll fails.`];
-      if (s.firstFaintTurns !== null) lines.push(`First faint: certain, ${s.firstFaintTurns} turns.`);
-      if (s.expectedFaints !== null) lines.push(`About ${fmt(Math.round(s.expectedFaints * 10) / 10)} faints before death.`);
-      if (s.deathTurns && s.deathMoves) lines.push(`Death: median turn **${fmt(s.deathMoves.median)}**, 5th–95th percentile ${fmt(s.deathMoves.p5)}–${fmt(s.deathMoves.p95)} (${fmt(s.deathTurns.median)} turns from now).`);
-      lines.push(`Method: ${s.method}`);
-      fields.push(field('Starvation', lines.join('\n')));
-    }
-    if (f.notes.length) fields.push(field('Notes', f.notes.map((n) => `• ${n}`).join('\n')));
-    const wiki = forecastWikiNotes(f, profile);
-    if (wiki.length) fields.push(field('Wiki differs', wiki.join('\n')));
-    fields.push(sourcesField(f.citations, 6));
-    const first = f.milestones.find((m) => !m.already && !m.never);
-    const title = `Nutrition ${fmt(f.input.nutrition)} at turn ${fmt(f.input.moves)}: ${f.status}${first?.moves ? ` → ${first.status} at turn ${fmt(first.moves)}` : ''}`;
+    const f = await forecastOffThread({
+      nutrition: args.nutrition,
+      moves: args.turn,
+      profile,
+      attacksPerTurn: args.attacks,
+      con: args.con,
+      after: args.after,
+      series: args.chart,
+    });
     const chart = args.chart ? nethackForecastChart(f, { title: `Nutrition from ${fmt(f.input.nutrition)} at turn ${fmt(f.input.moves)}`, fileName: 'nethack-forecast.png' }) : undefined;
+    const { series: _series, ...result } = f;
+    const embed = forecastCompact(f);
     return {
-      embeds: [{ title, description: f.methodText, color: STATUS_COLORS[f.status] ?? COLORS.info, fields, footer: nethackFooter(f.version), ...(chart ? { image: { url: `attachment://${chart.name}` } } : {}) }],
-      result: { ...f, chart: chart?.name ?? null },
+      embeds: [chart ? { ...embed, image: { url: `attachment://${chart.name}` } } : embed],
+      details: forecastDetails(f, profile),
+      result: { ...result, chart: chart?.name ?? null },
       ephemeral: args.hide,
       files: chart ? [chart] : undefined,
     };
@@ -176,6 +233,13 @@ function forecastWikiNotes(f: ForecastResult, p: BurnProfile): string[] {
   const out: string[] = [];
   out.push('The wiki table starts Hungry below 150, Weak below 50; the code (newuhs()) at 150, 50 and 0 and below.');
   if (p.amulet && p.yendor) out.push('The wiki charges the Amulet of Yendor only when carried, not worn; worn, it costs both the amulet slot and the carried slot (2 per 20 turns).');
-  if (f.starvation) out.push('The wiki says you die at -(100 + 10·Con); the code needs strictly less, and only when the faint roll fails.');
+  if (f.starvation) {
+    out.push(
+      f.version === '3.4.3'
+        ? "The wiki's -(100 + 10·Con) is 3.6's limit; 3.4.3's code starves you below -(200 + 20·Con) " +
+          `(${fmt(f.starvation.limit)} here), and only when the faint roll fails.`
+        : 'The wiki says you die at -(100 + 10·Con); the code needs strictly less, and only when the faint roll fails.',
+    );
+  }
   return out;
 }

@@ -1,9 +1,10 @@
 // /nethack status nutrition:<n> [con:<n>] — the hunger status the game computes for a value.
 import * as kinds from '../../src/bot/kinds.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/render.ts';
-import { citationRef, nethackCite } from '../../src/engine/cite.ts';
-import { nethackStatus, type NethackStatus } from '../../src/engine/nethack/status.ts';
+import type { APIEmbed } from 'discord-api-types/v10';
+import { COLORS, compact, field, fmt, sourcesEmbed, versionFooter } from '../../src/bot/render.ts';
+import { shortRef, nethackCite } from '../../src/engine/cite.ts';
+import { nethackStatus, type NethackStatus, type StatusResult } from '../../src/engine/nethack/status.ts';
 
 export const STATUS_COLOR: Record<NethackStatus, number> = {
   Satiated: COLORS.satiated,
@@ -19,6 +20,53 @@ function bandText(min: number | null, max: number | null): string {
   return `${fmt(min)} to ${fmt(max)}`;
 }
 
+/** "Nutrition 150 is Hungry (Weak after 100 more)": the answer in one line. */
+export function statusTitle(r: StatusResult): string {
+  const next = r.untilNextWorse ? ` (${r.untilNextWorse.status} after ${fmt(r.untilNextWorse.nutritionToLose)} more)` : '';
+  return `Nutrition ${fmt(r.nutrition)} is ${r.status}${next}`;
+}
+
+function starvationText(s: NonNullable<StatusResult['starvation']>): string {
+  return s.starvesNow
+    ? `With Con ${s.con} you die of starvation at this value (below ${fmt(s.limit)}) on the next update where you do not faint.`
+    : `With Con ${s.con} you starve below ${fmt(s.limit)}: ${fmt(s.nutritionToSpare)} nutrition to spare (${fmt(s.limit)} itself is survivable).`;
+}
+
+function statusCompact(r: StatusResult, footer: { text: string }): APIEmbed {
+  return compact({
+    title: statusTitle(r),
+    color: STATUS_COLOR[r.status],
+    lines: [
+      `Bottom line: ${r.statusLine ? `\`${r.statusLine}\`` : 'nothing'} · band ${bandText(r.band.min, r.band.max)}.`,
+      r.effects[0] ? `• ${r.effects[0]}` : null,
+      r.faint ? `Faints: ${(r.faint.chancePerUpdate * 100).toFixed(1)}% per hunger update here, ${r.faint.faintTurns} helpless turns each.` : null,
+      r.starvation ? starvationText(r.starvation) : null,
+    ],
+    footer,
+  });
+}
+
+function statusDetails(r: StatusResult, footer: { text: string }): APIEmbed[] {
+  const fields = [
+    field('Status', `**${r.status}**${r.statusLine ? ` (bottom line: \`${r.statusLine}\`)` : ' (nothing on the bottom line)'}`, true),
+    field('Band', bandText(r.band.min, r.band.max), true),
+  ];
+  if (r.untilNextWorse) fields.push(field(`Until ${r.untilNextWorse.status}`, `${fmt(r.untilNextWorse.nutritionToLose)} nutrition`, true));
+  fields.push(field('What it does', r.effects.map((e) => `• ${e}`).join('\n')));
+  fields.push(field('Every 10 turns', r.exercise.join('; ')));
+  if (r.faint) {
+    fields.push(
+      field(
+        'Fainting',
+        `Faint on first reaching 0 or below; afterwards ${(r.faint.chancePerUpdate * 100).toFixed(1)}% per hunger update at this value, for ${r.faint.faintTurns} helpless turns each.`,
+      ),
+    );
+  }
+  if (r.starvation) fields.push(field('Starvation', starvationText(r.starvation)));
+  if (r.wiki.note) fields.push(field('Wiki differs', r.wiki.note));
+  return [{ title: statusTitle(r), color: STATUS_COLOR[r.status], fields, footer }, sourcesEmbed(r.citations, STATUS_COLOR[r.status])];
+}
+
 export const statusSubcommand = defineSubcommand({
   name: 'status',
   description: 'Hunger status for a nutrition value',
@@ -30,45 +78,7 @@ export const statusSubcommand = defineSubcommand({
   },
   run(args) {
     const r = nethackStatus({ nutrition: args.nutrition, con: args.con, version: args.version });
-    const fields = [
-      field('Status', `**${r.status}**${r.statusLine ? ` (bottom line: \`${r.statusLine}\`)` : ' (nothing on the bottom line)'}`, true),
-      field('Band', bandText(r.band.min, r.band.max), true),
-    ];
-    if (r.untilNextWorse) fields.push(field(`Until ${r.untilNextWorse.status}`, `${fmt(r.untilNextWorse.nutritionToLose)} nutrition`, true));
-    fields.push(field('What it does', r.effects.map((e) => `• ${e}`).join('\n')));
-    fields.push(field('Every 10 turns', r.exercise.join('; ')));
-    if (r.faint) {
-      fields.push(
-        field(
-          'Fainting',
-          `Faint on first reaching 0 or below; afterwards ${(r.faint.chancePerUpdate * 100).toFixed(1)}% per hunger update at this value, for ${r.faint.faintTurns} helpless turns each.`,
-        ),
-      );
-    }
-    if (r.starvation) {
-      const s = r.starvation;
-      fields.push(
-        field(
-          'Starvation',
-          s.starvesNow
-            ? `With Con ${s.con} you die of starvation at this value (below ${fmt(s.limit)}) on the next update where you do not faint.`
-            : `With Con ${s.con} you starve below ${fmt(s.limit)}: ${fmt(s.nutritionToSpare)} nutrition to spare (${fmt(s.limit)} itself is survivable).`,
-        ),
-      );
-    }
-    if (r.wiki.note) fields.push(field('Wiki differs', r.wiki.note));
-    fields.push(sourcesField(r.citations));
-    return {
-      embeds: [
-        {
-          title: `Nutrition ${fmt(r.nutrition)}: ${r.status}`,
-          color: STATUS_COLOR[r.status],
-          fields,
-          footer: versionFooter('NetHack', r.version, citationRef(nethackCite('src/eat.c', undefined, { version: r.version }))),
-        },
-      ],
-      result: r,
-      ephemeral: args.hide,
-    };
+    const footer = versionFooter('NetHack', r.version, shortRef(nethackCite('src/eat.c', undefined, { version: r.version })), 'src/eat.c newuhs()');
+    return { embeds: [statusCompact(r, footer)], details: statusDetails(r, footer), result: r, ephemeral: args.hide };
   },
 });

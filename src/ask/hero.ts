@@ -1,6 +1,7 @@
 // A stored hero as the options of a leaf: what "when will I be weak?" means for this user. Only
 // options the leaf declares are given, and the question's own values always win (the caller
 // fills only what the question left out).
+import { gearText } from '../engine/crawl/gear.ts';
 import type { HeroCore } from '../heroes/schema.ts';
 import type { AskValue, Catalog } from './catalog.ts';
 
@@ -38,7 +39,10 @@ export function heroValues(hero: HeroCore, key: string): Record<string, AskValue
     skill: c.spellcasting,
     version: hero.version,
   };
-  for (const [k, v] of Object.entries(c.rate)) if (CRAWL_RATE_OPTIONS[k]) out[CRAWL_RATE_OPTIONS[k]] = v;
+  // The hero's own gear, as the `gear` option reads it, and its mutation levels.
+  const gear = gearText(c.gear);
+  if (gear) out.gear = gear;
+  for (const [k, v] of Object.entries(c.mutations)) if (v !== undefined && CRAWL_RATE_OPTIONS[k]) out[CRAWL_RATE_OPTIONS[k]] = v;
   return out;
 }
 

@@ -3,8 +3,7 @@
 // anything else goes through one adapter over the shared name resolver (src/bot/fuzzy.ts),
 // so a typo lands where autocomplete would land and an ambiguous name comes back with
 // its candidates instead of a guess.
-import { normalizeName, rank, resolveName, type Named } from '../bot/fuzzy.ts';
-import { UserError } from '../errors.ts';
+import { matchName, normalizeName, rank, type Named } from '../names.ts';
 import { CRAWL_VERSIONS, type CrawlVersion } from '../engine/cite.ts';
 import { abilityItems, foodItems, speciesList } from '../engine/crawl/index.ts';
 import { MONSTERS } from '../engine/nethack/data.ts';
@@ -205,25 +204,26 @@ export function typoBudget(length: number): number {
 export function lookupName<T extends Named>(query: string, items: readonly T[]): Lookup<T> {
   const q = normalizeName(query);
   if (!q) return { kind: 'none' };
-  const isExact = (i: T) => normalizeName(i.name) === q || (i.aliases ?? []).some((a) => normalizeName(a) === q);
-  let item: T;
-  try {
-    item = resolveName(query, items, 'name');
-  } catch (err) {
-    if (!(err instanceof UserError)) throw err;
-    const close = rank(query, items, 5).filter((r) => r.score < 4 || r.score - 4 <= typoBudget(q.length));
-    return close.length > 1 ? { kind: 'ambiguous', candidates: close.map((r) => r.item) } : { kind: 'none' };
+  const m = matchName(query, items);
+  switch (m.kind) {
+    case 'exact':
+    case 'loose':
+      return { kind: 'found', item: m.item, corrected: false };
+    case 'fuzzy': {
+      // Players mistype the middle of a name, rarely its first letter ("wearing" is no "healing").
+      const sameStart = [m.item.name, ...(m.item.aliases ?? [])].some((n) => normalizeName(n)[0] === q[0]);
+      return sameStart ? { kind: 'found', item: m.item, corrected: true } : { kind: 'none' };
+    }
+    case 'prefix':
+      // A loose match (a prefix, a word inside a longer name) is a question, not an answer.
+      return { kind: 'ambiguous', candidates: [m.item] };
+    case 'ambiguous':
+      return { kind: 'ambiguous', candidates: m.candidates.slice(0, 8) };
+    case 'unknown': {
+      const close = rank(query, items, 5).filter((r) => r.score < 4 || r.score - 4 <= typoBudget(q.length));
+      return close.length > 1 ? { kind: 'ambiguous', candidates: close.map((r) => r.item) } : { kind: 'none' };
+    }
   }
-  if (isExact(item)) return { kind: 'found', item, corrected: false };
-  const top = rank(query, items, 2);
-  const hit = top.find((r) => r.item === item);
-  // Players mistype the middle of a name, rarely its first letter ("wearing" is no "healing").
-  const sameStart = [item.name, ...(item.aliases ?? [])].some((n) => normalizeName(n)[0] === q[0]);
-  if (hit && hit.corrected && sameStart && Math.floor(hit.score - 4) <= typoBudget(q.length))
-    return { kind: 'found', item, corrected: true };
-  // A loose match (a prefix, a word inside a longer name) is a question, not an answer.
-  const loose = rank(query, items, 8).filter((r) => r.score < 4);
-  return loose.length > 0 ? { kind: 'ambiguous', candidates: loose.map((r) => r.item) } : { kind: 'none' };
 }
 
 /** A typed run of words that is no known word: the names of each kind it may be (typos allowed). */

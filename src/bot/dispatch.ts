@@ -12,13 +12,19 @@ import {
   CHOICE_VALUE_MAX,
   CUSTOM_ID_MAX,
 } from './limits.ts';
-import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING } from './options.ts';
+import { AmbiguousNameError, collectReadings, readingText, type NameReading } from '../names.ts';
+import { BUILT_IN_VIEW, readSettings, type SettingsView } from '../settings/settings.ts';
+import { buttonCustomId, DETAILS_PREFIX, leafFinder, PICK_PREFIX, readButton, staleButton } from './buttons.ts';
+import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, type OptionMap } from './options.ts';
 import { COLORS } from './render.ts';
 import type {
+  ButtonSpec,
   Choice,
   CommandModule,
   HandlerContext,
   Invocation,
+  InvocationRef,
+  Invoker,
   Leaf,
   MessageCommand,
   OptionValue,
@@ -77,9 +83,14 @@ const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'off']);
  * Give every option the type its definition declares. Discord already sends typed values;
  * the console sends strings, which are converted here with errors a player understands.
  */
-export function coerceOptions(defs: readonly APIApplicationCommandBasicOption[], raw: Record<string, OptionValue>): Record<string, OptionValue> {
+export function coerceOptions(
+  defs: readonly APIApplicationCommandBasicOption[],
+  raw: Record<string, OptionValue>,
+  declared?: OptionMap,
+): Record<string, OptionValue> {
   const out: Record<string, OptionValue> = {};
   const byName = new Map(defs.map((d) => [d.name, d]));
+  const exampleOf = (name: string, fallback: string) => String(declared?.[name]?.spec.example ?? fallback);
   for (const [name, value] of Object.entries(raw)) {
     const def = byName.get(name);
     if (!def) {
@@ -91,12 +102,12 @@ export function coerceOptions(defs: readonly APIApplicationCommandBasicOption[],
       case OPT_INTEGER: {
         if (typeof value === 'number' && Number.isInteger(value)) out[name] = value;
         else if (/^[+-]?\d{1,15}$/.test(text.replace(/[,_]/g, ''))) out[name] = Number.parseInt(text.replace(/[,_]/g, ''), 10);
-        else throw new UserError(`\`${name}\` must be a whole number, not "${truncate(text, 40)}".`, `For example \`${name}:150\`.`, 'bad_option');
+        else throw new UserError(`\`${name}\` must be a whole number, not "${truncate(text, 40)}".`, `${rangeHint(def)}For example \`${name}:${exampleOf(name, '150')}\`.`, 'bad_option');
         break;
       }
       case OPT_NUMBER: {
         const n = typeof value === 'number' ? value : Number(text);
-        if (!Number.isFinite(n) || text === '') throw new UserError(`\`${name}\` must be a number, not "${truncate(text, 40)}".`, `For example \`${name}:2.5\`.`, 'bad_option');
+        if (!Number.isFinite(n) || text === '') throw new UserError(`\`${name}\` must be a number, not "${truncate(text, 40)}".`, `${rangeHint(def)}For example \`${name}:${exampleOf(name, '2.5')}\`.`, 'bad_option');
         out[name] = n;
         break;
       }
@@ -134,6 +145,13 @@ export function coerceOptions(defs: readonly APIApplicationCommandBasicOption[],
   return out;
 }
 
+/** "From 1 to 30. " for a numeric option with bounds. */
+function rangeHint(def: APIApplicationCommandBasicOption): string {
+  const min = 'min_value' in def ? def.min_value : undefined;
+  const max = 'max_value' in def ? def.max_value : undefined;
+  return min !== undefined && max !== undefined ? `It goes from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}. ` : '';
+}
+
 function zodToUserError(err: z.ZodError): UserError {
   const lines = err.issues.map((i) => {
     const path = i.path.join('.');
@@ -143,11 +161,27 @@ function zodToUserError(err: z.ZodError): UserError {
   return new UserError(lines.join('\n'), 'Check the value and try again.', 'invalid_option');
 }
 
+/** Coerce, validate (zod) and run one leaf. */
 export async function runLeaf(leaf: Leaf, options: Record<string, OptionValue>, ctx: HandlerContext): Promise<Reply> {
-  const coerced = coerceOptions(leaf.options, options);
+  const coerced = coerceOptions(leaf.options, options, leaf.declared);
   const parsed = leaf.schema.safeParse(coerced);
   if (!parsed.success) throw zodToUserError(parsed.error);
   return leaf.run(parsed.data as never, ctx);
+}
+
+/** Options the user left out that their (or their server's) /settings fill in, before validation. */
+export function withSettings(
+  leaf: Leaf,
+  options: Record<string, OptionValue>,
+  settings: SettingsView,
+): Record<string, OptionValue> {
+  const out = { ...options };
+  for (const [name, option] of Object.entries(leaf.declared)) {
+    const setting = option.spec.setting;
+    const value = setting ? settings.chosen[setting] : undefined;
+    if (value !== undefined && !(name in out)) out[name] = value;
+  }
+  return out;
 }
 
 export function errorEmbed(title: string, message: string, hint?: string): APIEmbed {
@@ -185,6 +219,7 @@ export function finalizeReply(reply: Reply): Reply {
   return {
     ...reply,
     embeds: truncateEmbeds(reply.embeds),
+    ...(reply.details ? { details: truncateEmbeds(reply.details) } : {}),
     buttons: reply.buttons?.slice(0, 5).map((b) => ({
       ...b,
       label: truncate(b.label, BUTTON_LABEL_MAX),
@@ -199,42 +234,179 @@ export interface DispatchDeps {
   transport: HandlerContext['transport'];
 }
 
-function contextOf(inv: Invocation, deps: DispatchDeps): HandlerContext {
-  return { user: inv.user, services: deps.services, transport: deps.transport, registry: deps.registry };
+function contextOf(inv: Invocation, deps: DispatchDeps, settings: SettingsView, user: Invoker = inv.user): HandlerContext {
+  const { services, transport, registry } = deps;
+  return { user, services, transport, registry, guildId: inv.guildId, permissions: inv.permissions, settings };
+}
+
+/** The user's and server's settings, or the built-in ones if the store is slow or down. */
+async function settingsFor(inv: Invocation, deps: DispatchDeps): Promise<SettingsView> {
+  const view = await readSettings(deps.services.store, { userId: inv.user.id, guildId: inv.guildId });
+  if (view.degraded) {
+    const where = { userId: inv.user.id, command: invocationLabel(inv) };
+    deps.services.logger.warn(where, 'settings unavailable: built-in defaults used');
+  }
+  return view;
+}
+
+const finder = (registry: Registry) => leafFinder((name) => registry.get(name));
+
+/** The line every reply starts with when a name was read as another: `read "c ration" as C-ration`. */
+function withReadings(reply: Reply, readings: readonly NameReading[]): Reply {
+  if (!readings.length) return reply;
+  const line = `*${readings.map(readingText).join('; ')}*`;
+  const prefix = (embeds: APIEmbed[] | undefined) =>
+    embeds?.map((e, i) => (i === 0 ? { ...e, description: e.description ? `${line}\n${e.description}` : line } : e));
+  return { ...reply, embeds: prefix(reply.embeds)!, details: prefix(reply.details), readAs: [...readings] };
+}
+
+/** Details embeds keep no attachment references (the chart stays on the compact answer). */
+function withoutImages(embeds: readonly APIEmbed[]): APIEmbed[] {
+  return embeds.map(({ image: _image, ...e }) => e);
+}
+
+/**
+ * Compact by default: a reply with `details` gets a Details button that re-runs the pure (or
+ * read-only) invocation it stands for; users who chose detailed replies get the details at once.
+ */
+async function present(
+  reply: Reply,
+  ref: InvocationRef,
+  inv: Invocation,
+  settings: SettingsView,
+  deps: DispatchDeps,
+): Promise<Reply> {
+  if (!reply.details?.length) return reply;
+  if (settings.effective.replies.value === 'detailed') {
+    const image = reply.embeds[0]?.image;
+    const [first, ...rest] = reply.details;
+    return { ...reply, embeds: [image ? { ...first!, image } : first!, ...rest] };
+  }
+  const leaf = finder(deps.registry)(reply.detailsFrom ?? ref);
+  if (!leaf || leaf.access === 'write') return reply;
+  // The details are text: no chart to draw again, and always private.
+  const shown = Object.entries((reply.detailsFrom ?? ref).options).filter(
+    ([name]) => name !== 'hide' && leaf.declared[name]?.spec.setting !== 'chart',
+  );
+  const source = { ...(reply.detailsFrom ?? ref), options: Object.fromEntries(shown) };
+  const payload = { ref: source, userId: leaf.access === 'read' ? inv.user.id : undefined };
+  const customId = await buttonCustomId(DETAILS_PREFIX, leaf, payload, deps.services.store);
+  if (!customId) return reply;
+  return { ...reply, buttons: [...(reply.buttons ?? []), { customId, label: 'Details', style: 'secondary' }] };
+}
+
+/** An ambiguous name: the error, plus one button per candidate that runs the command with it. */
+async function pickReply(
+  err: AmbiguousNameError,
+  leaf: Leaf,
+  ref: InvocationRef,
+  inv: Invocation,
+  deps: DispatchDeps,
+): Promise<Reply> {
+  const reply = errorReply(err, inv, deps.services);
+  const typed = err.typed.toLowerCase();
+  const holds = (v: OptionValue) => typeof v === 'string' && v.toLowerCase().includes(typed);
+  const option = Object.entries(ref.options).find(([, v]) => holds(v))?.[0];
+  if (!option) return reply;
+  const buttons: ButtonSpec[] = [];
+  for (const candidate of err.candidates.slice(0, 5)) {
+    const text = String(ref.options[option]);
+    const at = text.toLowerCase().indexOf(typed);
+    const options = { ...ref.options, [option]: text.slice(0, at) + candidate + text.slice(at + typed.length) };
+    const payload = { ref: { ...ref, options }, userId: leaf.access === 'pure' ? undefined : inv.user.id };
+    const customId = await buttonCustomId(PICK_PREFIX, leaf, payload, deps.services.store);
+    if (customId) buttons.push({ customId, label: candidate, style: 'primary' });
+  }
+  return { ...reply, buttons };
+}
+
+/** A slash command: settings, coercion and validation, the handler in a name scope, presentation. */
+async function runCommand(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
+  const { leaf } = findLeaf(deps.registry, inv);
+  const settings = await settingsFor(inv, deps);
+  const options = coerceOptions(leaf.options, withSettings(leaf, inv.options, settings), leaf.declared);
+  const ref: InvocationRef = { commandName: inv.commandName, group: inv.group, subcommand: inv.subcommand, options };
+  try {
+    const { value, readings } = await collectReadings(() => runLeaf(leaf, options, contextOf(inv, deps, settings)));
+    return await present(withReadings(value, readings), ref, inv, settings, deps);
+  } catch (err) {
+    if (err instanceof AmbiguousNameError) return pickReply(err, leaf, ref, inv, deps);
+    throw err;
+  }
+}
+
+/** The Details button: re-run what the payload names, show its full breakdown privately, as a new message. */
+async function runDetails(rest: string, inv: Invocation, deps: DispatchDeps): Promise<Reply> {
+  const { payload, leaf } = await readButton(finder(deps.registry), deps.services.store, rest);
+  if (leaf.access === 'write') throw staleButton();
+  const user = payload.userId ? { id: payload.userId, name: inv.user.name } : inv.user;
+  const ctx = contextOf(inv, deps, BUILT_IN_VIEW, user);
+  const { value, readings } = await collectReadings(() => runLeaf(leaf, payload.ref.options, ctx));
+  const full = withReadings(value, readings);
+  const embeds = withoutImages(full.details ?? full.embeds);
+  return { embeds, result: full.result, ephemeral: true, asNewMessage: true, readAs: full.readAs };
+}
+
+/** A candidate of an ambiguous name: run the command with it, as the user who asked. */
+async function runPick(rest: string, inv: Invocation, deps: DispatchDeps): Promise<Reply> {
+  const { payload } = await readButton(finder(deps.registry), deps.services.store, rest);
+  if (payload.userId && payload.userId !== inv.user.id) {
+    throw new UserError('Only the person who asked can pick here.', 'Run the command yourself.', 'not_yours');
+  }
+  const reply = await runCommand({ ...inv, kind: 'command', ...payload.ref }, deps);
+  return { ...reply, asNewMessage: true };
+}
+
+async function runComponent(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
+  const customId = inv.customId ?? '';
+  const sep = customId.indexOf(':');
+  const prefix = sep > 0 ? customId.slice(0, sep) : customId;
+  const rest = customId.slice(sep + 1);
+  if (prefix === DETAILS_PREFIX) return runDetails(rest, inv, deps);
+  if (prefix === PICK_PREFIX) return runPick(rest, inv, deps);
+  const command = deps.registry.get(prefix);
+  if (!command?.component) throw staleButton();
+  const ctx = contextOf(inv, deps, BUILT_IN_VIEW);
+  const reply = await command.component(rest, ctx);
+  // A press that answers with a hero (Eat it anyway, Undo) gets that hero's Details button too.
+  return reply.detailsFrom ? present(reply, reply.detailsFrom, inv, BUILT_IN_VIEW, deps) : reply;
+}
+
+/** A message command (Apps -> "Ask hungerbot" on a message): its handler gets the message. */
+async function runMessageCommand(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
+  const command = deps.registry.messageCommand(inv.commandName);
+  if (!command) throw new UserError(`There is no message command "${inv.commandName}".`, 'Try /help.', 'unknown_command');
+  const settings = await settingsFor(inv, deps);
+  return command.run(inv.target ?? { id: '', content: '' }, contextOf(inv, deps, settings));
+}
+
+function route(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
+  if (inv.kind === 'component') return runComponent(inv, deps);
+  if (inv.kind === 'message') return runMessageCommand(inv, deps);
+  return runCommand(inv, deps);
 }
 
 /** Run a slash command, a message command or a button press. Never throws. */
 export async function dispatch(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
-  const ctx: HandlerContext = contextOf(inv, deps);
   try {
-    if (inv.kind === 'message') {
-      const command = deps.registry.messageCommand(inv.commandName);
-      if (!command) {
-        throw new UserError(`There is no message command "${inv.commandName}".`, 'Try /help.', 'unknown_command');
-      }
-      return finalizeReply(await command.run(inv.target ?? { id: '', content: '' }, ctx));
-    }
-    if (inv.kind === 'component') {
-      const customId = inv.customId ?? '';
-      const sep = customId.indexOf(':');
-      const command = deps.registry.get(sep > 0 ? customId.slice(0, sep) : customId);
-      if (!command?.component) throw new UserError('That button no longer does anything.', 'Run the command again.', 'stale_button');
-      return finalizeReply(await command.component(customId.slice(sep + 1), ctx));
-    }
-    const { leaf } = findLeaf(deps.registry, inv);
-    return finalizeReply(await runLeaf(leaf, inv.options, ctx));
+    return finalizeReply(await route(inv, deps));
   } catch (err) {
-    return finalizeReply(errorReply(err, inv, deps.services));
+    const reply = errorReply(err, inv, deps.services);
+    // A Details or pick press that fails answers privately, leaving the message it was on alone.
+    const own = inv.kind === 'component' && /^(details|pick):/.test(inv.customId ?? '');
+    return finalizeReply(own ? { ...reply, asNewMessage: true } : reply);
   }
 }
 
 /** Autocomplete: at most 25 choices within Discord's lengths; errors give no choices. Never throws. */
 export async function autocomplete(inv: Invocation, deps: DispatchDeps): Promise<Choice[]> {
-  const ctx: HandlerContext = contextOf(inv, deps);
   try {
     const { leaf } = findLeaf(deps.registry, inv);
     if (!leaf.autocomplete || !inv.focused) return [];
-    const choices = await leaf.autocomplete(inv.focused, inv.options, ctx);
+    // Suggestions follow the version the command will use (e.g. Formicids only from Crawl 0.14).
+    const settings = await settingsFor(inv, deps);
+    const partial = withSettings(leaf, inv.options, settings);
+    const choices = await leaf.autocomplete(inv.focused, partial, contextOf(inv, deps, settings));
     return choices.slice(0, AUTOCOMPLETE_CHOICE_LIMIT).map((c) => ({
       name: truncate(c.name, CHOICE_NAME_MAX),
       value: typeof c.value === 'string' ? c.value.slice(0, CHOICE_VALUE_MAX) : c.value,

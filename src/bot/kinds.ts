@@ -3,7 +3,7 @@
 // most, gives it a description of its own (`.describe()`), a default or `.required()`.
 import { CRAWL_VERSIONS, NETHACK_VERSIONS } from '../engine/cite.ts';
 import { BUCS, RACES } from '../engine/nethack/meal.ts';
-import { choice, integer, text } from './options.ts';
+import { boolean, choice, integer, text } from './options.ts';
 
 /** NetHack's u.uhunger: a C int; below -(100 + 10·Con) the hero starves, far above 2,000 few survive. */
 export const NUTRITION = { min: -10_000, max: 100_000 } as const;
@@ -22,9 +22,12 @@ export const xl = integer('Experience level', { min: 1, max: 30, example: 10 });
 export const luck = integer('Luck', { min: -13, max: 13, example: 0 });
 export const satiation = integer('Hunger value (satiation)', { ...SATIATION, example: 5900 });
 
-export const nethackVersion = choice('NetHack version (default 3.6.7)', NETHACK_VERSIONS).default('3.6.7');
-/** Free text with autocomplete, so 0.26+ can get its "no hunger" answer. */
-export const crawlVersion = text('Crawl version: 0.13 (default), 0.14, 0.15', { autocomplete: true, maxLength: 12 });
+/** Default: the user's /settings, else the server's, else 3.6.7. */
+export const nethackVersion = choice('NetHack version (default 3.6.7 or your /settings)', NETHACK_VERSIONS).default('3.6.7').fromSetting('nethackVersion');
+/** Free text with autocomplete, so 0.26+ can get its "no hunger" answer. Default: /settings, else 0.13. */
+export const crawlVersion = text('Crawl version: 0.13 (default), 0.14, 0.15', { autocomplete: true, maxLength: 12 }).fromSetting('crawlVersion');
+/** A PNG chart under the answer; default off, or the user's /settings. */
+export const chart = boolean('Attach a PNG chart (default off, or your /settings)').default(false).fromSetting('chart');
 export { CRAWL_VERSIONS };
 
 export const foodName = text('Food, corpse or tin ("jackal corpse", "tin of spinach")', { autocomplete: true });

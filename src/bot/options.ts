@@ -7,6 +7,7 @@ import type {
   APIApplicationCommandOptionChoice,
 } from 'discord-api-types/v10';
 import { z } from 'zod';
+import type { SettingName } from '../settings/settings.ts';
 
 // Discord option type numbers (ApplicationCommandOptionType).
 export const OPT_STRING = 3;
@@ -31,6 +32,8 @@ export interface OptionSpec {
   readonly example?: string | number;
   /** Text only: a pattern the trimmed value must match, and what to say when it does not. */
   readonly pattern?: { readonly regex: RegExp; readonly message: string };
+  /** Filled from this /settings value when the user gives none (before validation). */
+  readonly setting?: SettingName;
 }
 
 /**
@@ -56,6 +59,10 @@ export class Option<V, Out = V | undefined> {
   describe(description: string): Option<V, Out> {
     return this.with<Out>({ description });
   }
+  /** When the user gives no value, the pipeline uses their (or their server's) /settings value. */
+  fromSetting(setting: SettingName): Option<V, Out> {
+    return this.with<Out>({ setting });
+  }
 }
 
 export type OptionMap = Readonly<Record<string, Option<unknown, unknown>>>;
@@ -65,11 +72,12 @@ export type ArgsOf<M extends OptionMap> = { -readonly [K in keyof M]: M[K]['__ou
 
 // ---- builders -----------------------------------------------------------------------------
 
-export function integer(description: string, o: { min: number; max: number; example?: number }): Option<number> {
+/** Whole numbers; `example` is quoted in every range error ("e.g. `nutrition:900`"). */
+export function integer(description: string, o: { min: number; max: number; example: number }): Option<number> {
   return new Option<number>({ kind: 'integer', description, required: false, ...o });
 }
 
-export function number(description: string, o: { min: number; max: number; example?: number }): Option<number> {
+export function number(description: string, o: { min: number; max: number; example: number }): Option<number> {
   return new Option<number>({ kind: 'number', description, required: false, ...o });
 }
 

@@ -19,16 +19,43 @@ export function field(name: string, value: string, inline = false): APIEmbedFiel
   return { name, value: value || '—', inline };
 }
 
-/** "src/eat.c newuhs()" lines, linked to the pinned tag, for a Sources field. */
+/** One linked citation: [`src/eat.c:2790 gethungry()`](url) — note. */
+export function citationLine(c: Citation): string {
+  return `[\`${citationText(c)}\`](${citationUrl(c)})${c.note ? ` — ${c.note}` : ''}`;
+}
+
+/** "src/eat.c newuhs()" lines, linked to the pinned tag, for a Sources field (the Details embed lists all). */
 export function citationLines(citations: readonly Citation[], max = 8): string {
   const list = uniqueCitations(citations);
-  const lines = list.slice(0, max).map((c) => `[\`${citationText(c)}\`](${citationUrl(c)})${c.note ? ` — ${c.note}` : ''}`);
-  if (list.length > max) lines.push(`…and ${list.length - max} more (see \`--json\`)`);
+  const lines = list.slice(0, max).map(citationLine);
+  if (list.length > max) lines.push(`…and ${list.length - max} more`);
   return lines.join('\n');
 }
 
 export function sourcesField(citations: readonly Citation[], max?: number): APIEmbedField {
   return field('Source', citationLines(citations, max));
+}
+
+/** Every citation of an answer, as the last embed of its Details (one line each, all of them). */
+export function sourcesEmbed(citations: readonly Citation[], color: number = COLORS.info): APIEmbed {
+  const list = uniqueCitations(citations);
+  return { title: `Sources (${list.length})`, color, description: list.map(citationLine).join('\n') || '—' };
+}
+
+/** A compact answer: the title is the answer; each present line is one fact that changes a decision. */
+export function compact(e: { title: string; color: number; lines: (string | null | undefined | false)[]; footer: { text: string } }): APIEmbed {
+  const lines = e.lines.filter((l): l is string => typeof l === 'string' && l.length > 0);
+  return { title: e.title, color: e.color, ...(lines.length ? { description: lines.join('\n') } : {}), footer: e.footer };
+}
+
+/** "1 turn", "531 turns". */
+export function turns(n: number): string {
+  return plural(n, 'turn');
+}
+
+/** First letter upper case ("berserk end" -> "Berserk end"). */
+export function capitalize(s: string): string {
+  return s ? s[0]!.toUpperCase() + s.slice(1) : s;
 }
 
 /** Footer naming the game version every answer used. */

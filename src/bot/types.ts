@@ -12,6 +12,8 @@ import type {
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Store } from '../store/store.ts';
+import type { NameReading } from '../names.ts';
+import type { SettingsView } from '../settings/settings.ts';
 import type { Registry } from './dispatch.ts';
 import { choiceSuggestions, discordOptions, hide, optionsSchema, type ArgsOf, type OptionMap } from './options.ts';
 
@@ -40,7 +42,19 @@ export interface FileSpec {
   contentType?: string;
 }
 
-/** What a handler returns: embeds for people, `result` (the engine's typed result) for machines. */
+/** An invocation to run again (the Details button of a /hero change runs `/hero show` instead). */
+export interface InvocationRef {
+  commandName: string;
+  group?: string;
+  subcommand?: string;
+  options: Record<string, OptionValue>;
+}
+
+/**
+ * What a handler returns: embeds for people, `result` (the engine's typed result) for machines.
+ * `embeds` is the compact answer; `details` the full breakdown that the pipeline's Details button
+ * shows privately to whoever presses it (or shows at once to users who asked for detailed replies).
+ */
 export interface Reply {
   embeds: APIEmbed[];
   /** The engine's typed result. Part of the public `ask --json` interface: keep it stable. */
@@ -48,6 +62,14 @@ export interface Reply {
   ephemeral?: boolean;
   files?: FileSpec[];
   buttons?: ButtonSpec[];
+  /** The full breakdown (every field, method, wiki difference and citation). */
+  details?: APIEmbed[];
+  /** For the Details button: run this read-only invocation instead of the one that answered. */
+  detailsFrom?: InvocationRef;
+  /** Button presses only: answer with a new message instead of updating the pressed one. */
+  asNewMessage?: boolean;
+  /** Names read differently from what was typed (filled in by the pipeline). */
+  readAs?: NameReading[];
 }
 
 export interface Invoker {
@@ -68,6 +90,12 @@ export interface HandlerContext {
   transport: 'gateway' | 'http' | 'console';
   /** The commands this invocation was dispatched among (for commands that run other commands, like /ask). */
   registry?: Registry;
+  /** The server it came from (none in DMs and the console). */
+  guildId?: string;
+  /** The member's permissions in that channel, Discord's decimal bit field. */
+  permissions?: string;
+  /** The user's and server's defaults, read by the pipeline (built-in ones when the store is slow). */
+  settings: SettingsView;
 }
 
 /** The message a message command was used on (Apps -> <command> on a message). */
@@ -92,6 +120,10 @@ export interface Invocation {
   /** Message command only: the message it was used on. */
   target?: TargetMessage;
   user: Invoker;
+  /** The server (guild) id; absent in DMs and the console. */
+  guildId?: string;
+  /** `member.permissions` as Discord sends it (a decimal bit field string). */
+  permissions?: string;
 }
 
 export type AutocompleteFn = (
@@ -116,7 +148,14 @@ export interface Leaf {
   // The pipeline validated the arguments against `schema`, which has the declared types.
   run(args: never, ctx: HandlerContext): Reply | Promise<Reply>;
   autocomplete?: AutocompleteFn;
+  /**
+   * What running it does to stored data: `pure` (nothing: a button may re-run it anywhere),
+   * `read` (reads the invoker's data: re-run as that invoker), `write` (never re-run by a button).
+   */
+  access: LeafAccess;
 }
+
+export type LeafAccess = 'pure' | 'read' | 'write';
 
 /** A subcommand: a leaf with its name and description. */
 export interface Subcommand extends Leaf {
@@ -162,6 +201,8 @@ export interface LeafSpec<M extends OptionMap> {
   options: M;
   run(args: ArgsOf<M> & { hide: boolean | undefined }, ctx: HandlerContext): Reply | Promise<Reply>;
   autocomplete?: AutocompleteFn;
+  /** Default `pure`. */
+  access?: LeafAccess;
 }
 
 function leafFrom<M extends OptionMap>(spec: LeafSpec<M>): Leaf {
@@ -178,6 +219,7 @@ function leafFrom<M extends OptionMap>(spec: LeafSpec<M>): Leaf {
     schema: optionsSchema(declared),
     run: spec.run as Leaf['run'],
     autocomplete,
+    access: spec.access ?? 'pure',
   };
 }
 

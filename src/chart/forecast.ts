@@ -1,6 +1,7 @@
 // Forecast charts: turn an engine's forecast into the PNG series, bands and markers. Used by
 // /nethack forecast chart:true, /crawl forecast chart:true and /hero show.
-import { advance, burnFlags, expectedPer20, isExact, type BurnProfile, type ForecastResult } from '../engine/nethack/index.ts';
+import type { ForecastResult } from '../engine/nethack/index.ts';
+import { seriesHorizon } from '../engine/nethack/series.ts';
 import type { CrawlForecastResult } from '../engine/crawl/index.ts';
 import type { FileSpec } from '../bot/types.ts';
 import { crawlBands, nethackBands } from './bands.ts';
@@ -11,32 +12,18 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Show until a little past the last milestone, within 50..20,000 turns. */
-export function chartHorizon(lastTurns: number | null): number {
-  if (!lastTurns || lastTurns <= 0) return 1000;
-  return Math.min(20_000, Math.max(50, Math.ceil((lastTurns * 1.1) / 10) * 10));
-}
+export const chartHorizon = seriesHorizon;
 
-/** Nutrition over the next `horizon` turns: exact cycle arithmetic when the burn is fixed, else the expected burn. */
-export function nethackSeries(nutrition: number, moves: number, profile: BurnProfile, horizon: number, attacksPerTurn = 0): ChartPoint[] {
-  const exact = isExact(profile, burnFlags(profile));
-  const per20 = expectedPer20(profile).reduce((a, r) => a + r.per20, 0) * (1 + attacksPerTurn);
-  const step = Math.max(1, Math.floor(horizon / 1000));
-  const points: ChartPoint[] = [];
-  for (let t = 0; t <= horizon; t += step) {
-    const n = exact ? advance(nutrition, moves, profile, t, attacksPerTurn).nutrition : Math.round(nutrition - (per20 * t) / 20);
-    points.push({ turn: moves + t, nutrition: n });
-  }
-  return points;
-}
-
+/** The chart of a forecast computed with `series: true`: draws the curve the engine computed. */
 export function nethackForecastChart(f: ForecastResult, opts: { title: string; fileName: string }): FileSpec {
-  const last = Math.max(0, ...f.milestones.map((m) => (m.exact ? (m.turns ?? 0) : (m.turnsDistribution?.p95 ?? 0))));
-  const horizon = chartHorizon(last);
-  const { nutrition, moves, profile, attacksPerTurn } = f.input;
+  if (!f.series?.length) throw new Error('nethackForecastChart needs a forecast computed with series: true');
+  const points: ChartPoint[] = f.series;
+  const moves = f.input.moves;
+  const end = points[points.length - 1]!.turn;
   const markers: ChartMarker[] = f.milestones
     .filter((m) => !m.already && !m.never)
     .map((m) => (m.exact && m.turns !== null ? { turn: m.moves!, nutrition: m.nutrition!, label: m.status } : m.turnsDistribution ? { turn: moves + Math.round(m.turnsDistribution.mean), nutrition: m.atOrBelow, label: `${m.status} (mean)` } : null))
-    .filter((m): m is ChartMarker => m !== null && m.turn <= moves + horizon);
+    .filter((m): m is ChartMarker => m !== null && m.turn <= end);
   return {
     name: opts.fileName,
     contentType: 'image/png',
@@ -44,7 +31,7 @@ export function nethackForecastChart(f: ForecastResult, opts: { title: string; f
     data: renderNutritionChart({
       title: opts.title,
       footer: `NetHack ${f.version} · src/eat.c gethungry(), newuhs()${f.method === 'exact-cycle' ? '' : ' · expected burn'}`,
-      points: nethackSeries(nutrition, moves, profile, horizon, f.attacks.applied > 0 ? attacksPerTurn : 0),
+      points,
       bands: nethackBands(),
       markers,
       nowTurn: moves,

@@ -27,15 +27,18 @@ export interface Citation {
 }
 
 /**
- * Git refs the links point at, each the exact code that was read: 3.6.7's release tag; 3.4.3
- * and 5.0 have no tag in the repositories we read, so their commits.
+ * Git refs the links point at, each the exact code that was read, never a moving branch.
+ * 3.4.3: the commit "NetHack 3.4.3" (ad815fc) of Vanilla-NetHack/NetHack-3.4.3, whose master has
+ * since moved on to 3.6.0. 5.0 has no tag: the release commit of nethackathon/nethackathon-nethack.
  */
+export const NETHACK_343_COMMIT = 'ad815fc0428aa652d64f33e0f407242be7930fb1';
 const NETHACK_REFS: Record<string, { repo: string; ref: string }> = {
   '3.6.7': { repo: 'NetHack/NetHack', ref: 'NetHack-3.6.7_Released' },
-  '3.4.3': { repo: 'Vanilla-NetHack/NetHack-3.4.3', ref: 'ad815fc0428aa652d64f33e0f407242be7930fb1' },
+  '3.4.3': { repo: 'Vanilla-NetHack/NetHack-3.4.3', ref: NETHACK_343_COMMIT },
   '5.0': { repo: 'nethackathon/nethackathon-nethack', ref: '16ff59115315917b93185d026aeefea06db9b0f4' },
 };
-const CRAWL_REFS: Record<string, string> = { '0.13': '0.13.2', '0.14': '0.14.2', '0.15': '0.15.2' };
+/** The Crawl release tags every Crawl citation and footer points at: the one map of them. */
+export const CRAWL_TAGS: Record<CrawlVersion, string> = { '0.13': '0.13.2', '0.14': '0.14.2', '0.15': '0.15.2' };
 
 export function nethackCite(file: string, symbol?: string, opts: { version?: NethackVersion; line?: number; note?: string } = {}): Citation {
   return { game: 'nethack', version: opts.version ?? DEFAULT_NETHACK_VERSION, file, symbol, line: opts.line, note: opts.note };
@@ -49,7 +52,18 @@ export function crawlCite(version: CrawlVersion, file: string, symbol?: string, 
 /** The release tag (or commit) a citation's version is pinned to. */
 export function citationRef(c: Citation): string {
   if (c.game === 'nethack') return NETHACK_REFS[c.version]?.ref ?? c.version;
-  return CRAWL_REFS[c.version] ?? c.version;
+  return CRAWL_TAGS[c.version as CrawlVersion] ?? c.version;
+}
+
+/** The tag or commit as a reply's footer shows it: commits shortened to 7 characters. */
+export function shortRef(c: Citation): string {
+  const ref = citationRef(c);
+  return /^[0-9a-f]{40}$/.test(ref) ? ref.slice(0, 7) : ref;
+}
+
+/** The Crawl release tag a version is read from (0.13 -> 0.13.2): the one map of tags. */
+export function crawlTag(version: CrawlVersion): string {
+  return CRAWL_TAGS[version];
 }
 
 export function citationUrl(c: Citation): string {

@@ -4,7 +4,8 @@
 import { UserError } from '../errors.ts';
 import type { Citation, NethackVersion } from '../engine/cite.ts';
 import { AMULETS } from '../engine/nethack/data.ts';
-import { burnFlags, canAttack, defaultProfile, expectedPer20, parseRing, type BurnProfile, type SourceRow } from '../engine/nethack/burn.ts';
+import { burnFlags, canAttack, defaultProfile, expectedPer20, parseRing, resolveRing, type BurnProfile, type SourceRow } from '../engine/nethack/burn.ts';
+import { resolveName } from '../names.ts';
 import { advance, forecast, isExact, type ForecastResult } from '../engine/nethack/forecast.ts';
 import { starvationLimit, statusFor, type NethackStatus } from '../engine/nethack/status.ts';
 import { planMeal, type MealResult, type Race } from '../engine/nethack/meal.ts';
@@ -13,19 +14,15 @@ import type { NethackState } from './schema.ts';
 /** Amulet names as players write them ("amulet of life saving"), plus the two Amulets of Yendor. */
 export const AMULET_NAMES: readonly string[] = AMULETS.map((a) => a.name);
 
+const AMULET_ENTRIES = AMULET_NAMES.map((name) => ({ name, aliases: [name.replace(/^amulet (of |versus )/i, '')] }));
+
 export function resolveAmulet(text: string): string {
-  const t = text.trim().toLowerCase();
-  const hit =
-    AMULET_NAMES.find((n) => n.toLowerCase() === t) ??
-    AMULET_NAMES.find((n) => n.toLowerCase() === `amulet of ${t}`) ??
-    AMULET_NAMES.find((n) => n.toLowerCase().includes(t));
-  if (!hit) throw new UserError(`"${text}" is not an amulet I know.`, 'Try "amulet of life saving", "amulet of strangulation" or "cheap plastic imitation of the Amulet of Yendor".', 'unknown_amulet');
-  return hit;
+  return resolveName(text, AMULET_ENTRIES, 'amulet', { code: 'unknown_amulet' }).name;
 }
 
 export function resolveRingLabel(text: string): string {
-  const ring = parseRing(text);
-  if (!ring) throw new UserError(`"${text}" is not a ring I know.`, 'Pick one from the autocomplete list, e.g. "ring of regeneration" or "ring of protection +2".', 'unknown_ring');
+  const ring = resolveRing(text);
+  if (!ring) throw new UserError(`"${text}" is not a ring.`, 'Name a ring, e.g. "ring of regeneration" or "ring of protection +2".', 'unknown_ring');
   return ring.label;
 }
 
@@ -60,9 +57,10 @@ export interface NethackHeroView {
   exact: boolean;
 }
 
-export function viewNethack(s: NethackState, version: NethackVersion): NethackHeroView {
+/** The hero's status and forecast (with the chart's curve when `series`). */
+export function viewNethack(s: NethackState, version: NethackVersion, opts: { series?: boolean } = {}): NethackHeroView {
   const profile = profileOf(s, version);
-  const f = forecast({ nutrition: s.nutrition, moves: s.turn, profile, con: s.con, skipStarvation: true });
+  const f = forecast({ nutrition: s.nutrition, moves: s.turn, profile, con: s.con, skipStarvation: true, series: opts.series });
   return {
     status: statusFor(s.nutrition),
     nutrition: s.nutrition,
@@ -73,6 +71,15 @@ export function viewNethack(s: NethackState, version: NethackVersion): NethackHe
     starvationLimit: starvationLimit(s.con, version),
     exact: isExact(profile, burnFlags(profile)),
   };
+}
+
+/** The error for acting with a dead hero, saying how they died. */
+export function deadHero(s: NethackState): UserError {
+  return new UserError(
+    `This hero ${s.death === 'choked' ? 'choked to death' : 'has starved'}.`,
+    'Use `/hero undo` to go back to before it, or `/hero set nutrition:<n>` to bring them back for planning.',
+    'hero_dead',
+  );
 }
 
 export interface StepResult {
@@ -89,7 +96,7 @@ export interface StepResult {
  * `attacksPerTurn` melee attacks each turn (src/uhitm.c attack() -> overexertion() -> gethungry()).
  */
 export function passTurns(s: NethackState, version: NethackVersion, turns: number, attacksPerTurn = 0): StepResult {
-  if (!s.alive) throw new UserError('This hero has starved.', 'Use `/hero undo`, or `/hero set nutrition:<n>` to bring them back for planning.', 'hero_dead');
+  if (!s.alive) throw deadHero(s);
   const profile = profileOf(s, version);
   const notes: string[] = [];
   if (attacksPerTurn > 0) {
@@ -114,12 +121,14 @@ export function passTurns(s: NethackState, version: NethackVersion, turns: numbe
   }
   const limit = starvationLimit(s.con, version);
   let alive: boolean = s.alive;
+  let death: NethackState['death'] = s.death;
   if (nutrition <= 0 && s.nutrition > 0) notes.push('Reached Fainting: the hero faints at once, then at random (see `/nethack status`).');
   if (nutrition < limit) {
     alive = false;
+    death = 'starved';
     notes.push(`Below the starvation limit ${limit} (Con ${s.con}): the hero starves on the first hunger update whose faint roll fails.`);
   }
-  return { state: { ...s, nutrition, turn: s.turn + turns, alive }, burned, estimated, notes, citations };
+  return { state: { ...s, nutrition, turn: s.turn + turns, alive, death }, burned, estimated, notes, citations };
 }
 
 /** src/role.c roles[] (3.6.7). */
@@ -127,11 +136,13 @@ export const NETHACK_ROLES = ['Archeologist', 'Barbarian', 'Caveman', 'Healer', 
 /** src/role.c races[]. */
 export const NETHACK_RACES = ['human', 'elf', 'dwarf', 'gnome', 'orc'] as const;
 
+const ROLE_ENTRIES = NETHACK_ROLES.map((name) => ({
+  name,
+  aliases: name === 'Caveman' ? ['Cavewoman'] : name === 'Priest' ? ['Priestess'] : name === 'Valkyrie' ? ['Valk'] : [],
+}));
+
 export function resolveRole(text: string): string {
-  const t = text.trim().toLowerCase();
-  const hit = NETHACK_ROLES.find((r) => r.toLowerCase() === t) ?? NETHACK_ROLES.find((r) => r.toLowerCase().startsWith(t)) ?? (t === 'cavewoman' ? 'Caveman' : t === 'priestess' ? 'Priest' : undefined);
-  if (!hit) throw new UserError(`"${text}" is not a NetHack role.`, `Roles: ${NETHACK_ROLES.join(', ')}.`, 'unknown_role');
-  return hit;
+  return resolveName(text, ROLE_ENTRIES, 'role', { code: 'unknown_role' }).name;
 }
 
 export interface EatOutcome extends StepResult {
@@ -148,7 +159,7 @@ export interface EatOutcome extends StepResult {
  * When the meal chokes, `stopAtPrompt` answers "Continue eating?" with no if there is a prompt.
  */
 export function eatFood(s: NethackState, version: NethackVersion, food: string, opts: { stopAtPrompt?: boolean } = {}): EatOutcome {
-  if (!s.alive) throw new UserError('This hero has starved.', 'Use `/hero undo`, or `/hero set nutrition:<n>`.', 'hero_dead');
+  if (!s.alive) throw deadHero(s);
   const profile = profileOf(s, version);
   const amulet = s.amulet?.toLowerCase() ?? '';
   const meal = planMeal({
@@ -190,7 +201,7 @@ export function eatFood(s: NethackState, version: NethackVersion, food: string, 
       };
     }
     notes.push(`${Math.round(o.surviveChance * 100)}% chance to survive by vomiting (${o.surviveReason}); if yours did, set the nutrition by hand.`);
-    return { state: { ...s, nutrition: meal.choke.nutrition, turn: meal.choke.moves, alive: false }, burned: 0, estimated: !meal.exact, notes, citations, ...base, outcome: 'choked: died' };
+    return { state: { ...s, nutrition: meal.choke.nutrition, turn: meal.choke.moves, alive: false, death: 'choked' }, burned: 0, estimated: !meal.exact, notes, citations, ...base, outcome: 'choked: died' };
   }
   if (meal.prompt && opts.stopAtPrompt) {
     return { ...after(meal.prompt.ifStopped.nutrition, meal.prompt.ifStopped.moves), meal, chokes: false, outcome: 'stopped at prompt', estimated: !meal.exact };

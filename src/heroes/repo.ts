@@ -109,7 +109,11 @@ export function activeHero(record: UserHeroes | null, name?: string): Hero {
   }
   if (name) {
     const wanted = name.trim().toLowerCase();
-    const hit = record.heroes.find((h) => h.name.toLowerCase() === wanted) ?? record.heroes.find((h) => h.name.toLowerCase().startsWith(wanted));
+    // By name, by unique start of a name, or by id (buttons such as Details and Undo name heroes by id).
+    const hit =
+      record.heroes.find((h) => h.name.toLowerCase() === wanted) ??
+      record.heroes.find((h) => h.id === wanted) ??
+      record.heroes.find((h) => h.name.toLowerCase().startsWith(wanted));
     if (!hit) {
       throw new UserError(`You have no hero called "${name}".`, `Your heroes: ${record.heroes.map((h) => h.name).join(', ')}.`, 'unknown_hero');
     }

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { CRAWL_VERSIONS, NETHACK_VERSIONS } from '../engine/cite.ts';
 
-export const HERO_SCHEMA_VERSION = 2;
+/** 3: Crawl heroes wear typed hunger gear and mutations (was an untyped `rate` bag); deaths say how. */
+export const HERO_SCHEMA_VERSION = 3;
 export const MAX_HEROES_PER_USER = 10;
 export const MAX_LOG_EVENTS = 50;
 export const MAX_UNDO = 20;
@@ -41,23 +42,56 @@ export const NethackStateSchema = z.object({
   yendor: z.boolean().default(false),
   intrinsics: z.array(z.enum(NETHACK_INTRINSICS)).default([]),
   encumbrance: z.enum(ENCUMBRANCE_LEVELS).default('Unencumbered'),
-  /** Attacks per turn while fighting (for `attack`). */
   alive: z.boolean().default(true),
+  /** How a dead hero died: starved, or choked on a meal (null while alive). */
+  death: z.enum(['starved', 'choked']).nullable().default(null),
 });
 export type NethackState = z.infer<typeof NethackStateSchema>;
 
-export const CrawlStateSchema = z.object({
+/** Crawl's hunger equipment (src/engine/crawl/gear.ts), as worn by a stored hero. */
+export const CrawlGearSchema = z.object({
+  sustenanceRings: z.number().int().min(0).max(8).default(0),
+  hungerRings: z.number().int().min(0).max(8).default(0),
+  regenerationRings: z.number().int().min(0).max(8).default(0),
+  trollLeather: z.boolean().default(false),
+  artefactMetabolism: z.number().int().min(-20).max(30).default(0),
+  gourmand: z.boolean().default(false),
+});
+export type CrawlGearState = z.infer<typeof CrawlGearSchema>;
+
+/** Mutation levels as /crawl rate takes them (absent: the species' innate level). */
+export const CrawlMutationsSchema = z.object({
+  metabolism: z.number().int().min(-2).max(3).optional(),
+  carnivore: z.number().int().min(0).max(3).optional(),
+  herbivore: z.number().int().min(0).max(3).optional(),
+  saprovore: z.number().int().min(0).max(3).optional(),
+});
+export type CrawlMutations = z.infer<typeof CrawlMutationsSchema>;
+
+const crawlStateBase = {
   species: z.string().max(32).default('Human'),
   /** Satiation (you.hunger). */
   value: z.number().int().min(-100_000).max(100_000),
   turn: z.number().int().min(0).max(100_000_000),
   int: z.number().int().min(1).max(99).default(10),
   spellcasting: z.number().min(0).max(27).default(0),
-  /** Options passed to the Crawl rate engine (rings, mutations, statuses), by option name. */
-  rate: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
   alive: z.boolean().default(true),
+};
+
+export const CrawlStateSchema = z.object({
+  ...crawlStateBase,
+  gear: CrawlGearSchema.default(CrawlGearSchema.parse({})),
+  mutations: CrawlMutationsSchema.default({}),
+  death: z.enum(['starved']).nullable().default(null),
 });
 export type CrawlState = z.infer<typeof CrawlStateSchema>;
+
+/** Version 2's Crawl state: options for the rate engine in an untyped bag (never written by a command). */
+export const CrawlStateV2Schema = z.object({
+  ...crawlStateBase,
+  rate: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+});
+type CrawlStateV2 = z.infer<typeof CrawlStateV2Schema>;
 
 const base = {
   id: z.string().regex(/^[a-z0-9]{6,16}$/),
@@ -65,10 +99,31 @@ const base = {
   createdAt: z.string(),
 };
 
-const NethackHeroCore = z.object({ ...base, game: z.literal('nethack'), version: z.enum(NETHACK_VERSIONS), nethack: NethackStateSchema });
-const CrawlHeroCore = z.object({ ...base, game: z.literal('crawl'), version: z.enum(CRAWL_VERSIONS), crawl: CrawlStateSchema });
-export const HeroCoreSchema = z.discriminatedUnion('game', [NethackHeroCore, CrawlHeroCore]);
-export type HeroCore = z.infer<typeof HeroCoreSchema>;
+/** The hero, event, record schemas for one shape of the Crawl state (v2 and v3 share the rest). */
+function recordSchemas<C extends z.ZodType>(crawlState: C, version: 2 | 3) {
+  const core = z.discriminatedUnion('game', [
+    z.object({ ...base, game: z.literal('nethack'), version: z.enum(NETHACK_VERSIONS), nethack: NethackStateSchema }),
+    z.object({ ...base, game: z.literal('crawl'), version: z.enum(CRAWL_VERSIONS), crawl: crawlState }),
+  ]);
+  const hero = z.intersection(
+    core,
+    z.object({
+      log: z.array(HeroEventSchema).max(MAX_LOG_EVENTS).default([]),
+      /** Snapshots before each of the last events, newest last: `undo` pops one. */
+      undo: z.array(z.object({ event: HeroEventSchema, before: core })).max(MAX_UNDO).default([]),
+      /** A meal waiting for the user's confirmation because it would choke them. */
+      pending: z.object({ nonce: z.string(), food: z.string(), expiresAt: z.string() }).nullable().default(null),
+    }),
+  );
+  const record = z.object({
+    schemaVersion: z.literal(version),
+    userId: z.string(),
+    activeId: z.string().nullable(),
+    heroes: z.array(hero).max(MAX_HEROES_PER_USER),
+    updatedAt: z.string(),
+  });
+  return { core, hero, record };
+}
 
 export const HeroEventSchema = z.object({
   at: z.string(),
@@ -80,26 +135,17 @@ export const HeroEventSchema = z.object({
 });
 export type HeroEvent = z.infer<typeof HeroEventSchema>;
 
-export const HeroSchema = z.intersection(
-  HeroCoreSchema,
-  z.object({
-    log: z.array(HeroEventSchema).max(MAX_LOG_EVENTS).default([]),
-    /** Snapshots before each of the last events, newest last: `undo` pops one. */
-    undo: z.array(z.object({ event: HeroEventSchema, before: HeroCoreSchema })).max(MAX_UNDO).default([]),
-    /** A meal waiting for the user's confirmation because it would choke them. */
-    pending: z.object({ nonce: z.string(), food: z.string(), expiresAt: z.string() }).nullable().default(null),
-  }),
-);
-export type Hero = z.infer<typeof HeroSchema>;
+const v3 = recordSchemas(CrawlStateSchema, 3);
+const v2 = recordSchemas(CrawlStateV2Schema, 2);
 
-export const UserHeroesSchema = z.object({
-  schemaVersion: z.literal(HERO_SCHEMA_VERSION),
-  userId: z.string(),
-  activeId: z.string().nullable(),
-  heroes: z.array(HeroSchema).max(MAX_HEROES_PER_USER),
-  updatedAt: z.string(),
-});
+export const HeroCoreSchema = v3.core;
+export type HeroCore = z.infer<typeof HeroCoreSchema>;
+export const HeroSchema = v3.hero;
+export type Hero = z.infer<typeof HeroSchema>;
+export const UserHeroesSchema = v3.record;
 export type UserHeroes = z.infer<typeof UserHeroesSchema>;
+export const UserHeroesV2Schema = v2.record;
+type UserHeroesV2 = z.infer<typeof UserHeroesV2Schema>;
 
 /**
  * Version 1 (the first stored shape): one NetHack hero per user, rings as a plain list of
@@ -124,7 +170,7 @@ export function newHeroId(): string {
   return Math.random().toString(36).slice(2, 10).padEnd(8, '0');
 }
 
-/** v1 -> v2: the single hero becomes the active one; rings go left then right. */
+/** v1 -> current: the single hero becomes the active one; rings go left then right. */
 export function migrateV1(v1: UserHeroesV1, now: string): UserHeroes {
   const h = v1.hero;
   const nethack = NethackStateSchema.parse({
@@ -148,13 +194,53 @@ export function migrateV1(v1: UserHeroesV1, now: string): UserHeroes {
         game: 'nethack',
         version: '3.6.7',
         nethack,
-        log: [{ at: now, kind: 'migrate', summary: 'Record upgraded from schema 1 to 2.', turn: h.turn, nutrition: h.nutrition }],
+        log: [{ at: now, kind: 'migrate', summary: `Record upgraded from schema 1 to ${HERO_SCHEMA_VERSION}.`, turn: h.turn, nutrition: h.nutrition }],
         undo: [],
         pending: null,
       },
     ],
     updatedAt: now,
   };
+}
+
+const int = (v: unknown, min: number, max: number): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : undefined;
+
+/** v2 -> v3 Crawl state: the rate bag's known options become typed gear and mutations; the rest is dropped. */
+export function migrateCrawlStateV2(c: CrawlStateV2): CrawlState {
+  const { rate, ...rest } = c;
+  const gear = CrawlGearSchema.parse({
+    sustenanceRings: int(rate['sustenanceRings'], 0, 8),
+    hungerRings: int(rate['hungerRings'], 0, 8),
+    regenerationRings: int(rate['regenerationRings'], 0, 8),
+    trollLeather: rate['trollLeather'] === true ? true : undefined,
+    artefactMetabolism: int(rate['artefactMetabolism'], -20, 30),
+    gourmand: rate['gourmandAmulet'] === true ? true : undefined,
+  });
+  const mutations = CrawlMutationsSchema.parse({
+    metabolism: int(rate['metabolism'], -2, 3),
+    carnivore: int(rate['carnivore'], 0, 3),
+    herbivore: int(rate['herbivore'], 0, 3),
+    saprovore: int(rate['saprovore'], 0, 3),
+  });
+  return { ...rest, gear, mutations, death: rest.alive ? null : 'starved' };
+}
+
+type HeroCoreV2 = UserHeroesV2['heroes'][number]['undo'][number]['before'];
+
+function migrateCoreV2(core: HeroCoreV2): HeroCore {
+  if (core.game === 'crawl') return { ...core, crawl: migrateCrawlStateV2(core.crawl as CrawlStateV2) };
+  return { ...core, nethack: { ...core.nethack, death: core.nethack.alive ? null : 'starved' } };
+}
+
+/** v2 -> v3: every hero and every undo snapshot. */
+export function migrateV2(v2record: UserHeroesV2): UserHeroes {
+  const heroes = v2record.heroes.map((h) => {
+    const { log, undo, pending } = h;
+    const core = migrateCoreV2(h as HeroCoreV2);
+    return { ...core, log, undo: undo.map((u) => ({ event: u.event, before: migrateCoreV2(u.before) })), pending } as Hero;
+  });
+  return UserHeroesSchema.parse({ ...v2record, schemaVersion: HERO_SCHEMA_VERSION, heroes });
 }
 
 export type ParsedRecord =
@@ -170,10 +256,15 @@ export function parseRecord(raw: unknown, now: string): ParsedRecord {
     if (!v1.success) return { ok: false, problem: describe(v1.error) };
     return { ok: true, record: migrateV1(v1.data, now), migratedFrom: 1 };
   }
+  if (version === 2) {
+    const old = UserHeroesV2Schema.safeParse(raw);
+    if (!old.success) return { ok: false, problem: describe(old.error) };
+    return { ok: true, record: migrateV2(old.data), migratedFrom: 2 };
+  }
   if (version !== HERO_SCHEMA_VERSION) return { ok: false, problem: `unknown schema version ${JSON.stringify(version)}` };
-  const v2 = UserHeroesSchema.safeParse(raw);
-  if (!v2.success) return { ok: false, problem: describe(v2.error) };
-  return { ok: true, record: v2.data, migratedFrom: null };
+  const current = UserHeroesSchema.safeParse(raw);
+  if (!current.success) return { ok: false, problem: describe(current.error) };
+  return { ok: true, record: current.data, migratedFrom: null };
 }
 
 function describe(err: z.ZodError): string {

@@ -30,7 +30,8 @@ export interface Store {
   /** Where the data lives, without credentials (for logs). */
   readonly location: string;
   get<T = unknown>(key: string): Promise<T | undefined>;
-  set(key: string, value: unknown): Promise<void>;
+  /** `ttlMs`: the value expires after that long (used for stored button payloads). */
+  set(key: string, value: unknown, ttlMs?: number): Promise<void>;
   delete(key: string): Promise<boolean>;
   /**
    * Atomic read-modify-write of one key. `fn` sees the current value (undefined when absent)
@@ -90,11 +91,11 @@ class KeyvStore implements Store {
     }
   }
 
-  async set(key: string, value: unknown): Promise<void> {
+  async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
     this.ensureOpen();
     let ok: boolean;
     try {
-      ok = await this.keyv.set(key, value);
+      ok = await this.keyv.set(key, value, ttlMs);
     } catch (err) {
       this.wrap('set', err);
     }

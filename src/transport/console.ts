@@ -8,6 +8,7 @@ import type { APIEmbed } from 'discord-api-types/v10';
 import type { APIApplicationCommandOption } from 'discord-api-types/v10';
 import { autocomplete, dispatch, errorReply, type DispatchDeps } from '../bot/dispatch.ts';
 import type { Invocation, Invoker, Reply } from '../bot/types.ts';
+import { UserError } from '../errors.ts';
 import { parseCommandLine, quoteValue, tokenize, toInvocation } from './commandLine.ts';
 
 /** The one local user of console mode. Its heroes persist in the store like anyone's. */
@@ -18,6 +19,10 @@ export interface ConsoleOptions extends Omit<DispatchDeps, 'transport'> {
   fileDir: string;
   user?: Invoker;
   color?: boolean;
+  /** Act as a member of this server (tests of server settings); the console has none by default. */
+  guildId?: string;
+  /** That member's permissions, Discord's decimal bit field. */
+  permissions?: string;
 }
 
 /** A reply as the batch interface prints it: files become paths on disk. */
@@ -27,6 +32,8 @@ export interface JsonReply {
   ephemeral: boolean;
   files?: { name: string; path: string; bytes: number }[];
   buttons?: { customId: string; label: string; style: string }[];
+  /** Names read as others (`read "c ration" as C-ration`): { typed, as, what }. */
+  readAs?: { typed: string; as: string; what: string }[];
 }
 
 let fileCounter = 0;
@@ -46,28 +53,67 @@ export function toJsonReply(reply: Reply, dir: string): JsonReply {
   const files = writeFiles(reply, dir);
   if (files) out.files = files;
   if (reply.buttons?.length) out.buttons = reply.buttons;
+  if (reply.readAs?.length) out.readAs = reply.readAs;
   return out;
 }
 
+/** Remembers the buttons of the last reply, so a script can answer with `press last:<choice>`. */
+export interface ConsoleSession {
+  lastButtons: Reply['buttons'];
+}
+
+export function newSession(): ConsoleSession {
+  return { lastButtons: undefined };
+}
+
 /**
- * Run one console line: a slash command, `press <customId>` for a button, or `message: <text>` to use
- * the message command (Apps -> "Ask hungerbot") on a message holding <text>, written by someone else.
+ * `press last:<choice>`: a button of the previous reply, by its position (1, 2...), its label
+ * ("Details", "Eat it anyway"; case and a unique start are enough) or the last part of its id.
  */
-export async function runLine(line: string, opts: ConsoleOptions): Promise<Reply> {
+export function pickLastButton(choice: string, buttons: Reply['buttons']): string {
+  const list = buttons ?? [];
+  if (!list.length) throw new UserError('The last reply has no buttons.', undefined, 'no_button');
+  const want = choice.trim().replace(/^["']|["']$/g, '').toLowerCase();
+  const byIndex = /^\d+$/.test(want) ? list[Number(want) - 1] : undefined;
+  const exact = list.filter((b) => b.label.toLowerCase() === want || b.customId.toLowerCase().endsWith(`:${want}`));
+  const started = list.filter((b) => b.label.toLowerCase().startsWith(want));
+  const hit = byIndex ?? (exact.length === 1 ? exact[0] : started.length === 1 ? started[0] : undefined);
+  if (!hit) {
+    throw new UserError(`No single button of the last reply matches "${choice}".`, `Its buttons: ${list.map((b, i) => `${i + 1}. ${b.label}`).join(', ')}.`, 'no_button');
+  }
+  return hit.customId;
+}
+
+/**
+ * Run one console line: a slash command, `press <customId>` / `press last:<choice>` for a button, or
+ * `message: <text>` to use the message command (Apps -> "Ask hungerbot") on a message holding <text>.
+ */
+export async function runLine(line: string, opts: ConsoleOptions, session?: ConsoleSession): Promise<Reply> {
   const deps: DispatchDeps = { registry: opts.registry, services: opts.services, transport: 'console' };
   const user = opts.user ?? CONSOLE_USER;
+  const member = { ...(opts.guildId ? { guildId: opts.guildId } : {}), ...(opts.permissions ? { permissions: opts.permissions } : {}) };
   const trimmed = line.trim();
-  // A custom id may hold spaces (/ask keeps short questions in its button ids).
-  const press = /^press\s+(.+)$/i.exec(trimmed);
-  if (press) return dispatch({ kind: 'component', commandName: '', options: {}, customId: press[1]!, user }, deps);
-  const message = /^message(?:\s+"([^"]+)")?\s*:\s*([\s\S]*)$/i.exec(trimmed);
-  if (message) return dispatch(consoleMessage(message[1], message[2]!.replace(/\\n/g, '\n'), opts, user), deps);
+  let reply: Reply;
   try {
-    const parsed = parseCommandLine(trimmed, opts.registry);
-    return await dispatch(toInvocation(parsed, user), deps);
+    const last = /^press\s+last:(.+)$/i.exec(trimmed);
+    // A custom id may hold spaces (/ask keeps short questions in its button ids).
+    const press = /^press\s+(.+)$/i.exec(trimmed);
+    const message = /^message(?:\s+"([^"]+)")?\s*:\s*([\s\S]*)$/i.exec(trimmed);
+    if (last || press) {
+      const customId = last ? pickLastButton(last[1]!, session?.lastButtons) : press![1]!;
+      reply = await dispatch({ kind: 'component', commandName: '', options: {}, customId, user, ...member }, deps);
+    } else if (message) {
+      const inv = consoleMessage(message[1], message[2]!.replace(/\\n/g, '\n'), opts, user);
+      reply = await dispatch({ ...inv, ...member }, deps);
+    } else {
+      const parsed = parseCommandLine(trimmed, opts.registry);
+      reply = await dispatch({ ...toInvocation(parsed, user), ...member }, deps);
+    }
   } catch (err) {
-    return errorReply(err, { commandName: trimmed.split(/\s/)[0]?.replace(/^\//, '') ?? '', user }, opts.services);
+    reply = errorReply(err, { commandName: trimmed.split(/\s/)[0]?.replace(/^\//, '') ?? '', user }, opts.services);
   }
+  if (session) session.lastButtons = reply.buttons;
+  return reply;
 }
 
 /** `message: <text>` (or `message "<command name>": <text>`): the only message command unless named. */
@@ -174,7 +220,33 @@ export async function completeLine(line: string, opts: ConsoleOptions): Promise<
     );
     values = choices.map((c) => String(c.value));
   }
-  return [values.map((v) => `${name}:${quoteValue(v)} `), currentRaw];
+  return [valueCompletions(name, typed, currentRaw, values), currentRaw];
+}
+
+/**
+ * Completions for `name:<typed>`. Readline replaces the typed token with the candidates' common
+ * start, so candidates must never share less than what was typed: values that extend the typed
+ * text keep it as typed (quoting from the first space on: `name:jackal" corpse"`), and fuzzy
+ * corrections come with the typed token itself, so their common start cannot shrink the line.
+ */
+export function valueCompletions(name: string, typed: string, currentRaw: string, values: readonly string[]): string[] {
+  const whole = (v: string) => `${name}:${quoteValue(v)} `;
+  if (values.length <= 1) return values.map(whole);
+  const extending = values.filter((v) => v.toLowerCase().startsWith(typed.toLowerCase()));
+  if (extending.length === 1) return [whole(extending[0]!)];
+  const rawValue = currentRaw.slice(currentRaw.indexOf(':') + 1);
+  if (extending.length > 1) {
+    if (/^["']/.test(rawValue)) return extending.map(whole);
+    return extending.map((v) => `${name}:${rawValue}${quoteFromSpace(v.slice(typed.length))} `);
+  }
+  return [...values.map(whole), currentRaw];
+}
+
+/** "kal corpse" -> `kal" corpse"`: the tokenizer reads quotes anywhere in a token. */
+function quoteFromSpace(rest: string): string {
+  const at = rest.search(/[\s"':]/);
+  if (at < 0) return rest;
+  return `${rest.slice(0, at)}"${rest.slice(at).replace(/["\\]/g, '\\$&')}"`;
 }
 
 // ---- interactive REPL ----------------------------------------------------------------
@@ -192,6 +264,7 @@ export async function runRepl(opts: ConsoleOptions, io: { input: NodeJS.Readable
     },
   });
   const say = (s: string) => io.output.write(s + '\n');
+  const session = newSession();
   say('hungerbot console — type a slash command (Tab completes), /help for the list, "exit" to leave.');
   rl.prompt();
   let queue = Promise.resolve();
@@ -204,7 +277,7 @@ export async function runRepl(opts: ConsoleOptions, io: { input: NodeJS.Readable
           return;
         }
         if (text) {
-          const reply = await runLine(text, opts);
+          const reply = await runLine(text, opts, session);
           const files = writeFiles(reply, opts.fileDir);
           say(renderReplyText(reply, useColor, files));
         }
@@ -222,10 +295,11 @@ export async function runRepl(opts: ConsoleOptions, io: { input: NodeJS.Readable
 /** `ask --json` with no command line: one command line per input line, one JSON reply per output line. */
 export async function runBatch(opts: ConsoleOptions, io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream }, json: boolean): Promise<number> {
   const rl = createInterface({ input: io.input, crlfDelay: Infinity, terminal: false });
+  const session = newSession();
   let count = 0;
   for await (const line of rl) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
-    const reply = await runLine(line, opts);
+    const reply = await runLine(line, opts, session);
     if (json) io.output.write(JSON.stringify(toJsonReply(reply, opts.fileDir)) + '\n');
     else io.output.write(renderReplyText(reply, false, writeFiles(reply, opts.fileDir)) + '\n\n');
     count++;

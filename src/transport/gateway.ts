@@ -13,7 +13,7 @@ import {
 import { autocomplete, dispatch, type DispatchDeps } from '../bot/dispatch.ts';
 import { DEFER_AFTER_MS } from '../bot/limits.ts';
 import type { Invocation, Invoker, Reply } from '../bot/types.ts';
-import { buttonRows, invocationFromMessageCommand, invocationFromOptions, type RawOption } from './interaction.ts';
+import { buttonRows, invocationFromMessageCommand, invocationFromOptions, type Membership, type RawOption } from './interaction.ts';
 
 export interface GatewayBot {
   client: Client;
@@ -69,23 +69,23 @@ export function createGatewayBot(opts: Omit<DispatchDeps, 'transport'> & { token
   });
 
   const userOf = (i: Interaction): Invoker => ({ id: i.user.id, name: i.user.username });
+  const memberOf = (i: Interaction): Membership => ({
+    ...(i.guildId ? { guildId: i.guildId } : {}),
+    ...(i.memberPermissions ? { permissions: i.memberPermissions.bitfield.toString() } : {}),
+  });
 
   async function onInteraction(interaction: Interaction): Promise<void> {
     if (interaction.isAutocomplete()) {
-      const inv = invocationFromOptions('autocomplete', interaction.commandName, interaction.options.data as readonly RawOption[], userOf(interaction));
+      const inv = invocationFromOptions('autocomplete', interaction.commandName, interaction.options.data as readonly RawOption[], userOf(interaction), memberOf(interaction));
       await interaction.respond(await autocomplete(inv, deps));
       return;
     }
     if (interaction.isChatInputCommand() || interaction.isMessageContextMenuCommand()) {
       const user = userOf(interaction);
+      const member = memberOf(interaction);
       const inv = interaction.isMessageContextMenuCommand()
-        ? messageInvocation(interaction, user)
-        : invocationFromOptions(
-            'command',
-            interaction.commandName,
-            interaction.options.data as readonly RawOption[],
-            user,
-          );
+        ? { ...messageInvocation(interaction, user), ...member }
+        : invocationFromOptions('command', interaction.commandName, interaction.options.data as readonly RawOption[], user, member);
       const work = dispatch(inv, deps);
       // Answer within Discord's 3 s: if the handler is slow, defer first and edit later.
       const quick = await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())]);
@@ -98,12 +98,24 @@ export function createGatewayBot(opts: Omit<DispatchDeps, 'transport'> & { token
       return;
     }
     if (interaction.isButton()) {
-      const reply = await dispatch(
-        { kind: 'component', commandName: '', options: {}, customId: interaction.customId, user: userOf(interaction) },
+      const work = dispatch(
+        { kind: 'component', commandName: '', options: {}, customId: interaction.customId, user: userOf(interaction), ...memberOf(interaction) },
         deps,
       );
-      // A button press replaces the message it was on (e.g. a confirmation becomes the result).
-      await interaction.update(payload(reply));
+      // A Details press re-runs its command, which may be slow: defer it privately, then edit.
+      const quick = interaction.customId.startsWith('details:')
+        ? await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())])
+        : await work;
+      if (!quick) {
+        await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+        await interaction.editReply(payload(await work));
+        return;
+      }
+      const reply = quick;
+      // Details (and other asNewMessage replies) come as a new message, private when ephemeral;
+      // other presses replace the message they were on (e.g. a confirmation becomes the result).
+      if (reply.asNewMessage) await interaction.reply({ ...payload(reply), flags: reply.ephemeral ? MessageFlags.Ephemeral : undefined });
+      else await interaction.update(payload(reply));
     }
   }
 

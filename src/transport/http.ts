@@ -11,6 +11,7 @@ import {
   invocationFromMessageCommand,
   invocationFromOptions,
   messageBody,
+  type Membership,
   type RawMessageCommandData,
   type RawOption,
 } from './interaction.ts';
@@ -88,8 +89,9 @@ interface RawInteraction {
   token: string;
   application_id: string;
   data?: { name?: string; options?: RawOption[]; custom_id?: string; type?: number } & RawMessageCommandData;
-  member?: { user?: { id: string; username: string } };
+  member?: { user?: { id: string; username: string }; permissions?: string };
   user?: { id: string; username: string };
+  guild_id?: string;
 }
 
 export interface HttpEndpoint {
@@ -123,12 +125,16 @@ export async function startHttpEndpoint(
   async function handle(i: RawInteraction, res: ServerResponse): Promise<void> {
     const who = i.member?.user ?? i.user;
     const user: Invoker = { id: who?.id ?? 'unknown', name: who?.username ?? 'unknown' };
+    const member: Membership = {
+      ...(i.guild_id ? { guildId: i.guild_id } : {}),
+      ...(i.member?.permissions ? { permissions: i.member.permissions } : {}),
+    };
     switch (i.type) {
       case InteractionType.Ping:
         send(res, 200, { type: ResponseType.Pong });
         return;
       case InteractionType.Autocomplete: {
-        const inv = invocationFromOptions('autocomplete', i.data?.name ?? '', i.data?.options, user);
+        const inv = invocationFromOptions('autocomplete', i.data?.name ?? '', i.data?.options, user, member);
         send(res, 200, { type: ResponseType.AutocompleteResult, data: { choices: await autocomplete(inv, deps) } });
         return;
       }
@@ -136,8 +142,8 @@ export async function startHttpEndpoint(
         // data.type 3: a message command (Apps -> "Ask hungerbot"), which targets a message.
         const inv =
           i.data?.type === 3
-            ? invocationFromMessageCommand(i.data, user)
-            : invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user);
+            ? { ...invocationFromMessageCommand(i.data, user), ...member }
+            : invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user, member);
         const work = dispatch(inv, deps);
         const quick = await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())]);
         if (quick) {
@@ -149,8 +155,21 @@ export async function startHttpEndpoint(
         return;
       }
       case InteractionType.MessageComponent: {
-        const reply = await dispatch({ kind: 'component', commandName: '', options: {}, customId: i.data?.custom_id ?? '', user }, deps);
-        send(res, 200, { type: ResponseType.UpdateMessage, data: messageBody(reply, { forUpdate: true }) }, reply.files);
+        const customId = i.data?.custom_id ?? '';
+        const work = dispatch({ kind: 'component', commandName: '', options: {}, customId, user, ...member }, deps);
+        // A Details press re-runs its command, which may be slow: defer it privately, then edit.
+        const quick = customId.startsWith('details:')
+          ? await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())])
+          : await work;
+        if (!quick) {
+          send(res, 200, { type: ResponseType.DeferredChannelMessage, data: { flags: 64 } });
+          await editOriginal(i, await work);
+          return;
+        }
+        const reply = quick;
+        // Details (asNewMessage) answer with a new, usually ephemeral, message; other presses update theirs.
+        if (reply.asNewMessage) send(res, 200, { type: ResponseType.ChannelMessage, data: messageBody(reply) }, reply.files);
+        else send(res, 200, { type: ResponseType.UpdateMessage, data: messageBody(reply, { forUpdate: true }) }, reply.files);
         return;
       }
       default:

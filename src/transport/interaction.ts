@@ -13,11 +13,18 @@ export interface RawOption {
   focused?: boolean;
 }
 
+/** Where an interaction came from: the server and the member's permissions there (none in DMs). */
+export interface Membership {
+  guildId?: string;
+  permissions?: string;
+}
+
 export function invocationFromOptions(
   kind: 'command' | 'autocomplete',
   commandName: string,
   options: readonly RawOption[] | undefined,
   user: Invoker,
+  member: Membership = {},
 ): Invocation {
   let group: string | undefined;
   let subcommand: string | undefined;
@@ -39,7 +46,7 @@ export function invocationFromOptions(
     flat[o.name] = o.value;
     if (o.focused) focused = { name: o.name, value: String(o.value) };
   }
-  return { kind, commandName, group, subcommand, options: flat, focused, user };
+  return { kind, commandName, group, subcommand, options: flat, focused, user, ...member };
 }
 
 /** What Discord sends for a message command (type 3): the target id and the resolved message. */

@@ -79,6 +79,34 @@ describe('command definitions follow Discord rules', () => {
     });
   }
 
+  it('every subcommand keeps headroom: at most 22 options (Discord allows 25), so one can be added without a redesign', () => {
+    const counts: string[] = [];
+    const walk = (path: string, options: readonly Opt[]) => {
+      for (const o of options) {
+        if (o.type === 1) {
+          const n = (o.options ?? []).length;
+          if (n > COMMAND_OPTION_LIMIT - 3) counts.push(`${path} ${o.name}: ${n}`);
+        } else if (o.type === 2) walk(`${path} ${o.name}`, o.options ?? []);
+      }
+    };
+    for (const c of commands) walk(`/${c.definition.name}`, (c.definition.options ?? []) as Opt[]);
+    expect(counts).toEqual([]);
+  });
+
+  it('the limit checks above fail on a definition past Discord’s limits (they can fail)', () => {
+    const opt = (i: number): Opt => ({ type: 3, name: `o${i}`, description: 'x'.repeat(100), choices: [] }) as unknown as Opt;
+    const wide = Array.from({ length: 26 }, (_, i) => opt(i));
+    const problems: string[] = [];
+    checkOptions('/fake', wide, problems);
+    expect(problems.some((p) => p.includes('26 options'))).toBe(true);
+    const tooManyChoices = [{ ...opt(0), choices: Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `c${i}` })) }] as Opt[];
+    const more: string[] = [];
+    checkOptions('/fake', tooManyChoices, more);
+    expect(more.some((p) => p.includes('26 choices'))).toBe(true);
+    const big = Array.from({ length: 25 }, (_, i) => ({ type: 1, name: `s${i}`, description: 'x'.repeat(100), options: Array.from({ length: 3 }, (_, j) => opt(j)) })) as unknown as Opt[];
+    expect(totalChars('fake', 'fake', big)).toBeGreaterThan(COMMAND_TOTAL_CHARS_MAX);
+  });
+
   it('the deploy script sends exactly the registered definitions, message commands after slash commands', () => {
     // Also a compile-time check: the body has the type Discord's bulk-overwrite route takes.
     const body: RESTPutAPIApplicationCommandsJSONBody = commandBodies();

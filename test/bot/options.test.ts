@@ -127,8 +127,8 @@ describe('option declarations', () => {
 
   it('derive the handler argument types', () => {
     const options = {
-      n: integer('n', { min: 0, max: 9 }).required(),
-      k: integer('k', { min: 0, max: 9 }).default(3),
+      n: integer('n', { min: 0, max: 9, example: 5 }).required(),
+      k: integer('k', { min: 0, max: 9, example: 5 }).default(3),
       flag: boolean('f'),
       mode: choice('m', ['a', 'b']),
       name: text('t'),

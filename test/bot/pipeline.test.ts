@@ -19,7 +19,7 @@ import { createHarness } from '../helpers/harness.ts';
 
 describe('coerceOptions (console strings to declared option types)', () => {
   const defs = discordOptions({
-    n: integer('a number', { min: -100_000, max: 100_000 }).required(),
+    n: integer('a number', { min: -100_000, max: 100_000, example: 5 }).required(),
     flag: boolean('a flag'),
     mode: choice('a mode', ['a', 'b']),
   });
@@ -115,5 +115,33 @@ describe('truncateEmbeds', () => {
   it('leaves small embeds untouched', () => {
     const e = [{ title: 'a', description: 'b', fields: [{ name: 'c', value: 'd' }] }];
     expect(truncateEmbeds(e)).toEqual(e);
+  });
+});
+
+describe('range errors name the range and a typical value', () => {
+  it('every declared number option has an example, quoted in its range error', async () => {
+    const { commands } = await import('../../commands/index.ts');
+    const missing: string[] = [];
+    for (const c of commands) {
+      type O = { type: number; name: string; options?: O[] };
+      const walk = (path: string[], options: O[]) => {
+        for (const o of options) {
+          if (o.type === 1 || o.type === 2) walk([...path, o.name], o.options ?? []);
+        }
+        const leaf = c.leaf({ group: path[1] && path.length === 3 ? path[1] : undefined, subcommand: path[path.length - 1] === c.definition.name ? undefined : path[path.length - 1] });
+        if (!leaf) return;
+        for (const [name, option] of Object.entries(leaf.declared)) {
+          if ((option.spec.kind === 'integer' || option.spec.kind === 'number') && option.spec.example === undefined) missing.push(`${path.join(' ')} ${name}`);
+        }
+      };
+      walk([c.definition.name], (c.definition.options ?? []) as O[]);
+    }
+    expect(missing).toEqual([]);
+    const h = await createHarness();
+    const r = await h.ask('/nethack forecast nutrition:900 attacks:99');
+    expect((r.result as { error: { message: string } }).error.message).toMatch(/from 0 to 12 \(for example `attacks:1`\)/);
+    const typed = await h.ask('/crawl spell level:x int:15 skill:10');
+    expect((typed.result as { error: { hint: string } }).error.hint).toBe('It goes from 1 to 9. For example `level:5`.');
+    await h.close();
   });
 });

@@ -19,13 +19,13 @@ const res = (r: { result: unknown }) => r.result as any;
 
 describe('/crawl acceptance', () => {
   // player.cc:1433 (0.13) / 1468 (0.14): trunc(9 x 3 / 5) = 5.
-  it('rate species:Troll sustenance:1 is 5 in 0.13 and 0.14, refused in 0.15', async () => {
-    const r13 = await h.ask('/crawl rate species:Troll sustenance:1');
+  it('rate species:Troll gear:"ring of sustenance" is 5 in 0.13 and 0.14, refused in 0.15', async () => {
+    const r13 = await h.ask('/crawl rate species:Troll gear:"ring of sustenance"');
     expect(res(r13)).toMatchObject({ game: 'crawl', version: '0.13', kind: 'rate', rate: { expected: 5 } });
     expect(r13.embeds[0]!.footer!.text).toContain('0.13.2');
-    const r14 = await h.ask('/crawl rate species:Troll sustenance:1 version:0.14');
+    const r14 = await h.ask('/crawl rate species:Troll gear:"ring of sustenance" version:0.14');
     expect(res(r14).rate.expected).toBe(5);
-    const r15 = await h.ask('/crawl rate species:Troll sustenance:1 version:0.15');
+    const r15 = await h.ask('/crawl rate species:Troll gear:"ring of sustenance" version:0.15');
     expect(r15.ephemeral).toBe(true);
     expect(res(r15).error.code).toBe('removed_in_version');
   });
@@ -41,13 +41,13 @@ describe('/crawl acceptance', () => {
     expect(res(a).state.name).toBe('Starving');
     const b = await h.ask('/crawl status value:1000 version:0.14');
     expect(res(b).state.name).toBe('Near Starving');
-    expect(JSON.stringify(b.embeds)).toContain('Where the wiki page differs');
+    expect(JSON.stringify(b.details)).toContain('Where the wiki page differs');
   });
 });
 
 describe('/crawl other subcommands', () => {
   it('forecast, chunk, spell, ability, drain', async () => {
-    expect(res(await h.ask('/crawl forecast value:5900 species:Troll sustenance:1 version:0.14')).milestones[0]).toMatchObject({ target: 'Hungry', actions: { expected: 680 } });
+    expect(res(await h.ask('/crawl forecast value:5900 species:Troll gear:"ring of sustenance" version:0.14')).milestones[0]).toMatchObject({ target: 'Hungry', actions: { expected: 680 } });
     expect(res(await h.ask('/crawl forecast value:2505 rate:3 aut:15 version:0.14')).milestones[0].actions).toEqual({ expected: 1.5, min: 1, max: 2 });
     expect(res(await h.ask('/crawl chunk type:contaminated species:Kobold value:2000 version:0.14')).nutrition).toBe(967);
     expect(res(await h.ask('/crawl spell level:5 int:15 skill:10')).cost).toBe(200);
@@ -65,7 +65,11 @@ describe('/crawl other subcommands', () => {
   });
   it('friendly errors', async () => {
     expect(res(await h.ask('/crawl food item:orange version:0.15')).error.code).toBe('unknown_food');
-    expect(res(await h.ask('/crawl rate species:Elf')).error.code).toBe('unknown_species');
+    // "Elf" fits three species: the answer lists them, with a button for each.
+    const elf = await h.ask('/crawl rate species:Elf');
+    expect(res(elf).error.code).toBe('ambiguous_name');
+    expect(elf.buttons?.map((b) => b.label)).toEqual(expect.arrayContaining(['High Elf', 'Deep Elf']));
+    expect(res(await h.ask('/crawl rate species:Zzyzx')).error.code).toBe('unknown_species');
     expect(res(await h.ask('/crawl status value:-5')).error).toBeDefined();
     expect(res(await h.ask('/crawl chunk type:contaminated version:0.15')).error.code).toBe('removed_in_version');
   });
@@ -88,7 +92,7 @@ describe('/crawl embeds fit Discord', () => {
     const lines = [
       '/crawl status value:1000',
       '/crawl status value:3000 species:Vampire version:0.14',
-      '/crawl rate species:Troll sustenance:1 hasted:true invisible:true injured:true regen_rings:1 regen:true chei:true burden:burdened artefact:2',
+      '/crawl rate species:Troll gear:"ring of sustenance, ring of regeneration, +2 Hunger artefact" hasted:true invisible:true injured:true regen:true chei:true burden:burdened',
       '/crawl forecast value:11900 species:Vampire version:0.14',
       '/crawl food item:ambrosia',
       '/crawl food item:"potion of blood" species:Centaur',
@@ -100,13 +104,14 @@ describe('/crawl embeds fit Discord', () => {
     for (const line of lines) {
       const r = await h.ask(line);
       expect(res(r).error, line).toBeUndefined();
-      const e = r.embeds[0]!;
+      expect(r.embeds[0]!.footer?.text, line).toMatch(/Crawl 0\.1[345]/);
+      const e = r.details![0]!;
+      expect(JSON.stringify(r.details![1]), line).toContain('github.com/crawl/crawl/blob/0.1');
       expect(e.fields?.length ?? 0).toBeLessThanOrEqual(25);
       for (const f of e.fields ?? []) expect(f.value.length, `${line} / ${f.name}`).toBeLessThanOrEqual(1024);
       const size = (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0) + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
       expect(size, line).toBeLessThanOrEqual(6000);
       expect(e.footer?.text, line).toMatch(/Crawl 0\.1[345]/);
-      expect(JSON.stringify(e), line).toContain('github.com/crawl/crawl/blob/0.1');
     }
   });
 });

@@ -34,11 +34,12 @@ describe('console mode', () => {
   it('REPL: answers a status with its citation, survives bad input, and exits cleanly', async () => {
     const { code, stdout } = await runMain([], '/nethack status nutrition:150\n/nethack status nutrition:abc\n/nethack status nutrition:1001\nexit\n');
     expect(code).toBe(0);
-    expect(stdout).toContain('Nutrition 150: Hungry');
-    expect(stdout).toContain('src/eat.c:2928 newuhs()');
+    expect(stdout).toContain('Nutrition 150 is Hungry (Weak after 100 more)');
+    expect(stdout).toContain('src/eat.c newuhs()');
+    expect(stdout).toContain('[Details] → press details:nethack.status:');
     expect(stdout).toContain('`nutrition` must be a whole number, not "abc"');
     // still running after the error
-    expect(stdout).toContain('Nutrition 1,001: Satiated');
+    expect(stdout).toContain('Nutrition 1,001 is Satiated');
   }, 30_000);
 
   it('ask --json: one JSON line per input line, results from the engine', async () => {
@@ -57,7 +58,7 @@ describe('console mode', () => {
 
   it('ask with one command line prints a readable reply; errors are JSON with code', async () => {
     const text = await runMain(['ask', '/nethack status nutrition:50 con:18'], '');
-    expect(text.stdout).toContain('Nutrition 50: Weak');
+    expect(text.stdout).toContain('Nutrition 50 is Weak');
     expect(text.stdout).toContain('-280');
     const err = await runMain(['ask', '--json', '/nethack status nutrition:abc'], '');
     expect(JSON.parse(err.stdout)).toMatchObject({ ephemeral: true, result: { error: { code: 'bad_option' } } });

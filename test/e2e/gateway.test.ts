@@ -7,6 +7,7 @@ import { createLogger } from '../../src/log.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { createGatewayBot, type GatewayBot } from '../../src/transport/gateway.ts';
 import { FAKE_TOKEN, startFakeDiscord, type FakeDiscord, type RecordedRequest } from '../helpers/fakeDiscord.ts';
+import { statusTitle } from '../../commands/nethack/status.ts';
 import { nethackStatus } from '../../src/engine/nethack/status.ts';
 import { INTERACTION_RESPONSE_DEADLINE_MS } from '../../src/bot/limits.ts';
 
@@ -48,20 +49,26 @@ describe('gateway mode against a fake Discord', () => {
     const expected = nethackStatus({ nutrition: 150 });
     expect(req.body).toMatchObject({
       type: 4,
-      data: { embeds: [{ title: `Nutrition 150: ${expected.status}` }], allowed_mentions: { parse: [] } },
+      data: { embeds: [{ title: statusTitle(expected) }], allowed_mentions: { parse: [] } },
     });
     expect((req.body as { data: { flags?: number } }).data.flags ?? 0).toBe(0); // public reply
-    const embed = (req.body as { data: { embeds: { fields: { name: string; value: string }[] }[] } }).data.embeds[0]!;
-    expect(embed.fields.find((f) => f.name === 'Source')?.value).toContain(
-      'newuhs()`](https://github.com/NetHack/NetHack/blob/NetHack-3.6.7_Released/src/eat.c',
-    );
     // The exact body: the same embeds the pipeline produces for this invocation, nothing else.
     const direct = await dispatch(
       { kind: 'command', commandName: 'nethack', subcommand: 'status', options: { nutrition: 150 }, user: { id: 'x', name: 'x' } },
       { registry: new Registry(commands), services: { store, logger: createLogger('silent') }, transport: 'gateway' },
     );
     expect((req.body as { data: { embeds: unknown } }).data.embeds).toEqual(direct.embeds);
-    expect((req.body as { data: { components: unknown[] } }).data.components).toEqual([]);
+    // Compact by default: one Details button, which answers with a NEW private message holding every citation.
+    const rows = (req.body as { data: { components: { components: { custom_id: string; label: string }[] }[] } }).data.components;
+    expect(rows).toHaveLength(1);
+    const details = rows[0]!.components[0]!;
+    expect(details.label).toBe('Details');
+    expect(details.custom_id).toMatch(/^details:nethack\.status:/);
+    const press = discord.interaction({ type: 3, customId: details.custom_id, userId: '1400000000000000099' });
+    const shown = await discord.waitForRequest(callbackFor(press.id));
+    expect(shown.body).toMatchObject({ type: 4, data: { flags: 64 } });
+    expect((shown.body as { data: { embeds: { title: string }[] } }).data.embeds[0]!.title).toBe(statusTitle(expected));
+    expect(JSON.stringify(shown.body)).toContain('newuhs()`](https://github.com/NetHack/NetHack/blob/NetHack-3.6.7_Released/src/eat.c');
     expect(expected.status).toBe('Hungry');
   });
 
@@ -76,7 +83,7 @@ describe('gateway mode against a fake Discord', () => {
     // still alive: another command works
     const next = discord.interaction({ type: 2, name: 'help', options: [] });
     const ok = await discord.waitForRequest(callbackFor(next.id));
-    expect(ok.body).toMatchObject({ type: 4, data: { embeds: [{ title: 'hungerbot: roguelike hunger, from the source' }] } });
+    expect(ok.body).toMatchObject({ type: 4, data: { embeds: [{ title: expect.stringMatching(/^\d+ commands: \/help, \/nethack/) }] } });
     expect((ok.body as { data: { flags?: number } }).data.flags ?? 0).toBe(0);
   });
 

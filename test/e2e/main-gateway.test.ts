@@ -25,7 +25,7 @@ it('npm start with a token: connects, answers, and exits 0 on SIGTERM without lo
     expect(out).toContain('connected to Discord');
     const { id } = discord.interaction({ type: 2, name: 'nethack', options: [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: 0 }] }] });
     const cb = await discord.waitForRequest((r) => r.path.startsWith(`/interactions/${id}/`));
-    expect(cb.body).toMatchObject({ type: 4, data: { embeds: [{ title: 'Nutrition 0: Fainting' }] } });
+    expect(cb.body).toMatchObject({ type: 4, data: { embeds: [{ title: 'Nutrition 0 is Fainting' }] } });
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

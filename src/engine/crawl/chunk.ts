@@ -89,7 +89,7 @@ export function crawlChunk(version: CrawlVersion, input: ChunkInput): CrawlChunk
     );
   }
   const charge = input.gourmandCharge ?? 0;
-  if (!Number.isInteger(charge) || charge < 0 || charge > 2000) throw new UserError('gourmand charge must be 0 to 2000.', undefined, 'bad_input');
+  if (!Number.isInteger(charge) || charge < 0 || charge > 2000) throw new UserError('gourmand charge must be a whole number from 0 to 2000.', 'For example `charge:1000`.', 'bad_input');
   const h = resolveHero(version, input);
   const c: Citation[] = [...h.citations];
   const notes = [...h.notes];

@@ -4,6 +4,7 @@
 import { uniqueCitations, type Citation } from '../cite.ts';
 import { ABILITIES, cc, ccLine, type AbilityRow } from './data.ts';
 import { UserError } from '../../errors.ts';
+import { resolveName } from '../../names.ts';
 import { resolveHero, type CrawlHeroInput, type Hero } from './hero.ts';
 import { add, cdiv, constant, distribution, map, random2avg, rounded, type Distribution } from './random.ts';
 import { PROFILES, type CrawlVersion } from './versions.ts';
@@ -72,9 +73,9 @@ export interface CrawlSpellResult {
 }
 
 export function crawlSpell(version: CrawlVersion, input: SpellInput): CrawlSpellResult {
-  if (!Number.isInteger(input.level) || input.level < 1 || input.level > 9) throw new UserError('level must be 1 to 9.', undefined, 'bad_input');
-  if (!Number.isInteger(input.int) || input.int < 1 || input.int > 99) throw new UserError('int must be 1 to 99.', undefined, 'bad_input');
-  if (!(input.skill >= 0 && input.skill <= 27)) throw new UserError('skill must be 0 to 27.', undefined, 'bad_input');
+  if (!Number.isInteger(input.level) || input.level < 1 || input.level > 9) throw new UserError('level must be a whole number from 1 to 9.', 'For example `level:5`.', 'bad_input');
+  if (!Number.isInteger(input.int) || input.int < 1 || input.int > 99) throw new UserError('int must be a whole number from 1 to 99.', 'For example `int:15`.', 'bad_input');
+  if (!(input.skill >= 0 && input.skill <= 27)) throw new UserError('skill must be a number from 0 to 27.', 'For example `skill:10`.', 'bad_input');
   const h = resolveHero(version, input);
   const c: Citation[] = [...h.citations, cc(version, 'spellHunger', 'base cost by level')];
   const notes = [...h.notes];
@@ -201,7 +202,7 @@ export function findAbility(version: CrawlVersion, name: string): AbilityItem {
   if (WIKI_ONLY_ABILITIES.some((w) => anorm(w) === q)) {
     throw new UserError(`"${name}" is on the wiki page but not in Crawl ${version}.`, 'The page lists abilities from before 0.13 (Draconians use Fly, Sif has Channel Energy, Evoke Flight replaced Levitate).', 'unknown_ability');
   }
-  throw new UserError(`I don't know the ability "${name}" in Crawl ${version}.`, 'Pick one from the autocomplete list.', 'unknown_ability');
+  return resolveName(name, items, 'ability', { code: 'unknown_ability' });
 }
 
 export interface AbilityInput extends CrawlHeroInput {

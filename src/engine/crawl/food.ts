@@ -4,6 +4,7 @@
 import { uniqueCitations, type Citation } from '../cite.ts';
 import { cc, ccLine, FOODS, type FoodRow } from './data.ts';
 import { UserError } from '../../errors.ts';
+import { resolveName } from '../../names.ts';
 import { resolveHero, type CrawlHeroInput, type Hero } from './hero.ts';
 import { distribution, round, rounded, type Distribution } from './random.ts';
 import { PROFILES, type CrawlVersion } from './versions.ts';
@@ -53,7 +54,8 @@ export function findFood(version: CrawlVersion, name: string): FoodItem {
     const why = version === '0.15' ? ' 0.15 merged the fruits into "fruit" and removed cheese, sausage, honeycomb and ambrosia.' : '';
     throw new UserError(`There is no ${name} in Crawl ${version}.${why}`, `It exists in ${elsewhere.join(' and ')}.`, 'unknown_food');
   }
-  throw new UserError(`I don't know the food "${name}" in Crawl ${version}.`, 'Pick one from the autocomplete list.', 'unknown_food');
+  const named = items.map((i) => ({ name: i.name, aliases: [...i.aliases, norm(i.id.replace(/^(FOOD|POT)_/, ''))], food: i }));
+  return resolveName(name, named, 'food', { code: 'unknown_food' }).food;
 }
 
 export interface FoodEaterInput extends CrawlHeroInput {

@@ -59,7 +59,7 @@ export function crawlForecast(version: CrawlVersion, input: ForecastInput): Craw
   let foodAt: (h: number) => Distribution;
   let minimum = 0;
   if (input.rate !== undefined) {
-    if (!Number.isInteger(input.rate) || input.rate < 1 || input.rate > 200) throw new UserError('rate must be a whole number from 1 to 200.', undefined, 'invalid_option');
+    if (!Number.isInteger(input.rate) || input.rate < 1 || input.rate > 200) throw new UserError('rate must be a whole number from 1 to 200.', 'For example `rate:5`.', 'invalid_option');
     const d = divRandRound(input.rate * cappedAut, 10);
     foodAt = () => d;
   } else {

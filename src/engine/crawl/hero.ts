@@ -2,6 +2,7 @@
 // ng-setup.cc give_basic_mutations()), current mutation levels, form, statuses,
 // equipment, god. Validated against what the version's code allows.
 import { UserError } from '../../errors.ts';
+import { resolveName } from '../../names.ts';
 import type { Citation } from '../cite.ts';
 import { cc, ccLine, SPECIES, type SpeciesRow } from './data.ts';
 import { PROFILES, type CrawlVersion } from './versions.ts';
@@ -80,20 +81,22 @@ export function speciesList(version: CrawlVersion): readonly SpeciesRow[] {
 export function findSpecies(version: CrawlVersion, name: string): SpeciesRow {
   const q = norm(name);
   const list = speciesList(version);
-  const hit = list.find((s) => norm(s.name) === q || norm(s.id) === q) ?? list.find((s) => norm(s.name).startsWith(q) && q.length >= 3);
+  const hit = list.find((s) => norm(s.name) === q || norm(s.id) === q);
   if (hit) return hit;
   const other = (['0.13', '0.14', '0.15'] as const).filter((v) => v !== version && SPECIES[v].list.some((s) => norm(s.name) === q));
   if (other.length) {
     throw new UserError(`There are no ${name} in Crawl ${version}.`, `They exist in ${other.join(' and ')}; pass version:${other[0]}.`, 'unknown_species');
   }
-  throw new UserError(`I don't know the species "${name}" in Crawl ${version}.`, 'Pick one from the autocomplete list.', 'unknown_species');
+  const named = list.map((s) => ({ name: s.name, aliases: [norm(s.id)], row: s }));
+  return resolveName(name, named, 'species', { code: 'unknown_species' }).row;
 }
 
 const level = (s: SpeciesRow, mut: string) => s.mutations[mut]?.level ?? 0;
 
 function checkRange(label: string, v: number | undefined, min: number, max: number) {
   if (v === undefined) return;
-  if (!Number.isInteger(v) || v < min || v > max) throw new UserError(`${label} must be a whole number from ${min} to ${max}.`, undefined, 'bad_input');
+  const typical = Math.min(max, Math.max(min, label === 'hunger' ? 6000 : 1));
+  if (!Number.isInteger(v) || v < min || v > max) throw new UserError(`${label} must be a whole number from ${min} to ${max}.`, `For example ${label} ${typical}.`, 'bad_input');
 }
 
 /**

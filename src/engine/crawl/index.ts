@@ -11,3 +11,4 @@ export * from './chunk.ts';
 export * from './costs.ts';
 export * from './noHunger.ts';
 export * from './advise.ts';
+export * from './gear.ts';

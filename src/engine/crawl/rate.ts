@@ -201,7 +201,7 @@ function wikiRate(h: Hero): number | null {
 export function crawlRate(version: CrawlVersion, input: CrawlHeroInput & { aut?: number; walking?: boolean } = {}): CrawlRateResult {
   const h = resolveHero(version, input);
   const aut = input.aut ?? 10;
-  if (!Number.isInteger(aut) || aut < 1 || aut > 1000) throw new UserError('aut must be a whole number from 1 to 1000.', undefined, 'invalid_option');
+  if (!Number.isInteger(aut) || aut < 1 || aut > 1000) throw new UserError('aut must be a whole number from 1 to 1000.', 'For example `aut:10` (one normal turn).', 'invalid_option');
   const walking = input.walking ?? false;
   const cappedAut = walking ? Math.min(aut, 10) : aut;
   const notes = [...h.notes];

@@ -1,12 +1,10 @@
 // Which Crawl versions this engine answers, and the per-version constants of the hunger
 // clock. 0.13 is the default: it is the version the wiki page's numbers describe.
 // 0.14 rebased every hunger value 100 lower (food.h, commit 679d65df80).
-import { CRAWL_VERSIONS, DEFAULT_CRAWL_VERSION, type CrawlVersion } from '../cite.ts';
+import { CRAWL_TAGS, CRAWL_VERSIONS, DEFAULT_CRAWL_VERSION, type CrawlVersion } from '../cite.ts';
 
-export { CRAWL_VERSIONS, DEFAULT_CRAWL_VERSION, type CrawlVersion };
-
-/** Release tags the engine was checked against. */
-export const CRAWL_TAGS: Record<CrawlVersion, string> = { '0.13': '0.13.2', '0.14': '0.14.2', '0.15': '0.15.2' };
+/** CRAWL_TAGS: the release tags the engine was checked against (defined once, in cite.ts). */
+export { CRAWL_TAGS, CRAWL_VERSIONS, DEFAULT_CRAWL_VERSION, type CrawlVersion };
 
 /** First release without food and hunger (crawl-ref/docs/changelog.txt, 0.26.0: "Food and hunger are removed"). */
 export const FIRST_VERSION_WITHOUT_HUNGER = '0.26';

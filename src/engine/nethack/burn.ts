@@ -7,6 +7,7 @@
 // "now = T" is burnOnTurn(profile, T + 1). Melee attacks made during the hero's action of turn T
 // call gethungry() again with the same moves = T (src/hack.c overexertion()).
 import type { Citation, NethackVersion } from '../cite.ts';
+import { resolveName } from '../../names.ts';
 import { RINGS } from './data.ts';
 import { cite } from './sources.ts';
 
@@ -91,6 +92,15 @@ export function ringTypes(): string[] {
  * "any ring that costs nutrition". Returns null for an unknown ring name.
  */
 export function parseRing(text: string): WornRing | null {
+  const split = splitRingText(text);
+  if (!split) return null;
+  if (split.special) return split.special;
+  const r = RING_BY_TYPE.get(split.name.replace(/^ring of /, '').replace(/ ring$/, ''));
+  return r ? wornRing(r, split.spe) : null;
+}
+
+/** The typed text without articles and BUC words, its enchantment apart; or the two special rings. */
+function splitRingText(text: string): { name: string; spe: number | undefined; special?: WornRing } | null {
   let t = text.trim().toLowerCase().replace(/\s+/g, ' ');
   if (!t || t === 'none') return null;
   let spe: number | undefined;
@@ -101,15 +111,33 @@ export function parseRing(text: string): WornRing | null {
   }
   t = t.replace(/^(an? |the |worn |uncursed |cursed |blessed )+/, '').trim();
   if (/^any\b/.test(t) || /costs? nutrition/.test(t) || /hungry ring/.test(t)) {
-    return { type: 'any', enchantment: spe ?? 0, chargeable: false, property: null, label: 'a ring that costs nutrition' };
+    return { name: t, spe, special: { type: 'any', enchantment: spe ?? 0, chargeable: false, property: null, label: 'a ring that costs nutrition' } };
   }
-  if (t === 'meat ring') return { type: 'meat ring', enchantment: 0, chargeable: false, property: null, label: 'meat ring' };
-  const name = t.replace(/^ring of /, '').replace(/ ring$/, '');
-  const r = RING_BY_TYPE.get(name);
-  if (!r) return null;
+  if (t === 'meat ring') return { name: t, spe, special: { type: 'meat ring', enchantment: 0, chargeable: false, property: null, label: 'meat ring' } };
+  return { name: t, spe };
+}
+
+function wornRing(r: (typeof RINGS)[number], spe: number | undefined): WornRing {
   const enchantment = r.charged ? (spe ?? 0) : 0;
   const label = `ring of ${r.name}${r.charged ? ` ${enchantment >= 0 ? '+' : ''}${enchantment}` : ''}`;
   return { type: r.name, enchantment, chargeable: r.charged, property: r.property, label };
+}
+
+const RING_NAMES = [
+  ...RINGS.map((r) => ({ name: `ring of ${r.name}`, aliases: [r.name, `${r.name} ring`], ring: r as (typeof RINGS)[number] | null })),
+  { name: 'meat ring', aliases: [] as string[], ring: null },
+];
+
+/**
+ * A ring as the user typed it, through the one name resolver: "ring of regen" and
+ * "regeneration" both read as ring of regeneration; ambiguous or unknown names throw.
+ */
+export function resolveRing(text: string): WornRing | null {
+  const split = splitRingText(text);
+  if (!split) return null;
+  if (split.special) return split.special;
+  const hit = resolveName(split.name, RING_NAMES, 'ring', { code: 'unknown_ring', hint: 'Pick a ring from the autocomplete list; add +N for charged rings.' });
+  return hit.ring ? wornRing(hit.ring, split.spe) : parseRing('meat ring');
 }
 
 const hasRing = (p: BurnProfile, prop: string) => p.leftRing?.property === prop || p.rightRing?.property === prop;

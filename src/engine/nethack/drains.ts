@@ -4,6 +4,7 @@ import { UserError } from '../../errors.ts';
 import type { Citation, NethackVersion } from '../cite.ts';
 import { statusFor, type NethackStatus } from './status.ts';
 import { spellLevels } from './spells.ts';
+import { resolveName } from '../../names.ts';
 import { cite } from './sources.ts';
 
 export interface Amount {
@@ -97,11 +98,12 @@ export interface DrainInput {
 export function spellHunger(input: { version: NethackVersion; level?: number; spell?: string; role?: string; int?: number; nutrition?: number; amulet?: boolean }): DrainResult {
   const v = input.version;
   const levels = spellLevels(v);
-  const name = input.spell ? input.spell.toLowerCase().replace(/^spell of /, '').replace(/ spellbook$/, '') : null;
+  const typed = input.spell ? input.spell.toLowerCase().replace(/^spell of /, '').replace(/ spellbook$/, '') : null;
+  const name = typed === null ? null : typed in levels ? typed : resolveName(typed, Object.keys(levels).map((n) => ({ name: n })), 'spell', { code: 'unknown_spell' }).name;
   const level = name ? levels[name] : input.level;
   if (level === undefined || !Number.isInteger(level) || level < 1 || level > 7) throw new UserError(
-      name ? `Unknown spell "${input.spell}" in ${v}.` : 'Spell level must be 1 to 7.',
-      'Check the spell for this version.',
+      name ? `Unknown spell "${input.spell}" in ${v}.` : 'Spell level must be a whole number from 1 to 7.',
+      name ? 'Check the spell for this version.' : 'For example `level:3`.',
       'invalid_option',
     );
   const detectFood = name === 'detect food';

@@ -11,6 +11,7 @@
 // base burn while Unaware, and the faint rolls past 0) is handled by exact dynamic programming
 // over (nutrition, helpless turns left) turn by turn; its cost is bounded by the time to starve,
 // never by K.
+import { lastMilestoneTurns, nutritionSeries, seriesHorizon, type SeriesPoint } from './series.ts';
 import type { Citation, NethackVersion } from '../cite.ts';
 import { faintDivisor, starvationLimit, statusFor, type NethackStatus } from './status.ts';
 import {
@@ -208,6 +209,8 @@ export interface ForecastInput {
   after?: number;
   /** Skip the starvation distribution (faster; the milestones stay). */
   skipStarvation?: boolean;
+  /** Also compute the nutrition curve (`series`) a chart draws. */
+  series?: boolean;
 }
 
 export interface ForecastResult {
@@ -228,6 +231,8 @@ export interface ForecastResult {
   starvation: StarvationForecast | null;
   notes: string[];
   citations: Citation[];
+  /** The nutrition curve to just past the last milestone (only when asked: `series: true`). */
+  series?: SeriesPoint[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -742,6 +747,7 @@ export function forecast(input: ForecastInput): ForecastResult {
     starvation,
     notes,
     citations,
+    ...(input.series ? { series: nutritionSeries(h0, moves0, profile, seriesHorizon(lastMilestoneTurns(milestones)), attacks) } : {}),
   };
 }
 

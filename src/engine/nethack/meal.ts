@@ -149,7 +149,8 @@ export interface MealResult {
   /** Satiated (> 1000) when the meal starts: only then can a meal choke you. */
   canChoke: boolean;
   table: BiteRow[];
-  warning: { bite: number; moves: number; nutrition: number } | null;
+  /** `probability` (tins): the chance it fires at all, when the tin's nutrition is random. */
+  warning: { bite: number; moves: number; nutrition: number; probability?: number } | null;
   prompt: { bite: number; moves: number; nutrition: number; ifStopped: { nutrition: number; moves: number } } | null;
   choke: {
     bite: number;
@@ -172,6 +173,14 @@ export interface MealResult {
   tin: {
     nutritionRange: [number, number];
     exactNutrition: number | null;
+    /** Mean of the tin's nutrition (spinach's rnd() spread uniformly, varieties by their odds). */
+    meanNutrition: number;
+    /** Nutrition right after opening it, over the whole range (choking aside). */
+    afterRange: [number, number];
+    /** Chance of "You're having a hard time getting all of it down." (lesshungry(): 1500 <= after < 2000). */
+    warningChance: number;
+    /** The smallest tin nutrition that warns (null: it never does from here). */
+    warnsFrom: number | null;
     greasy: boolean;
     vomiting: boolean;
     helplessTurns: number;
@@ -442,8 +451,10 @@ function doeatSetup(c: MealCtx, base: MealResult): DoeatSetup | null {
   // An orc may hold a lembas partly eaten by someone else (oeaten up to 799 of the 800): the
   // limit is the larger of the racial and the plain nutrition.
   const maxEaten = Math.max(basenutrit, food.nutrition);
-  if (input.eaten !== undefined && input.eaten > maxEaten)
-    throw new UserError(`eaten must be at most ${maxEaten} for ${food.name}.`, 'Check the value and try again.', 'invalid_option');
+  if (input.eaten !== undefined && input.eaten > maxEaten) {
+    const example = `For example \`eaten:${Math.max(1, Math.floor(maxEaten / 2))}\`.`;
+    throw new UserError(`eaten must be a whole number from 1 to ${maxEaten} for ${food.name}.`, example, 'invalid_option');
+  }
   let reqtime = globLeft !== null ? 3 + (globLeft >> 6) : food.delay;
   /** consume_oeaten() reached 0: it sets reqtime = usedtime (0 here, in doeat()) and oeaten = 1. */
   let rotToZero = false;
@@ -912,6 +923,10 @@ function planTin(base: MealResult, c: MealCtx): MealResult {
   base.tin = {
     nutritionRange: [lo, hi],
     exactNutrition: exactN,
+    meanNutrition: gains.reduce((a, [n, p]) => a + n * p, 0),
+    afterRange: [h0 + lo, h0 + hi],
+    warningChance: 0,
+    warnsFrom: null,
     greasy: contents.outcomes.some((o) => o.greasy),
     vomiting: contents.outcomes.some((o) => o.vomiting),
     helplessTurns: 0,
@@ -960,7 +975,7 @@ function tinVerdict(base: MealResult, c: MealCtx, gains: [number, number][], lo:
     else {
       okSum += n * p;
       okMass += p;
-      if (h0 + n >= 1500 && !(v === '5.0' && c.hungerProp)) {
+      if (h0 + n >= 1500 && h0 + n < 2000 && !(v === '5.0' && c.hungerProp)) {
         pWarn += p;
         if (firstWarn === null || n < firstWarn) firstWarn = n;
       }
@@ -979,12 +994,26 @@ function tinVerdict(base: MealResult, c: MealCtx, gains: [number, number][], lo:
       ...(base.exact ? {} : { chokeChance: pChoke }),
     },
   ];
+  if (base.tin) {
+    base.tin.warningChance = pWarn;
+    base.tin.warnsFrom = firstWarn;
+  }
   if (pWarn > 0 && firstWarn !== null) {
-    base.warning = { bite: 1, moves, nutrition: h0 + firstWarn };
+    base.warning = { bite: 1, moves, nutrition: h0 + firstWarn, probability: pWarn };
     if (base.tin) base.tin.helplessTurns = 2;
+    // lesshungry() outside a meal (victual.eating is 0 for tins): the warning fires whenever the
+    // tin leaves 1500 <= nutrition < 2000, so for a random tin only when it gives firstWarn or more.
+    const when =
+      pWarn < 1 ? ` Only when the tin gives ${firstWarn} or more (${fmtPct(pWarn)}): nutrition ${h0 + firstWarn}+.` : '';
     base.notes.push(
-      '"You\'re having a hard time getting all of it down." and 2 helpless turns (multi = -2): no prompt for tins.',
+      `"You're having a hard time getting all of it down." and 2 helpless turns (multi = -2): no prompt for tins.${when}`,
     );
+  }
+  if (exactN === null) {
+    const hi = Math.max(...gains.map(([n]) => n));
+    const mean = Math.round(meanGain * 10) / 10;
+    const after = `${h0 + lo}–${h0 + hi}, mean ${Math.round((h0 + meanGain) * 10) / 10}`;
+    base.notes.push(`The tin gives ${lo}–${hi} (mean ${mean}): nutrition after ${after}.`);
   }
   if (pChoke > 0) {
     const n = exactN ?? Math.max(lo, 2000 - h0);
@@ -1004,6 +1033,8 @@ function tinVerdict(base: MealResult, c: MealCtx, gains: [number, number][], lo:
   }
   if (!base.canChoke) base.notes.push(`Not Satiated before the tin (${h0} <= 1000): it cannot choke you.`);
 }
+
+const fmtPct = (p: number) => `${+(p * 100).toFixed(2)}%`;
 
 /** Chance that the rot checks spoil the meal (no resistances, not blind). */
 function rotFacts(food: FoodRef, v: NethackVersion, buc: Buc, age: number | undefined): MealResult['rot'] {

@@ -1,0 +1,162 @@
+// Per-user and per-server defaults (/settings): the NetHack and Crawl versions a command uses
+// when the user names none, compact or detailed replies, and charts on or off. Stored in the same
+// store as heroes, one small record per user and per server, validated with zod on every read.
+// Reads have a short deadline: a slow or unavailable store must never stop a stateless answer,
+// so the pipeline then falls back to the built-in defaults (and says nothing is wrong).
+import { z } from 'zod';
+import { CRAWL_VERSIONS, DEFAULT_CRAWL_VERSION, DEFAULT_NETHACK_VERSION, NETHACK_VERSIONS } from '../engine/cite.ts';
+import type { Store } from '../store/store.ts';
+
+export const REPLY_STYLES = ['compact', 'detailed'] as const;
+export type ReplyStyle = (typeof REPLY_STYLES)[number];
+
+export const SettingValuesSchema = z.object({
+  nethackVersion: z.enum(NETHACK_VERSIONS).optional(),
+  crawlVersion: z.enum(CRAWL_VERSIONS).optional(),
+  replies: z.enum(REPLY_STYLES).optional(),
+  chart: z.boolean().optional(),
+});
+export type SettingValues = z.infer<typeof SettingValuesSchema>;
+export type SettingName = keyof SettingValues;
+export const SETTING_NAMES: readonly SettingName[] = ['nethackVersion', 'crawlVersion', 'replies', 'chart'];
+
+export const SettingsRecordSchema = z.object({
+  schemaVersion: z.literal(1),
+  values: SettingValuesSchema,
+  updatedAt: z.string(),
+});
+export type SettingsRecord = z.infer<typeof SettingsRecordSchema>;
+
+/** What applies when neither the user nor the server chose. */
+export const BUILT_IN: Required<SettingValues> = {
+  nethackVersion: DEFAULT_NETHACK_VERSION,
+  crawlVersion: DEFAULT_CRAWL_VERSION,
+  replies: 'compact',
+  chart: false,
+};
+
+export type SettingSource = 'user' | 'server' | 'built-in';
+
+/** The settings one invocation sees. */
+export interface SettingsView {
+  user: SettingValues;
+  server: SettingValues;
+  /** The user's choice, else the server's; only chosen values (the pipeline fills options from these). */
+  chosen: SettingValues;
+  /** Every setting with where it came from. */
+  effective: { [K in SettingName]: { value: Required<SettingValues>[K]; source: SettingSource } };
+  /** True when the store did not answer in time (or failed): built-in defaults were used. */
+  degraded: boolean;
+}
+
+export const userSettingsKey = (userId: string) => `hungerbot:settings:user:${userId}`;
+export const serverSettingsKey = (guildId: string) => `hungerbot:settings:guild:${guildId}`;
+
+/** Discord permission bits (ADMINISTRATOR 1 << 3, MANAGE_GUILD 1 << 5). */
+const ADMINISTRATOR = 1n << 3n;
+const MANAGE_GUILD = 1n << 5n;
+
+/** May this member change the server's defaults? (Manage Server, or Administrator.) */
+export function canManageServer(permissions: string | undefined): boolean {
+  if (!permissions || !/^\d+$/.test(permissions)) return false;
+  const bits = BigInt(permissions);
+  return (bits & MANAGE_GUILD) !== 0n || (bits & ADMINISTRATOR) !== 0n;
+}
+
+export function viewOf(user: SettingValues, server: SettingValues, degraded = false): SettingsView {
+  const chosen: SettingValues = { ...server, ...stripUndefined(user) };
+  const effective = {} as SettingsView['effective'];
+  for (const name of SETTING_NAMES) {
+    const source: SettingSource =
+      user[name] !== undefined ? 'user' : server[name] !== undefined ? 'server' : 'built-in';
+    (effective as Record<string, unknown>)[name] = { value: chosen[name] ?? BUILT_IN[name], source };
+  }
+  return { user, server, chosen, effective, degraded };
+}
+
+export const BUILT_IN_VIEW: SettingsView = viewOf({}, {});
+
+function stripUndefined(v: SettingValues): SettingValues {
+  return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as SettingValues;
+}
+
+/** A stored record's values, or none when it is absent or unreadable (never throws). */
+function valuesOf(raw: unknown): SettingValues {
+  const parsed = SettingsRecordSchema.safeParse(raw);
+  return parsed.success ? parsed.data.values : {};
+}
+
+/** How long a command waits for the settings before it answers with the built-in defaults. */
+export const SETTINGS_DEADLINE_MS = 200;
+
+/**
+ * Settings change rarely and every command reads them: each process keeps what it read for a few
+ * seconds (per store and key). A change made here is seen here at once (writeSettings updates the
+ * cache); one made by another process or shard is seen within SETTINGS_CACHE_MS.
+ */
+export const SETTINGS_CACHE_MS = 5000;
+const caches = new WeakMap<Store, Map<string, { values: SettingValues; until: number }>>();
+
+function cacheOf(store: Store): Map<string, { values: SettingValues; until: number }> {
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = new Map()));
+  return cache;
+}
+
+/** One settings record's values, from this process's cache or the store. */
+async function valuesAt(store: Store, key: string): Promise<SettingValues> {
+  const cache = cacheOf(store);
+  const hit = cache.get(key);
+  if (hit && hit.until > Date.now()) return hit.values;
+  const values = valuesOf(await store.get(key));
+  if (cache.size > 10_000) cache.clear();
+  cache.set(key, { values, until: Date.now() + SETTINGS_CACHE_MS });
+  return values;
+}
+
+/**
+ * The user's and the server's settings, within `deadlineMs`. On timeout or any store error the
+ * built-in view comes back, marked degraded; the caller logs it and answers anyway.
+ */
+export async function readSettings(
+  store: Store,
+  who: { userId: string; guildId?: string },
+  deadlineMs = SETTINGS_DEADLINE_MS,
+): Promise<SettingsView> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), deadlineMs);
+    timer.unref();
+  });
+  const read = Promise.all([
+    valuesAt(store, userSettingsKey(who.userId)),
+    who.guildId ? valuesAt(store, serverSettingsKey(who.guildId)) : Promise.resolve({}),
+  ]).then(
+    ([user, server]) => viewOf(user, server),
+    () => null,
+  );
+  try {
+    const view = await Promise.race([read, timeout]);
+    return view ?? viewOf({}, {}, true);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Change (or with `reset`, clear) one scope's settings atomically; returns the stored values. */
+export async function writeSettings(
+  store: Store,
+  key: string,
+  change: SettingValues,
+  opts: { reset?: boolean; now?: string } = {},
+): Promise<SettingValues> {
+  const now = opts.now ?? new Date().toISOString();
+  const stored = await store.update(key, (current) => {
+    const values = opts.reset ? stripUndefined(change) : { ...valuesOf(current), ...stripUndefined(change) };
+    if (Object.keys(values).length === 0) return { delete: true as const, result: values };
+    const record: SettingsRecord = { schemaVersion: 1, values, updatedAt: now };
+    return { value: SettingsRecordSchema.parse(record), result: values };
+  });
+  cacheOf(store).set(key, { values: stored, until: Date.now() + SETTINGS_CACHE_MS });
+  return stored;
+}
