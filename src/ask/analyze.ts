@@ -3,8 +3,9 @@
 // vocabulary; then numbers get their units, rings their counts and enchantments, and the two
 // games their evidence. Nothing here knows about commands.
 import type { AskValue } from './catalog.ts';
+import type { TroubleKey } from '../engine/nethack/prayer.ts';
 import { FILLER, phraseAt, singleWords, type Cue, type Feature, type Target, type Unit } from './lexicon.ts';
-import { fuzzyName, nameAt, typoBudget, type NameKind, type NameRef } from './names.ts';
+import { fuzzyName, nameAt, typoBudget, wordMatches, type NameKind, type NameRef } from './names.ts';
 import { editDistance, numberWord, tokenize, type Token } from './text.ts';
 
 export interface SpanItem {
@@ -35,6 +36,8 @@ export type Item = SpanItem | NumberItem | WordItem;
 export interface NumberUse {
   at: number;
   value: number;
+  /** As written ("18/50" for a strength). */
+  text: string;
   unit: Unit | null;
   /** The nearest context phrase before it (for pets: tamed / last meal / now). */
   context: Unit | null;
@@ -63,6 +66,8 @@ export interface NameMention {
   petContext: boolean;
   /** The word after it is "eat(s)". */
   beforeEat: boolean;
+  /** "polymorphed into a X": X is the hero's form, not food. */
+  formContext: boolean;
 }
 
 export interface Analysis {
@@ -72,6 +77,8 @@ export interface Analysis {
   targets: Target[];
   /** Option assignments from phrases, in the order written. */
   sets: Record<string, AskValue>[];
+  /** Prayer troubles named, in the order written. */
+  troubles: TroubleKey[];
   numbers: NumberUse[];
   rings: RingMention[];
   names: NameMention[];
@@ -104,6 +111,7 @@ export function analyze(question: string): Analysis {
     cues: new Set(),
     targets: [],
     sets: [],
+    troubles: [],
     numbers: [],
     rings: [],
     names: [],
@@ -118,6 +126,7 @@ export function analyze(question: string): Analysis {
   readRings(a, used);
   readCounts(a, used);
   readNumbers(a, used);
+  readHpPairs(a);
   readNames(a);
   readRaces(a);
   weighGames(a);
@@ -145,14 +154,16 @@ function scan(tokens: Token[]): Item[] {
       continue;
     }
     const phrase = phraseAt(words, i);
-    const name = nameAt(words, i);
+    const name = varietyBeforeContents(words, i, phrase) ? null : nameAt(words, i);
     const length = Math.max(phrase?.length ?? 0, name?.length ?? 0);
     if (length > 0) {
+      const text = words.slice(i, i + length).join(' ');
+      const features = phrase?.length === length ? phrase.features : [];
       items.push({
         type: 'span',
-        text: words.slice(i, i + length).join(' '),
-        features: phrase?.length === length ? phrase.features : [],
-        names: name?.length === length ? name.refs : [],
+        text,
+        features,
+        names: name?.length === length ? namesOfWords(text, features, name.refs) : [],
         ambiguous: [],
         corrected: false,
       });
@@ -163,6 +174,25 @@ function scan(tokens: Token[]): Item[] {
     i++;
   }
   return items;
+}
+
+/**
+ * A word of the vocabulary names a thing only by the thing's own name: "hunger" is the hunger
+ * value, not the ring of hunger that objects.c also calls by it; "ring of hunger" is both.
+ */
+function namesOfWords(text: string, features: readonly Feature[], refs: NameRef[]): NameRef[] {
+  if (features.length === 0) return refs;
+  const typed = text.split(' ');
+  return refs.filter((r) => {
+    const own = tokenize(r.name).map((t) => t.text);
+    return own.length === typed.length && own.every((w, k) => wordMatches(typed[k]!, w));
+  });
+}
+
+/** "a pickled tin of newt meat": the variety, then the tin by its contents (not "pickled tin", "of newt"). */
+function varietyBeforeContents(words: readonly string[], i: number, phrase: ReturnType<typeof phraseAt>): boolean {
+  if (!phrase?.features.some((f) => f.set?.variety !== undefined)) return false;
+  return words[i + phrase.length] === 'tin' && words[i + phrase.length + 1] === 'of';
 }
 
 /** Runs of unknown words: the longest part that is a typo of a name, else a typo of a known word. */
@@ -241,6 +271,7 @@ function collectFeatures(a: Analysis): void {
       if (f.cue) a.cues.add(f.cue);
       if (f.target) a.targets.push(f.target);
       if (f.set) a.sets.push(f.set);
+      if (f.trouble && !a.troubles.includes(f.trouble)) a.troubles.push(f.trouble);
       if (f.role) a.roles.push(f.role);
       if (f.race) a.races.push(f.race);
     }
@@ -413,7 +444,13 @@ function readNumbers(a: Analysis, used: Set<number>): void {
     }
     if (it.type !== 'number' || used.has(i)) return;
     const ctx: { unit: Unit; at: number } | null = context;
-    a.numbers.push({ at: i, value: it.value, unit: unitFor(a, i), context: ctx && i - ctx.at <= 5 ? ctx.unit : null });
+    a.numbers.push({
+      at: i,
+      value: it.value,
+      text: it.text,
+      unit: unitFor(a, i),
+      context: ctx && i - ctx.at <= 5 ? ctx.unit : null,
+    });
   });
 }
 
@@ -423,6 +460,13 @@ function unitFor(a: Analysis, i: number): Unit | null {
   const before = labelOf(a.items[p], 'before');
   let after = labelOf(a.items[n], 'after');
   if (after === 'turnsWord') after = labelOf(a.items[n + 1], 'after') === 'age' ? 'age' : 'after';
+  // "hp 5/40, xl 8": a label followed by a number with no label of its own is that number's ("xl 8"), not 40's.
+  const next = neighbour(a, n, 1);
+  const ownNumber =
+    a.items[next]?.type === 'number' &&
+    labelOf(a.items[n], 'before') === after &&
+    labelOf(a.items[neighbour(a, next, 1)], 'after') === null;
+  if (after && !before && ownNumber) after = null;
   if (before && after) {
     // A label between two numbers belongs to the one it touches on its own side.
     if (a.items[neighbour(a, n, 1)]?.type === 'number') return before;
@@ -431,6 +475,25 @@ function unitFor(a: Analysis, i: number): Unit | null {
     return before;
   }
   return before ?? after;
+}
+
+/** Words that may sit inside "HP 5 of 40", "5 out of 40 hp", "hp 5 max 40". */
+const HP_LINK = new Set(['of', 'out', 'from', 'max', 'maximum', 'and']);
+
+/** "hp 5/40", "HP:5(40)", "5 out of 40 hp": the first is the hit points, the second their maximum. */
+function readHpPairs(a: Analysis): void {
+  for (let k = 0; k + 1 < a.numbers.length; k++) {
+    const [first, second] = [a.numbers[k]!, a.numbers[k + 1]!];
+    const between = a.items.slice(first.at + 1, second.at);
+    const hpLabel = (it: Item) => ['hp', 'maxHp'].includes(labelOf(it, 'after') ?? '');
+    const link = (it: Item) => (it.type === 'word' && HP_LINK.has(it.text)) || hpLabel(it);
+    if (!between.every(link)) continue;
+    const free = (u: Unit | null, allowed: readonly Unit[]) => u === null || allowed.includes(u);
+    if (!free(first.unit, ['hp']) || !free(second.unit, ['hp', 'maxHp'])) continue;
+    if (first.unit === null && second.unit === null) continue;
+    first.unit = 'hp';
+    second.unit = 'maxHp';
+  }
 }
 
 // ---- names, races, games ---------------------------------------------------------------------
@@ -460,6 +523,7 @@ function readNames(a: Analysis): void {
       corrected: it.corrected,
       petContext,
       beforeEat: cueAt(a, i + 1, ['eat', 'ifEat']),
+      formContext: cueAt(a, p, ['form']) || cueAt(a, p - 1, ['form']),
     });
   });
 }

@@ -12,6 +12,10 @@ export interface BottomLine {
   /** The word shown ("Hungry", "Fainted"), or null for Not Hungry (nothing shown). */
   shown: string | null;
   turn: number | null;
+  /** HP:<hp>(<max>) and Xp:<level> (Exp:<level> with showexp off); null when not shown (HD when polymorphed). */
+  hp: number | null;
+  maxHp: number | null;
+  level: number | null;
   encumbrance: Encumbrance | null;
   assumedNutrition: number;
   assumption: string;
@@ -30,6 +34,24 @@ const HUNGER_WORDS: Record<string, NethackStatus> = {
 const LOOKS_LIKE_BOTTOM_LINE =
   /\b(?:dlvl|dlev|home|end game|astral plane)\s*:\s*-?\d+|\bhp\s*:\s*-?\d+\s*\(\s*\d+\s*\)[^\n]*\bt\s*:\s*\d+/i;
 
+// The bottom line's fields, so the words around them can be read as a question of their own.
+const FIELDS = new RegExp(
+  [
+    String.raw`\b(?:dlvl|dlev|home|end game|astral plane)\s*:\s*-?\d+`,
+    String.raw`\$\s*:\s*\d+`,
+    String.raw`\b(?:hp|pw)\s*:\s*-?\d+\s*\(\s*\d+\s*\)`,
+    String.raw`\bac\s*:\s*-?\d+`,
+    String.raw`\b(?:xp|exp|hd)\s*:\s*\d+(?:\/\d+)?`,
+    String.raw`\bt\s*:\s*\d+`,
+  ].join('|'),
+  'gi',
+);
+
+/** The text with the bottom line's fields taken out ("can I pray? Dlvl:3 ... T:900 Weak" -> "can I pray? Weak"). */
+export function withoutBottomLineFields(text: string): string {
+  return text.replace(FIELDS, ' ');
+}
+
 export function findBottomLine(text: string): BottomLine | null {
   const line = text.split(/\r?\n/).find((l) => LOOKS_LIKE_BOTTOM_LINE.test(l));
   if (!line) return null;
@@ -39,11 +61,16 @@ export function findBottomLine(text: string): BottomLine | null {
   const turnMatch = /\bT\s*:\s*(\d+)/i.exec(line);
   const enc = ENCUMBRANCES.find((e) => e !== 'Unencumbered' && words.includes(e.toLowerCase())) ?? null;
   const { value, assumption } = assumedValue(status, shownWord);
+  const hp = /\bhp\s*:\s*(-?\d+)\s*\(\s*(\d+)\s*\)/i.exec(line);
+  const xp = /\b(?:xp|exp)\s*:\s*(\d+)/i.exec(line);
   return {
     text: line.trim(),
     status,
     shown: shownWord ? shownWord[0]!.toUpperCase() + shownWord.slice(1) : null,
     turn: turnMatch ? Number(turnMatch[1]) : null,
+    hp: hp ? Number(hp[1]) : null,
+    maxHp: hp ? Number(hp[2]) : null,
+    level: xp ? Number(xp[1]) : null,
     encumbrance: enc,
     assumedNutrition: value,
     assumption,

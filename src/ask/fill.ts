@@ -34,15 +34,22 @@ export const UNIT_OPTIONS: Record<Unit, readonly string[]> = {
   lastMeal: ['last_meal_turn'],
   after: ['after'],
   turnsWord: ['after'],
-  age: ['age', 'corpse_age'],
+  age: ['age', 'corpse_age', 'turns_since'],
   con: ['con'],
   int: ['int'],
   level: ['level'],
   xl: ['xl', 'level'],
   skill: ['skill'],
   luck: ['luck'],
-  timeout: ['prayer_timeout'],
-  hp: ['max_hp'],
+  timeout: ['prayer_timeout', 'timeout'],
+  hp: ['hp', 'max_hp'],
+  maxHp: ['max_hp'],
+  alignment: ['alignment'],
+  anger: ['anger'],
+  dex: ['dex'],
+  str: ['str'],
+  // The turn of the last prayer: /nethack pray's turns_since is the current turn minus it (prayerTurns()).
+  prayedAt: [],
   attacks: ['attacks'],
   aut: ['aut'],
   charge: ['charge'],
@@ -62,12 +69,23 @@ const MAIN_NUMBER = ['nutrition', 'value', 'turn'] as const;
 interface Slot {
   option: string;
   kinds: readonly NameKind[];
+  /** The option's value for a name (default its canonical name); null when this name cannot fill it. */
+  value?: (ref: NameRef) => string | null;
 }
+
+/** /nethack corpse names the monster: "cockatrice corpse" -> "cockatrice" (the command's own names). */
+export function corpseMonsterName(ref: NameRef): string | null {
+  const m = /^(.+) corpse( \(human form\))?$/.exec(ref.name);
+  return m ? `${m[1]}${m[2] ?? ''}` : null;
+}
+
+const slotValue = (slot: Slot, ref: NameRef) => (slot.value ? slot.value(ref) : ref.name);
 
 /** Which names fill which option, per leaf (pets first: "my kitten" is the pet, the rest is food). */
 export const NAME_SLOTS: Record<string, readonly Slot[]> = {
   'nethack meal': [{ option: 'food', kinds: ['nhFood'] }],
   'nethack food': [{ option: 'name', kinds: ['nhFood'] }],
+  'nethack corpse': [{ option: 'name', kinds: ['nhFood'], value: corpseMonsterName }],
   'nethack drain': [{ option: 'spell', kinds: ['nhSpell'] }],
   'nethack pet food': [
     { option: 'pet', kinds: ['pet'] },
@@ -86,6 +104,9 @@ export const NAME_SLOTS: Record<string, readonly Slot[]> = {
 };
 const SPECIES_SLOT: readonly Slot[] = [{ option: 'species', kinds: ['crawlSpecies'] }];
 
+/** Leaves whose `amulet` is carrying the Amulet of Yendor, not wearing an amulet. */
+const YENDOR_AMULET = new Set(['nethack drain', 'nethack pray']);
+
 /** The leaf's options as the question gives them. */
 export function fill(key: string, a: Analysis, cat: Catalog, preset: Record<string, AskValue> = {}): LeafCall {
   const options: Record<string, AskValue> = {};
@@ -100,6 +121,7 @@ export function fill(key: string, a: Analysis, cat: Catalog, preset: Record<stri
   fillRings(key, a, put, notes);
   fillSets(key, a, put);
   const ambiguous = fillNames(key, a, options, put, notes);
+  if (key === 'nethack pray') fillPrayer(a, options, put, notes);
   for (const role of a.roles) put('role', role);
   for (const race of a.races) put('race', race);
   if (key.startsWith('nethack') && a.nethackVersion) put('version', a.nethackVersion);
@@ -112,9 +134,9 @@ export function fill(key: string, a: Analysis, cat: Catalog, preset: Record<stri
 function fillSets(key: string, a: Analysis, put: Put): void {
   for (const set of a.sets) {
     for (const [k, v] of Object.entries(set)) {
-      // /nethack drain's `amulet` is carrying the Amulet of Yendor, not wearing one.
-      if (key === 'nethack drain' && k === 'amulet') continue;
-      if (key === 'nethack drain' && k === 'yendor') put('amulet', v);
+      // /nethack drain's and pray's `amulet` is carrying the Amulet of Yendor, not wearing one.
+      if (YENDOR_AMULET.has(key) && k === 'amulet') continue;
+      if (YENDOR_AMULET.has(key) && k === 'yendor') put('amulet', v);
       else put(k, v);
     }
   }
@@ -125,7 +147,9 @@ function fillSets(key: string, a: Analysis, put: Put): void {
 function fillNumbers(key: string, a: Analysis, cat: Catalog, put: Put, notes: string[]): void {
   for (const n of a.numbers) {
     const targets = numberTargets(key, n);
-    if (targets.some((o) => put(o, n.value))) continue;
+    // A text option takes the number as written ("str:18/50").
+    const value = (o: string) => (cat.option(key, o)?.kind === 'string' ? n.text : n.value);
+    if (targets.some((o) => put(o, value(o)))) continue;
     const declared = targets.find((o) => cat.option(key, o));
     if (declared) notes.push(`${n.value} is out of range for \`${declared}\`, so it was left out.`);
   }
@@ -197,16 +221,18 @@ function fillNames(
   if (key === 'nethack drain' && options.action !== 'spell') slots = [];
   const taken = new Set<NameMention>();
   const open = new Map<string, string[]>();
+  if (key === 'nethack meal') heroForm(a, put, taken);
   for (const slot of slots) {
     const m = pickMention(key, a, slot, taken);
-    const ref = m?.refs.find((r) => slot.kinds.includes(r.kind));
-    if (m && ref && put(slot.option, ref.name)) {
+    const ref = m?.refs.find((r) => slot.kinds.includes(r.kind) && slotValue(slot, r) !== null);
+    if (m && ref && put(slot.option, slotValue(slot, ref)!)) {
       taken.add(m);
       if (m.corrected) notes.push(`Read "${m.text}" as ${ref.name}.`);
       continue;
     }
     const other = otherKindMention(key, a, slot, taken);
-    if (other.found && put(slot.option, other.found.ref.name)) {
+    const otherValue = other.found && slotValue(slot, other.found.ref);
+    if (other.found && otherValue && put(slot.option, otherValue)) {
       taken.add(other.found.mention);
       continue;
     }
@@ -244,11 +270,21 @@ function otherKindMention(
 }
 
 function pickMention(key: string, a: Analysis, slot: Slot, taken: Set<NameMention>): NameMention | undefined {
-  const free = a.names.filter(
-    (n) => !taken.has(n) && n.refs.some((r) => slot.kinds.includes(r.kind)) && !chunkSource(key, a, n, slot),
-  );
+  const fits = (n: NameMention) => n.refs.some((r) => slot.kinds.includes(r.kind) && slotValue(slot, r) !== null);
+  const free = a.names.filter((n) => !taken.has(n) && fits(n) && !chunkSource(key, a, n, slot));
   if (slot.option === 'pet') return free.find((n) => n.petContext) ?? free[0];
   return free[0];
+}
+
+/** "polymorphed into a vampire": the hero's form (any monster), which is then no food. */
+function heroForm(a: Analysis, put: Put, taken: Set<NameMention>): void {
+  for (const m of a.names.filter((n) => n.formContext)) {
+    // A monster by its corpse's name too ("elf" is no pet, but leaves an elf corpse).
+    const corpse = m.refs.map(corpseMonsterName).find((n) => n !== null)?.replace(/ \(human form\)$/, '');
+    const name = m.refs.find((r) => r.kind === 'pet')?.name ?? corpse;
+    if (name && put('form', name)) taken.add(m);
+    return;
+  }
 }
 
 /** "my hungry kitten", "a starving dog": the state is said right before the pet. */
@@ -285,6 +321,39 @@ function petMeals(a: Analysis, put: Put, taken: Set<NameMention>): void {
   }
 }
 
+// ---- prayer ---------------------------------------------------------------------------------
+
+/**
+ * /nethack pray: when you last prayed (a turn of the last prayer and the current turn give
+ * turns_since), the troubles named (a hunger level without a number is its trouble), an angry
+ * god without a number (anger 1, the least, said in a note).
+ */
+function fillPrayer(a: Analysis, options: Record<string, AskValue>, put: Put, notes: string[]): void {
+  prayerTurns(a, options, put, notes);
+  const troubles: string[] = [...a.troubles];
+  if (options.nutrition === undefined) {
+    if (a.targets.includes('Weak') || a.targets.includes('Fainting')) troubles.push('weak');
+    else if (a.targets.includes('Hungry')) troubles.push('hungry');
+  }
+  if (troubles.length) put('troubles', [...new Set(troubles)].join(', '));
+  if (a.cues.has('angry') && put('anger', 1))
+    notes.push('An angry god with no number: read as anger 1, the least (give anger:N for more).');
+}
+
+function prayerTurns(a: Analysis, options: Record<string, AskValue>, put: Put, notes: string[]): void {
+  const prayedAt = a.numbers.find((n) => n.unit === 'prayedAt')?.value;
+  if (prayedAt !== undefined && options.turns_since === undefined) {
+    const now = options.turn;
+    if (typeof now === 'number' && now >= prayedAt) put('turns_since', now - prayedAt);
+    else if (typeof now === 'number')
+      notes.push(`The last prayer (turn ${prayedAt}) is after the current turn ${now}, so it was left out.`);
+    else notes.push(`You last prayed on turn ${prayedAt}: say the current turn too ("now T:…") to count from it.`);
+  }
+  const known = options.timeout !== undefined || options.turns_since !== undefined;
+  if (options.turn !== undefined && !known && !a.cues.has('neverPrayed'))
+    notes.push('Only the current turn given: read as never prayed (timeout 300 at turn 1).');
+}
+
 // ---- what is missing ------------------------------------------------------------------------
 
 /** The call with more options (e.g. from the user's hero), what is missing worked out again. */
@@ -305,6 +374,9 @@ function missingOf(
   const leaf = cat.leaf(key);
   const needed = leaf.options.filter((o) => o.required).map((o) => o.name);
   if (key === 'nethack drain' && options.action === 'pray') needed.push('nutrition');
+  // /nethack pray needs to know when you last prayed: a timeout, turns since, or the turn (never prayed).
+  if (key === 'nethack pray' && [options.timeout, options.turns_since, options.turn].every((v) => v === undefined))
+    needed.push('turns_since');
   if (
     key === 'nethack drain' &&
     options.action === 'spell' &&

@@ -2,6 +2,7 @@
 // NetHack when nothing says), then ordered rules, most specific first. A rule may give two
 // readings when the words support both equally (a bare number: its status or its forecast).
 import type { Analysis, NameMention } from './analyze.ts';
+import { corpseMonsterName } from './fill.ts';
 import type { Cue } from './lexicon.ts';
 import type { NameKind } from './names.ts';
 
@@ -33,7 +34,7 @@ const setValue = (a: Analysis, option: string) => a.sets.find((s) => s[option] !
 /** A number that reads as the hero's nutrition or satiation (labelled so, or unlabelled). */
 const hasValue = (a: Analysis) => a.numbers.some((n) => n.unit === null || n.unit === 'value' || n.unit === 'at');
 const hasAfter = (a: Analysis) => a.numbers.some((n) => n.unit === 'after');
-const wantsFood = (a: Analysis) => has(a, 'give') || has(a, 'info');
+const wantsFood = (a: Analysis) => has(a, 'give') || has(a, 'info') || has(a, 'safe') || has(a, 'gain');
 /** A forecast question: until, after N turns, a rate, or "when" without a rate. */
 const untilAsked = (a: Analysis) => has(a, 'until') || hasAfter(a) || has(a, 'rate') || has(a, 'when');
 
@@ -79,8 +80,11 @@ function nethackIntent(a: Analysis): Intent | null {
   const eating = has(a, 'eat') || has(a, 'ifEat');
   const forecasting = has(a, 'until') || hasAfter(a) || has(a, 'rate');
   if (has(a, 'lifesave') && !eating && !forecasting) return { game: 'nethack', leaves: ['nethack lifesave'] };
+  if (has(a, 'pray')) return prayIntent(a);
   const pet = petMention(a);
   if (pet) return petIntent(a, pet);
+  if (corpseAsked(a)) return { game: 'nethack', leaves: ['nethack corpse'] };
+  if (has(a, 'open') || setValue(a, 'opener')) return { game: 'nethack', leaves: ['nethack meal'] };
   const spellName = hasName(a, 'nhSpell');
   if (has(a, 'spell') && (spellName || a.numbers.some((n) => n.unit === 'level') || !setValue(a, 'action'))) {
     return { game: 'nethack', leaves: ['nethack drain'], preset: { action: 'spell' } };
@@ -91,6 +95,38 @@ function nethackIntent(a: Analysis): Intent | null {
   if (has(a, 'choke')) return { game: 'nethack', leaves: ['nethack meal'] };
   if (foodMentioned(a)) return foodIntent(a);
   return hungerIntent(a);
+}
+
+/** Is a prayer safe now (/nethack pray), unless the question asks what it does to nutrition (drain). */
+function prayIntent(a: Analysis): Intent {
+  const whatItFixes = (has(a, 'give') || has(a, 'prayFix')) && !has(a, 'safe');
+  if (whatItFixes) return { game: 'nethack', leaves: ['nethack drain'], preset: { action: 'pray' } };
+  return { game: 'nethack', leaves: ['nethack pray'] };
+}
+
+/** Options only /nethack corpse has: the hero's resistances and state. */
+const CORPSE_ONLY = [
+  'poison_res',
+  'acid_res',
+  'stone_res',
+  'sick_res',
+  'unchanging',
+  'stoned',
+  'int_max',
+  'energy_high',
+];
+
+/**
+ * A corpse for this hero: is it safe, what does it give, how old is it ("40 turns old"), "can I
+ * eat it". Not a meal at a nutrition value (that is /nethack meal: choking) and not a table
+ * entry ("how much does it give": /nethack food).
+ */
+function corpseAsked(a: Analysis): boolean {
+  const corpse = a.names.some((n) => !n.formContext && n.refs.some((r) => r.kind === 'nhFood' && corpseMonsterName(r)));
+  if ((!corpse && !has(a, 'corpse')) || hasValue(a) || has(a, 'choke')) return false;
+  const aged = a.numbers.some((n) => n.unit === 'age');
+  const heroState = CORPSE_ONLY.some((k) => setValue(a, k) !== undefined);
+  return has(a, 'safe') || has(a, 'gain') || has(a, 'ifEat') || aged || heroState;
 }
 
 function petIntent(a: Analysis, pet: NameMention): Intent {

@@ -4,6 +4,9 @@
 // a test instead of silently producing a line the command rejects.
 import type { AskValue } from './catalog.ts';
 import { RINGS } from '../engine/nethack/data.ts';
+import { MEAT_VARIETIES } from '../engine/nethack/foods.ts';
+import type { TroubleKey } from '../engine/nethack/prayer.ts';
+import { TIN_TOOLS } from '../engine/nethack/tins.ts';
 import { tokenize } from './text.ts';
 
 /** Words that say what is asked. */
@@ -38,7 +41,15 @@ export type Cue =
   | 'canQuestion'
   | 'ifEat'
   | 'hungryPet'
-  | 'when';
+  | 'when'
+  | 'pray'
+  | 'prayFix'
+  | 'angry'
+  | 'neverPrayed'
+  | 'safe'
+  | 'gain'
+  | 'open'
+  | 'form';
 
 /** Hunger levels a question can aim at ("until weak"). */
 export type Target =
@@ -82,7 +93,13 @@ export type Unit =
   | 'at'
   | 'tamed'
   | 'lastMeal'
-  | 'now';
+  | 'now'
+  | 'prayedAt'
+  | 'alignment'
+  | 'anger'
+  | 'maxHp'
+  | 'dex'
+  | 'str';
 
 export interface Feature {
   cue?: Cue;
@@ -105,6 +122,8 @@ export interface Feature {
   race?: string;
   /** A hunger-relevant property named without "ring" (regen, SD, conflict, sustenance). */
   property?: 'regeneration' | 'slow digestion' | 'conflict' | 'hunger' | 'sustain';
+  /** A prayer trouble (src/pray.c in_trouble()) this phrase names: /nethack pray's `troubles`. */
+  trouble?: TroubleKey;
 }
 
 interface Entry {
@@ -193,11 +212,29 @@ const ENTRIES: Entry[] = [
   },
   {
     phrases: [
-      'info', 'about', 'stats', 'vegan', 'vegetarian', 'veggie', 'poisonous', 'acidic', 'weight', 'weigh', 'weighs',
-      'intrinsic from', 'intrinsics', 'safe', 'safe to eat', 'what does it do', 'effects', 'petrify', 'turns to eat',
-      'time to eat', 'how long to eat', 'how long does it take to eat', 'eating time'
+      'info', 'about', 'stats', 'vegan', 'vegetarian', 'veggie', 'weight', 'weigh', 'weighs', 'what does it do',
+      'effects', 'turns to eat', 'time to eat', 'how long to eat', 'how long does it take to eat', 'eating time'
     ],
     f: { cue: 'info' },
+  },
+  // Is it safe (a corpse for this hero: /nethack corpse; a prayer now: /nethack pray).
+  {
+    phrases: [
+      'safe', 'safely', 'safe to eat', 'is it safe', 'unsafe', 'dangerous', 'deadly', 'risky', 'risk', 'kill me',
+      'poisonous', 'poison me', 'acidic', 'petrify', 'petrify me', 'stone me', 'turn me to stone', 'make me sick',
+      'food poisoning', 'tainted', 'good idea', 'bad idea', 'safe 2 pray', 'cannibalism', 'cannibal', 'smite',
+      'smite me', 'smited', 'get smitten'
+    ],
+    f: { cue: 'safe' },
+  },
+  // What a corpse gives besides nutrition.
+  {
+    phrases: [
+      'intrinsic from', 'intrinsics', 'telepathy', 'telepathic', 'give me a level', 'gain a level', 'get a level',
+      'level up', 'levels up', 'gain level', 'teleportitis', 'resistances', 'what resistance',
+      'which resistance', 'grant', 'grants', 'confer', 'confers'
+    ],
+    f: { cue: 'gain' },
   },
   {
     phrases: [
@@ -316,9 +353,19 @@ const ENTRIES: Entry[] = [
     ],
     f: { unit: 'skill', game: 'crawl', weight: 1 },
   },
-  { phrases: ['luck'], f: { unit: 'luck' } },
+  { phrases: ['luck', 'luck of', 'my luck', 'lck'], f: { unit: 'luck' } },
+  { phrases: ['alignment', 'align', 'alignment record', 'alignment score', 'algn'], f: { unit: 'alignment' } },
+  { phrases: ['anger', 'god anger', 'ugangr', 'gods anger', 'anger of'], f: { unit: 'anger' } },
+  { phrases: ['dex', 'dexterity', 'dx'], f: { unit: 'dex' } },
+  { phrases: ['str', 'strength', 'st'], f: { unit: 'str', side: 'before' } },
   { phrases: ['timeout', 'prayer timeout', 'prayertimeout', 'pt'], f: { unit: 'timeout' } },
-  { phrases: ['hp', 'max hp', 'maxhp', 'hit points', 'max hit points', 'mhp'], f: { unit: 'hp' } },
+  { phrases: ['hp', 'hit points', 'hitpoints', 'health'], f: { unit: 'hp' } },
+  {
+    phrases: [
+      'max hp', 'maxhp', 'max hit points', 'mhp', 'maximum hp', 'max health', 'hpmax', 'hp max'
+    ],
+    f: { unit: 'maxHp' },
+  },
   {
     phrases: [
       'attacks', 'attack', 'attacks per turn', 'hits per turn', 'swings'
@@ -477,7 +524,12 @@ const ENTRIES: Entry[] = [
     ],
     f: { set: { breathless: true } },
   },
-  { phrases: ['strangled', 'strangling', 'being strangled', 'strangulation'], f: { set: { strangled: true } } },
+  {
+    phrases: [
+      'strangled', 'strangling', 'being strangled', 'strangulation'
+    ],
+    f: { set: { strangled: true }, trouble: 'strangled' },
+  },
   // Worn, an amulet of life saving is also an amulet that burns nutrition.
   {
     phrases: [
@@ -565,7 +617,44 @@ const ENTRIES: Entry[] = [
     f: { set: { action: 'fruit-juice' }, ...NETHACK },
   },
   { phrases: ['booze', 'potion of booze', 'alcohol', 'drunk'], f: { set: { action: 'booze' }, ...NETHACK } },
-  { phrases: ['pray', 'prayer', 'praying', 'prayed', 'prey', 'pary'], f: { set: { action: 'pray' }, ...NETHACK } },
+  {
+    phrases: [
+      'pray', 'prayer', 'praying', 'prayed', 'prey', 'pary', 'prayers', 'pray to', 'pray to my god', 'pray now',
+      'last prayed', 'i last prayed', 'my last prayer', 'last prayer', 'last pray', 'safe 2 pray', 'ok 2 pray',
+      'okay 2 pray', 'able 2 pray', 'can i pray', 'can i pray yet', 'nutrition after praying', 'nutrition after prayer'
+    ],
+    f: { cue: 'pray', set: { action: 'pray' }, ...NETHACK },
+  },
+  // "800 turns since I prayed": the number before is the turns since the last prayer.
+  {
+    phrases: [
+      'since i prayed', 'since i last prayed', 'since my last prayer', 'since last prayer', 'since the last prayer',
+      'since praying', 'since prayer', 'since i last pray', 'since last pray'
+    ],
+    f: { cue: 'pray', set: { action: 'pray' }, unit: 'age', side: 'after', ...NETHACK },
+  },
+  // "prayed at T:3000", "last prayer on turn 3000": the turn of the last prayer.
+  {
+    phrases: prayedAtPhrases(),
+    f: { cue: 'pray', set: { action: 'pray' }, unit: 'prayedAt', side: 'before', ...NETHACK },
+  },
+  {
+    phrases: [
+      'never prayed', 'havent prayed', 'have not prayed', 'not prayed yet', 'never prayed yet', 'first prayer',
+      'not prayed', 'didnt pray', 'did not pray'
+    ],
+    f: { cue: 'neverPrayed', ...NETHACK },
+  },
+  // What prayer does to nutrition (/nethack drain action:pray), not whether it is safe.
+  {
+    phrases: [
+      'fix my hunger', 'fix hunger', 'fixes hunger', 'fixes my hunger', 'fix my nutrition', 'fixes my nutrition',
+      'set my nutrition', 'sets my nutrition', 'reset my nutrition', 'reset my hunger', 'nutrition after praying',
+      'nutrition after prayer', 'do to my hunger', 'do to my nutrition', 'does to my nutrition',
+      'does to my hunger', 'fill me up'
+    ],
+    f: { cue: 'prayFix' },
+  },
   {
     phrases: [
       'newman', 'new man', 'new you', 'polymorph into a new man', 'poly into a new man', 'polymorph into new man'
@@ -577,8 +666,19 @@ const ENTRIES: Entry[] = [
   { phrases: ['burning', 'burned', 'burnt', 'lava'], f: { set: { cause: 'burning' } } },
   { phrases: ['dissolved', 'dissolving'], f: { set: { cause: 'dissolved' } } },
   { phrases: ['crushed', 'crushing'], f: { set: { cause: 'crushing' } } },
-  { phrases: ['stoned', 'stoning', 'petrified', 'turned to stone'], f: { set: { cause: 'stoning' } } },
-  { phrases: ['slimed', 'sliming', 'turned into slime'], f: { set: { cause: 'slimed' } } },
+  {
+    phrases: [
+      'stoned', 'stoning', 'petrified', 'turned to stone', 'turning to stone', 'turning into stone', 'being stoned',
+      'petrifying'
+    ],
+    f: { set: { cause: 'stoning', stoned: true }, trouble: 'stoned' },
+  },
+  {
+    phrases: [
+      'slimed', 'sliming', 'turned into slime', 'turning into slime', 'turning into green slime', 'being slimed'
+    ],
+    f: { set: { cause: 'slimed' }, trouble: 'slimed' },
+  },
   { phrases: ['genocided', 'genocide'], f: { set: { cause: 'genocide' } } },
   {
     phrases: [
@@ -588,7 +688,7 @@ const ENTRIES: Entry[] = [
   },
 
   // ---- pets
-  { phrases: ['blind', 'blinded'], f: { set: { blind: true } } },
+  { phrases: ['blind', 'blinded', 'blindness'], f: { set: { blind: true }, trouble: 'blind' } },
   { phrases: ['on ice', 'on the ice', 'iced', 'frozen'], f: { set: { on_ice: true } } },
 
   // ---- Crawl character and statuses
@@ -606,7 +706,8 @@ const ENTRIES: Entry[] = [
   },
   { phrases: ['trogs hand', 'trog', 'trogs'], f: { set: { trogs_hand: true }, ...CRAWL } },
   { phrases: ['invisible', 'invis', 'invisibility'], f: { set: { invisible: true } } },
-  { phrases: ['hasted', 'haste', 'hasting'], f: { set: { hasted: true } } },
+  // NetHack: a potion or spell of speed makes you very fast (youprop.h Very_fast).
+  { phrases: ['hasted', 'haste', 'hasting'], f: { set: { hasted: true, speed: 'very fast' } } },
   {
     phrases: [
       'berserk', 'berserking', 'berserker', 'zerk', 'berserked'
@@ -656,7 +757,12 @@ const ENTRIES: Entry[] = [
   { phrases: ['poison contaminated', 'poisoncontaminated'], f: { set: { type: 'poison-contaminated' }, ...CRAWL } },
   { phrases: ['mutagenic', 'mutation', 'mutating'], f: { set: { type: 'mutagenic' }, ...CRAWL } },
   { phrases: ['rot inducing', 'rotinducing', 'sickness'], f: { set: { type: 'rot-inducing' }, ...CRAWL } },
-  { phrases: ['rpois', 'rpoison', 'poison resistant', 'poison resistance'], f: { set: { rpois: true } } },
+  {
+    phrases: [
+      'rpois', 'rpoison', 'poison resistant', 'poison resistance', 'resist poison', 'poison res', 'poison resist'
+    ],
+    f: { set: { rpois: true, poison_res: true } },
+  },
   { phrases: ['cannibal', 'cannibalism', 'own species', 'my own kind', 'own genus'], f: { set: { cannibal: true } } },
   { phrases: ['holy monster', 'holy chunk'], f: { set: { holy: true } } },
   { phrases: ['orc chunk', 'from an orc', 'orcish chunk'], f: { set: { orc: true } } },
@@ -696,6 +802,201 @@ const ENTRIES: Entry[] = [
   { phrases: ['famine card', 'card of famine'], f: { set: { what: 'famine card' }, ...CRAWL } },
   { phrases: ['miss', 'misses', 'no damage', 'without damage', 'did no damage'], f: { set: { damaged: false } } },
 
+  // ---- NetHack prayer (/nethack pray): who you are, where you pray, your troubles
+  { phrases: ['lawful', 'lawful god', 'im lawful'], f: { set: { god: 'lawful' }, ...NETHACK } },
+  { phrases: ['neutral', 'neutral god', 'im neutral'], f: { set: { god: 'neutral' } } },
+  { phrases: ['chaotic', 'chaotic god', 'im chaotic'], f: { set: { god: 'chaotic' }, ...NETHACK } },
+  {
+    phrases: [
+      'coaligned altar', 'co aligned altar', 'my altar', 'my own altar', 'my gods altar', 'an altar of my god',
+      'altar of my god', 'aligned altar', 'coaligned'
+    ],
+    f: { set: { altar: 'coaligned' }, ...NETHACK },
+  },
+  {
+    phrases: [
+      'cross aligned altar', 'crossaligned altar', 'cross aligned', 'crossaligned', 'another gods altar',
+      'other gods altar', 'wrong altar', 'unaligned altar', 'non aligned altar', 'nonaligned altar'
+    ],
+    f: { set: { altar: 'cross-aligned' }, ...NETHACK },
+  },
+  {
+    phrases: ['opposite altar', 'opposing altar', 'opposite aligned altar'],
+    f: { set: { altar: 'opposite' }, ...NETHACK },
+  },
+  {
+    phrases: ['moloch', 'molochs altar', 'altar of moloch', 'moloch altar'],
+    f: { set: { altar: 'moloch' }, ...NETHACK },
+  },
+  {
+    phrases: [
+      'temple', 'shrine', 'in a temple', 'in the temple', 'temple altar', 'priest in the temple', 'tended altar'
+    ],
+    f: { set: { shrine: true }, ...NETHACK },
+  },
+  { phrases: ['demigod', 'demi god', 'demigoddess'], f: { set: { demigod: true }, ...NETHACK } },
+  {
+    phrases: [
+      'crowned', 'crowning', 'hand of elbereth', 'envoy of balance', 'chosen one', 'after crowning'
+    ],
+    f: { set: { crowned: true }, ...NETHACK },
+  },
+  {
+    phrases: [
+      'gehennom', 'in gehennom', 'gehenom', 'in hell', 'hell', 'valley of the dead', 'the valley'
+    ],
+    f: { set: { gehennom: true }, ...NETHACK },
+  },
+  {
+    phrases: [
+      'undead', 'polymorphed into an undead', 'undead form', 'as an undead', 'polyd into an undead'
+    ],
+    f: { set: { undead: true } },
+  },
+  {
+    phrases: [
+      'demon form', 'polymorphed into a demon', 'as a demon', 'polyd into a demon', 'demonic form'
+    ],
+    f: { set: { demon: true }, ...NETHACK },
+  },
+  {
+    phrases: [
+      'angry god', 'god is angry', 'gods angry', 'god angry', 'angered my god', 'angered', 'angry', 'my god is mad',
+      'god is mad', 'pissed off'
+    ],
+    f: { cue: 'angry' },
+  },
+  { phrases: ['in lava', 'stuck in lava', 'sinking in lava', 'sinking into lava'], f: { trouble: 'lava' } },
+  {
+    phrases: [
+      'sick', 'food poisoning', 'food poisoned', 'fatally ill', 'deathly ill', 'terminally ill', 'ill', 'illness',
+      'deadly sick', 'you feel deathly sick'
+    ],
+    f: { trouble: 'sick' },
+  },
+  {
+    phrases: [
+      'gas cloud', 'poison gas', 'poison cloud', 'stinking cloud', 'in a gas cloud', 'in a poison cloud'
+    ],
+    f: { trouble: 'gas' },
+  },
+  {
+    phrases: [
+      'low hp', 'low on hp', 'low health', 'almost dead', 'nearly dead', 'about to die', 'hp is low', 'low hit points'
+    ],
+    f: { set: { injured: true, damaged: true }, trouble: 'low-hp' },
+  },
+  {
+    phrases: [
+      'lycanthropy', 'lycanthrope', 'lycanthropic', 'infected with lycanthropy', 'were infection'
+    ],
+    f: { trouble: 'lycanthropy' },
+  },
+  { phrases: ['collapsing', 'collapse', 'about to collapse'], f: { trouble: 'collapsing' } },
+  {
+    phrases: [
+      'stuck in a wall', 'stuck in rock', 'stuck in the wall', 'stuck in solid rock', 'trapped in rock',
+      'stuck in stone'
+    ],
+    f: { trouble: 'stuck' },
+  },
+  {
+    phrases: [
+      'cursed levitation', 'cursed ring of levitation', 'cursed boots of levitation', 'cursed levitation boots',
+      'stuck levitating'
+    ],
+    f: { trouble: 'cursed-levitation' },
+  },
+  {
+    phrases: [
+      'unusable hands', 'cursed two handed weapon', 'cursed two hander', 'welded two hander', 'slippery fingers',
+      'greasy fingers', 'glib', 'welded weapon'
+    ],
+    f: { trouble: 'unusable-hands' },
+  },
+  { phrases: ['cursed blindfold', 'cursed towel'], f: { trouble: 'cursed-blindfold' } },
+  { phrases: ['punished', 'ball and chain', 'chained', 'heavy iron ball'], f: { trouble: 'punished' } },
+  {
+    phrases: [
+      'fumbling', 'cursed fumble boots', 'fumble boots', 'gauntlets of fumbling', 'fumbling gauntlets'
+    ],
+    f: { trouble: 'fumbling' },
+  },
+  {
+    phrases: [
+      'cursed items', 'cursed stuff', 'cursed gear', 'cursed armor', 'cursed armour', 'cursed luckstone',
+      'cursed loadstone', 'loadstone', 'cursed weapon', 'cursed things', 'cursed equipment'
+    ],
+    f: { trouble: 'cursed-items' },
+  },
+  { phrases: ['cursed saddle'], f: { trouble: 'cursed-saddle' } },
+  {
+    phrases: [
+      'lost attributes', 'lost stats', 'drained attributes', 'lost strength', 'attribute loss', 'abused stats'
+    ],
+    f: { trouble: 'lost-attributes' },
+  },
+  { phrases: ['wounded legs', 'wounded leg', 'hurt legs', 'leg wound', 'bad legs'], f: { trouble: 'wounded-legs' } },
+  { phrases: ['stunned', 'stun', 'stunning'], f: { trouble: 'stunned' } },
+  { phrases: ['confused', 'confusion'], f: { trouble: 'confused' } },
+  {
+    phrases: [
+      'hallucinating', 'hallucination', 'halluc', 'hallu', 'tripping'
+    ],
+    f: { trouble: 'hallucinating' },
+  },
+
+  // ---- NetHack corpses (/nethack corpse): the hero's resistances and state
+  { phrases: ['acid resistance', 'acid res', 'acid resistant', 'resist acid'], f: { set: { acid_res: true } } },
+  {
+    phrases: [
+      'stoning resistance', 'stone resistance', 'stone res', 'resist stoning', 'stoning res', 'stone resistant'
+    ],
+    f: { set: { stone_res: true } },
+  },
+  {
+    phrases: [
+      'sickness resistance', 'sick resistance', 'sick res', 'resist sickness', 'sickness res', 'sickness resistant'
+    ],
+    f: { set: { sick_res: true } },
+  },
+  { phrases: ['unchanging', 'amulet of unchanging'], f: { set: { unchanging: true } } },
+  {
+    phrases: [
+      'max int', 'maxed int', 'int at max', 'int maxed', 'int is maxed', 'max intelligence', 'maxed intelligence'
+    ],
+    f: { set: { int_max: true } },
+  },
+  {
+    phrases: [
+      'high energy', 'energy high', 'full energy', 'full pw', 'pw full', 'high pw', 'max pw', 'max energy'
+    ],
+    f: { set: { energy_high: true } },
+  },
+
+  // ---- NetHack meals: speed, polymorphed forms, tins
+  {
+    phrases: [
+      'fast', 'intrinsically fast', 'intrinsic speed', 'im fast', 'innately fast'
+    ],
+    f: { set: { speed: 'fast' } },
+  },
+  {
+    phrases: [
+      'very fast', 'speed boots', 'boots of speed', 'speed boot', 'potion of speed', 'haste self', 'extrinsic speed'
+    ],
+    f: { set: { speed: 'very fast' } },
+  },
+  {
+    phrases: [
+      'polymorphed into', 'polyd into', 'poly d into', 'polyed into', 'poly into', 'polymorph into', 'polymorphed as',
+      'polymorphed to', 'in the form of', 'while polymorphed into'
+    ],
+    f: { cue: 'form', ...NETHACK },
+  },
+  { phrases: ['open', 'opening', 'opens', 'to open', 'opened'], f: { cue: 'open' } },
+  ...tinEntries(),
+
   // ---- roles and races (NetHack)
   { phrases: ['archeologist', 'archaeologist', 'arc', 'arch'], f: { role: 'Archeologist' } },
   { phrases: ['barbarian', 'barb'], f: { role: 'Barbarian' } },
@@ -732,6 +1033,31 @@ function ringEntries(): Entry[] {
     phrases: [`ring of ${r.name}`, `rings of ${r.name}`, `${r.name} ring`, `${r.name} rings`],
     f: { ring: r.name, ringWord: true, ...(property[r.name] ? { property: property[r.name] } : {}) },
   }));
+}
+
+/** "prayed at T:3000", "last prayer on turn 3000", "i prayed at turn 3000". */
+function prayedAtPhrases(): string[] {
+  const leads = ['prayed', 'last prayed', 'i prayed', 'i last prayed', 'last prayer', 'my last prayer', 'last pray'];
+  const links = ['at', 'on', 'at turn', 'on turn', 'at t', 'on t', 'turn', 't', 'in turn', 'around turn'];
+  return leads.flatMap((l) => links.map((k) => `${l} ${k}`));
+}
+
+/**
+ * Tins: opening tools (src/eat.c use_tin_opener() and opentin()) and meat varieties (tintxts[]),
+ * as the meal's `opener` and `variety`. "rotten" is the meal's `rotten`; "soup" names its own tin.
+ */
+function tinEntries(): Entry[] {
+  const tools: Entry[] = TIN_TOOLS.map((t) => ({ phrases: [t], f: { set: { opener: t } } }));
+  const byHand: Entry = {
+    phrases: ['by hand', 'bare handed', 'barehanded', 'with my hands', 'my bare hands', 'bare hand', 'no tool'],
+    f: { set: { opener: 'bare hands' } },
+  };
+  const pick: Entry = { phrases: ['pickaxe', 'dwarvish pick'], f: { set: { opener: 'pick-axe' } } };
+  const varieties: Entry[] = MEAT_VARIETIES.filter((v) => v !== 'rotten' && v !== 'soup').map((v) => ({
+    phrases: [v, `${v} meat`],
+    f: { set: { variety: v } },
+  }));
+  return [...tools, byHand, pick, ...varieties];
 }
 
 /** Words that carry no meaning of their own here (never read as typos of names). */
@@ -799,4 +1125,9 @@ export function singleWords(): string[] {
 /** Every option name and value the lexicon sets (checked against the registry by a test). */
 export function lexiconSets(): Record<string, AskValue>[] {
   return ENTRIES.flatMap((e) => (e.f.set ? [e.f.set] : []));
+}
+
+/** Every prayer trouble the lexicon names (checked against /nethack pray's trouble keys by a test). */
+export function lexiconTroubles(): string[] {
+  return ENTRIES.flatMap((e) => (e.f.trouble ? [e.f.trouble] : []));
 }

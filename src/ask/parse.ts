@@ -2,7 +2,7 @@
 // accept, plus what is missing and what was assumed. Deterministic: no network, no model; the
 // same text always gives the same readings.
 import { analyze, type Analysis } from './analyze.ts';
-import { findBottomLine, type BottomLine } from './bottomLine.ts';
+import { findBottomLine, withoutBottomLineFields, type BottomLine } from './bottomLine.ts';
 import type { AskValue, Catalog } from './catalog.ts';
 import { fill, type LeafCall, type Missing } from './fill.ts';
 import { decide, type Game } from './intent.ts';
@@ -27,6 +27,10 @@ export interface ParseOutcome {
 
 export function parseQuestion(question: string, cat: Catalog): ParseOutcome {
   const bottom = findBottomLine(question);
+  if (bottom && cat.leaves.has('nethack pray') && analyze(question).cues.has('pray')) {
+    const rest = analyze(withoutBottomLineFields(question));
+    return { question, game: 'nethack', readings: [prayerReading(bottom, rest, cat)], bottomLine: bottom, unknown: [] };
+  }
   if (bottom && cat.leaves.has('nethack status') && cat.leaves.has('nethack forecast')) {
     const rest = analyze(question);
     return {
@@ -71,4 +75,24 @@ function bottomLineReading(b: BottomLine, rest: Analysis, cat: Catalog): Reading
     notes: [],
   });
   return readingOf([call('nethack status', shared), call('nethack forecast', forecast)], cat, [b.assumption]);
+}
+
+/**
+ * "can I pray?" with a bottom line: its hunger status is the hunger trouble (src/pray.c in_trouble()
+ * reads u.uhs, so any value of the band gives the same answer), its HP and Xp the low-HP trouble
+ * and the level. Its turn is the current turn, used when the question says when you last prayed
+ * (a turn alone would mean never prayed).
+ */
+function prayerReading(b: BottomLine, rest: Analysis, cat: Catalog): Reading {
+  const preset: Record<string, AskValue> = { nutrition: b.assumedNutrition };
+  if (b.hp !== null && b.maxHp !== null) Object.assign(preset, { hp: Math.max(0, b.hp), max_hp: b.maxHp });
+  if (b.level !== null) preset.level = b.level;
+  const lastPrayer = rest.numbers.some((n) => n.unit === 'prayedAt' || n.unit === 'age' || n.unit === 'timeout');
+  if (b.turn !== null && (lastPrayer || rest.cues.has('neverPrayed'))) preset.turn = b.turn;
+  const usable = Object.fromEntries(Object.entries(preset).filter(([k, v]) => cat.accepts('nethack pray', k, v)));
+  const shown = b.shown ? `shows \`${b.shown}\`` : 'shows no hunger status (Not Hungry)';
+  const note =
+    `The bottom line ${shown}: read as nutrition ${b.assumedNutrition}; ` +
+    'prayer looks only at the hunger status (u.uhs), so any nutrition of that status gives this answer.';
+  return readingOf([fill('nethack pray', rest, cat, usable)], cat, [note]);
 }

@@ -3,7 +3,7 @@
 // whole ("3.4.3", "0.14"), glued forms split ("lvl3", "t:4321", "2x", "3rd").
 
 export interface Token {
-  /** The word as matched (lower case, no apostrophes); for numbers, the digits as written. */
+  /** The word as matched (lower case, no apostrophes); for numbers, the digits as written ("18/50" too). */
   text: string;
   /** Set for numbers: the value. */
   num?: number;
@@ -51,17 +51,22 @@ export function normalizeQuestion(text: string): string {
     .replace(/(\w)'(\w)/g, '$1$2');
 }
 
-// One piece of text: a dotted number, a number (sign, separators, k), or a word of letters/digits.
-const PIECE = /(\d+\.\d+(?:\.\d+)?k?)(?![a-z])|([+-]?\d[\d,]*k?)(?![a-z0-9])|([a-z0-9]+)/g;
+// One piece of text: a strength past 18 after its label ("str 18/50", "St:18/**"), a dotted number, a
+// number (sign, separators, k), or a word of letters/digits.
+const STRENGTH = String.raw`(?<=\b(?:st|str|strength)\s*[:=]?\s*)(18\/(?:\d\d|\*\*))`;
+const DOTTED = String.raw`(\d+\.\d+(?:\.\d+)?k?)(?![a-z])`;
+const NUMBER = String.raw`([+-]?\d[\d,]*k?)(?![a-z0-9])`;
+const PIECE = new RegExp([STRENGTH, DOTTED, NUMBER, '([a-z0-9]+)'].join('|'), 'g');
 const VERSION = /^(?:3\.4\.3|3\.6(?:\.\d)?|3\.4|5\.0|0\.\d{1,2}(?:\.\d+)?)$/;
 
 export function tokenize(question: string): Token[] {
   const text = normalizeQuestion(question);
   const out: Token[] = [];
   for (const m of text.matchAll(PIECE)) {
-    const [whole, dotted, num, word] = m;
+    const [whole, strength, dotted, num, word] = m;
     const before = m.index === 0 ? ' ' : text[m.index - 1]!;
-    if (dotted) out.push(dottedToken(dotted));
+    if (strength) out.push({ text: strength, num: 18 });
+    else if (dotted) out.push(dottedToken(dotted));
     else if (num) out.push(...numberTokens(num, before));
     else if (word) out.push(...wordTokens(word));
     else out.push({ text: whole });

@@ -1,4 +1,4 @@
-// The parser measured on 289 questions written the way players write them (word orders, typos,
+// The parser measured on 362 questions written the way players write them (word orders, typos,
 // abbreviations, every read-only subcommand, both games, all versions). The target is every one
 // read exactly; the test prints the share and fails below it.
 import { describe, expect, it } from 'vitest';
