@@ -5,6 +5,23 @@ import type { CommandModule } from '../bot/types.ts';
 import type { OptionKind } from '../bot/options.ts';
 import { quoteValue } from '../transport/commandLine.ts';
 
+/** Parts of Crawl hunger gear the parser collects, as `gear.<field of CrawlGear>`. */
+export const GEAR_PART = 'gear.';
+const GEAR_FIELDS: Record<string, 'count' | 'flag' | 'sum'> = {
+  sustenanceRings: 'count',
+  hungerRings: 'count',
+  regenerationRings: 'count',
+  trollLeather: 'flag',
+  gourmand: 'flag',
+  artefactMetabolism: 'sum',
+};
+export function isGearPart(name: string, value: AskValue): boolean {
+  const kind = GEAR_FIELDS[name.slice(GEAR_PART.length)];
+  if (kind === 'flag') return value === true;
+  if (kind === 'count') return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 8;
+  return kind === 'sum' && typeof value === 'number' && Number.isInteger(value) && value >= -20 && value <= 30;
+}
+
 export type AskValue = string | number | boolean;
 
 export interface OptionInfo {
@@ -48,6 +65,8 @@ export class Catalog {
 
   /** True when the leaf declares the option and would accept this value. */
   accepts(key: string, name: string, value: AskValue): boolean {
+    // A piece of Crawl gear ("gear.sustenanceRings") goes into the leaf's one `gear` option.
+    if (name.startsWith(GEAR_PART)) return this.option(key, 'gear') !== undefined && isGearPart(name, value);
     const o = this.option(key, name);
     if (!o) return false;
     switch (o.kind) {

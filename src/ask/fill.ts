@@ -3,7 +3,8 @@
 // is one the command itself accepts.
 import { parseRing } from '../engine/nethack/burn.ts';
 import type { Analysis, NameMention, NumberUse } from './analyze.ts';
-import type { AskValue, Catalog } from './catalog.ts';
+import { GEAR_PART, type AskValue, type Catalog } from './catalog.ts';
+import { NO_GEAR, gearText, type CrawlGear } from '../engine/crawl/gear.ts';
 import type { Unit } from './lexicon.ts';
 import { lookupName, nameLists, type NameKind, type NameRef } from './names.ts';
 
@@ -60,7 +61,7 @@ export const UNIT_OPTIONS: Record<Unit, readonly string[]> = {
   saprovore: ['saprovore'],
   metabolism: ['metabolism'],
   rod: ['rod'],
-  artefact: ['artefact'],
+  artefact: ['gear.artefactMetabolism'],
 };
 
 /** Where an unlabelled number goes: the leaf's main quantity. */
@@ -111,7 +112,15 @@ const YENDOR_AMULET = new Set(['nethack drain', 'nethack pray']);
 export function fill(key: string, a: Analysis, cat: Catalog, preset: Record<string, AskValue> = {}): LeafCall {
   const options: Record<string, AskValue> = {};
   const notes: string[] = [];
+  const gear: Partial<CrawlGear> = {};
   const put: Put = (name, value) => {
+    if (name.startsWith(GEAR_PART)) {
+      // Crawl gear pieces are collected, then written as the one `gear` option (parseGear reads it).
+      const field = name.slice(GEAR_PART.length) as keyof CrawlGear;
+      if (gear[field] !== undefined || !cat.accepts(key, name, value)) return false;
+      (gear as Record<string, AskValue>)[field] = value;
+      return true;
+    }
     if (options[name] !== undefined || !cat.accepts(key, name, value)) return false;
     options[name] = value;
     return true;
@@ -126,6 +135,7 @@ export function fill(key: string, a: Analysis, cat: Catalog, preset: Record<stri
   for (const race of a.races) put('race', race);
   if (key.startsWith('nethack') && a.nethackVersion) put('version', a.nethackVersion);
   if (key.startsWith('crawl') && a.crawlVersion) put('version', a.crawlVersion);
+  if (Object.keys(gear).length) put('gear', gearText({ ...NO_GEAR, ...gear }));
   return { key, options, missing: missingOf(key, options, cat, ambiguous), notes };
 }
 
@@ -168,9 +178,9 @@ function numberTargets(key: string, n: NumberUse): readonly string[] {
 // ---- rings --------------------------------------------------------------------------------
 
 const CRAWL_RING_OPTION: Partial<Record<string, string>> = {
-  regeneration: 'regen_rings',
-  sustain: 'sustenance',
-  hunger: 'hunger_rings',
+  regeneration: 'gear.regenerationRings',
+  sustain: 'gear.sustenanceRings',
+  hunger: 'gear.hungerRings',
 };
 
 function fillRings(key: string, a: Analysis, put: Put, notes: string[]): void {

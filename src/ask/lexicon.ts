@@ -724,7 +724,7 @@ const ENTRIES: Entry[] = [
     phrases: [
       'troll leather', 'troll leather armour', 'troll leather armor', 'troll hide'
     ],
-    f: { set: { troll_leather: true }, ...CRAWL },
+    f: { set: { 'gear.trollLeather': true }, ...CRAWL },
   },
   { phrases: ['suppressed', 'magic suppression', 'suppression'], f: { set: { suppressed: true }, ...CRAWL } },
   { phrases: ['walking', 'walk', 'moving'], f: { set: { walking: true } } },

@@ -212,7 +212,10 @@ export function lookupName<T extends Named>(query: string, items: readonly T[]):
     case 'fuzzy': {
       // Players mistype the middle of a name, rarely its first letter ("wearing" is no "healing").
       const sameStart = [m.item.name, ...(m.item.aliases ?? [])].some((n) => normalizeName(n)[0] === q[0]);
-      return sameStart ? { kind: 'found', item: m.item, corrected: true } : { kind: 'none' };
+      // Free text holds many words that are no names: allow fewer edits than a name option does.
+      const hit = rank(query, [m.item], 1)[0];
+      const withinBudget = !!hit && hit.score >= 4 && Math.floor(hit.score - 4) <= typoBudget(q.length);
+      return sameStart && withinBudget ? { kind: 'found', item: m.item, corrected: true } : { kind: 'none' };
     }
     case 'prefix':
       // A loose match (a prefix, a word inside a longer name) is a question, not an answer.

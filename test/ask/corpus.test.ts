@@ -8,8 +8,12 @@ import { catalog, expectedReadings, loadCorpus, registry, report, score } from '
 
 const rows = loadCorpus('test/fixtures/ask/corpus.jsonl');
 
-/** /hero commands that change a hero are actions, not questions: /ask never reads a question as one. */
+/**
+ * /hero commands that change a hero are actions, not questions (and /settings changes settings):
+ * /ask never reads a question as one.
+ */
 const ACTIONS = [
+  'settings',
   'hero new',
   'hero switch',
   'hero rename',

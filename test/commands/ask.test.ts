@@ -170,7 +170,7 @@ describe('/ask answers as the command it reads', () => {
 
   it('a Crawl question with a version', async () => {
     const a = askResult(await ask('crawl troll with sustenance from 6000, how long till hungry in 0.14'));
-    expect(a.readAs).toBe('/crawl forecast value:6000 species:Troll sustenance:1 version:0.14');
+    expect(a.readAs).toBe('/crawl forecast value:6000 species:Troll gear:"ring of sustenance" version:0.14');
     expect(a.result).toEqual((await h.ask(a.readAs!)).result);
   });
 });

@@ -73,8 +73,9 @@ describe('gateway: Apps -> Ask hungerbot on a message', () => {
     expect(data.embeds[0]!.description).toContain('Read as: `/nethack status nutrition:150`');
     expect(data.embeds[0]!.description).toContain('and: `/nethack forecast nutrition:150 turn:4321`');
     expect(data.embeds[0]!.description).toContain('assumed 150');
-    expect(data.embeds[1]!.title).toBe('Nutrition 150: Hungry');
-    expect(data.embeds.some((e) => e.title?.startsWith('Nutrition 150 at turn 4,321: Hungry → Weak'))).toBe(true);
+    // The titles answer: the status of 150, then the forecast's next milestone from turn 4,321.
+    expect(data.embeds[1]!.title).toMatch(/^Nutrition 150 is Hungry/);
+    expect(data.embeds.some((e) => e.title === 'Weak in 100 turns (turn 4,421)')).toBe(true);
   }, 40_000);
 
   it("a question with a missing value in someone else's message: privately, what is missing", async () => {
