@@ -66,10 +66,23 @@ export function guard<T>(f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof CrawlInputError) throw new UserError(e.message, e.hint, e.code);
-    if (e instanceof RangeError) throw new UserError(e.message, undefined, 'bad_input');
-    throw e;
+    throw userErrorOf(e);
   }
+}
+
+/** guard() for engine calls on the worker pool. */
+export async function guardAsync<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    throw userErrorOf(e);
+  }
+}
+
+function userErrorOf(e: unknown): unknown {
+  if (e instanceof CrawlInputError) return new UserError(e.message, e.hint, e.code);
+  if (e instanceof RangeError) return new UserError(e.message, undefined, 'bad_input');
+  return e;
 }
 
 // ---------- autocomplete ----------

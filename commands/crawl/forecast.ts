@@ -5,8 +5,9 @@ import { defineSubcommand } from '../../src/bot/types.ts';
 import { booleanOption, hideOption, integerOption, intIn } from '../../src/bot/options.ts';
 import { crawlForecastChart } from '../../src/chart/forecast.ts';
 import { COLORS, field, fmt } from '../../src/bot/render.ts';
-import { crawlForecast, type CrawlForecastResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, distText, footer, guard, heroInputFrom, heroOptions, heroSchemaShape, resolveVersion, sources, versionOption } from './common.ts';
+import type { CrawlForecastResult } from '../../src/engine/crawl/index.ts';
+import { crawlForecastOffThread } from '../../src/runtime/offload.ts';
+import { autocompleteCrawl, distText, footer, guard, guardAsync, heroInputFrom, heroOptions, heroSchemaShape, resolveVersion, sources, versionOption } from './common.ts';
 
 const span = (x: { expected: number; min: number; max: number | null }) =>
   x.min === x.max ? fmt(x.min) : `${fmt(Number(x.expected.toFixed(1)))} (${fmt(x.min)}–${x.max === null ? '∞' : fmt(x.max)})`;
@@ -42,18 +43,19 @@ export const forecastSubcommand = defineSubcommand({
   ],
   schema: z.object({ ...heroSchemaShape, value: intIn('value', 0, 40000), rate: intIn('rate', 1, 200).optional(), chart: z.boolean().default(false) }),
   autocomplete: (focused, partial) => autocompleteCrawl(focused, partial),
-  run(args) {
+  async run(args) {
     const v = resolveVersion(args.version, args.hide);
     if (!v.ok) return v.reply;
-    const r = guard(() =>
-      crawlForecast(v.version, {
+    // Up to several ms for large values: on the worker pool (bad input comes back as a UserError).
+    const r = await guardAsync(() =>
+      crawlForecastOffThread(v.version, {
         value: args.value,
-        ...(args.rate !== undefined ? { rate: args.rate } : { hero: heroInputFrom(args) }),
+        ...(args.rate !== undefined ? { rate: args.rate } : { hero: guard(() => heroInputFrom(args)) }),
         ...(args.aut !== undefined ? { aut: args.aut } : {}),
         ...(args.walking !== undefined ? { walking: args.walking } : {}),
       }),
     );
-    const chart = args.chart ? crawlForecastChart(r, { title: `Satiation from ${fmt(r.start.value)} (Crawl ${r.version})`, fileName: 'crawl-forecast.png' }) : undefined;
+    const chart = args.chart ? await crawlForecastChart(r, { title: `Satiation from ${fmt(r.start.value)} (Crawl ${r.version})`, fileName: 'crawl-forecast.png' }) : undefined;
     const embed = forecastEmbed(r);
     return {
       embeds: [chart ? { ...embed, image: { url: `attachment://${chart.name}` } } : embed],

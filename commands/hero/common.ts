@@ -80,7 +80,7 @@ export interface HeroReplyOptions {
 }
 
 /** The reply every /hero command sends: the hero's state and forecast, optionally with the PNG chart. */
-export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
+export async function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Promise<Reply> {
   const fields: APIEmbedField[] = [];
   const citations: Citation[] = [...(opts.citations ?? [])];
   let color: number = COLORS.info;
@@ -131,7 +131,7 @@ export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
       milestones: v.forecast.milestones,
       starvationLimit: v.starvationLimit,
     };
-    if (opts.chart) chartFile = nethackForecastChart(v.forecast, { title: `${hero.name}: nutrition from turn ${fmt(s.turn)}`, fileName });
+    if (opts.chart) chartFile = await nethackForecastChart(v.forecast, { title: `${hero.name}: nutrition from turn ${fmt(s.turn)}`, fileName });
   } else {
     const c = hero.crawl;
     const view = crawlHeroView(hero);
@@ -145,7 +145,7 @@ export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
     );
     citations.push(...view.citations.slice(0, 4));
     result = { game: 'crawl', version: hero.version, hero: { id: hero.id, name: hero.name, ...c }, ...view.result };
-    if (opts.chart) chartFile = crawlHeroChart(view.forecast, hero.name, c.turn, fileName);
+    if (opts.chart) chartFile = await crawlHeroChart(view.forecast, hero.name, c.turn, fileName);
   }
   if (opts.notes?.length) fields.push(field('Notes', opts.notes.map((n) => `• ${n}`).join('\n')));
   fields.push(field('Recent events', timeline(hero)));
@@ -169,6 +169,6 @@ export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
   };
 }
 
-function crawlHeroChart(forecast: ReturnType<typeof crawlHeroView>['forecast'], name: string, turn: number, fileName: string): FileSpec {
+function crawlHeroChart(forecast: ReturnType<typeof crawlHeroView>['forecast'], name: string, turn: number, fileName: string): Promise<FileSpec> {
   return crawlForecastChart(forecast, { title: `${name}: satiation from turn ${fmt(turn)}`, fileName, startTurn: turn });
 }

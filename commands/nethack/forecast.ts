@@ -8,7 +8,7 @@ import { COLORS, field, fmt, sourcesField, versionFooter } from '../../src/bot/r
 import { toChoices, type Named } from '../../src/bot/fuzzy.ts';
 import { UserError } from '../../src/bot/errors.ts';
 import { nethackForecastChart } from '../../src/chart/forecast.ts';
-import { forecastOffThread } from '../../src/engine/offload.ts';
+import { forecastOffThread } from '../../src/runtime/offload.ts';
 import { STATUS_COLOR } from './status.ts';
 import { citationRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';
 import {
@@ -198,7 +198,7 @@ export const forecastSubcommand = defineSubcommand({
     fields.push(sourcesField(f.citations, 6));
     const first = f.milestones.find((m) => !m.already && !m.never);
     const title = `Nutrition ${fmt(f.input.nutrition)} at turn ${fmt(f.input.moves)}: ${f.status}${first?.moves ? ` → ${first.status} at turn ${fmt(first.moves)}` : ''}`;
-    const chart = args.chart ? nethackForecastChart(f, { title: `Nutrition from ${fmt(f.input.nutrition)} at turn ${fmt(f.input.moves)}`, fileName: 'nethack-forecast.png' }) : undefined;
+    const chart = args.chart ? await nethackForecastChart(f, { title: `Nutrition from ${fmt(f.input.nutrition)} at turn ${fmt(f.input.moves)}`, fileName: 'nethack-forecast.png' }) : undefined;
     return {
       embeds: [{ title, description: f.methodText, color: STATUS_COLORS[f.status] ?? COLORS.info, fields, footer: nethackFooter(f.version), ...(chart ? { image: { url: `attachment://${chart.name}` } } : {}) }],
       result: { ...f, chart: chart?.name ?? null },

@@ -1,11 +1,12 @@
 // Forecast charts: turn an engine's forecast into the PNG series, bands and markers. Used by
-// /nethack forecast chart:true, /crawl forecast chart:true and /hero show.
+// /nethack forecast chart:true, /crawl forecast chart:true and /hero show. The series is built
+// here (under a millisecond); the PNG is rendered on the worker pool, off the main thread.
 import { advance, burnFlags, expectedPer20, isExact, type BurnProfile, type ForecastResult } from '../engine/nethack/index.ts';
 import type { CrawlForecastResult } from '../engine/crawl/index.ts';
 import type { FileSpec } from '../bot/types.ts';
 import { crawlBands, nethackBands } from './bands.ts';
-import { renderNutritionChart } from './render.ts';
-import type { ChartMarker, ChartPoint } from './types.ts';
+import { renderChartOffThread } from '../runtime/offload.ts';
+import type { ChartMarker, ChartPoint, NutritionChartInput } from './types.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -29,7 +30,12 @@ export function nethackSeries(nutrition: number, moves: number, profile: BurnPro
   return points;
 }
 
-export function nethackForecastChart(f: ForecastResult, opts: { title: string; fileName: string }): FileSpec {
+export function nethackForecastChart(f: ForecastResult, opts: { title: string; fileName: string }): Promise<FileSpec> {
+  return chartFile(opts, nethackChartInput(f, opts.title));
+}
+
+/** The chart of a NetHack forecast: exact series when the burn is fixed, expected otherwise. */
+export function nethackChartInput(f: ForecastResult, title: string): NutritionChartInput {
   const last = Math.max(0, ...f.milestones.map((m) => (m.exact ? (m.turns ?? 0) : (m.turnsDistribution?.p95 ?? 0))));
   const horizon = chartHorizon(last);
   const { nutrition, moves, profile, attacksPerTurn } = f.input;
@@ -38,23 +44,25 @@ export function nethackForecastChart(f: ForecastResult, opts: { title: string; f
     .map((m) => (m.exact && m.turns !== null ? { turn: m.moves!, nutrition: m.nutrition!, label: m.status } : m.turnsDistribution ? { turn: moves + Math.round(m.turnsDistribution.mean), nutrition: m.atOrBelow, label: `${m.status} (mean)` } : null))
     .filter((m): m is ChartMarker => m !== null && m.turn <= moves + horizon);
   return {
-    name: opts.fileName,
-    contentType: 'image/png',
-    description: opts.title,
-    data: renderNutritionChart({
-      title: opts.title,
-      footer: `NetHack ${f.version} · src/eat.c gethungry(), newuhs()${f.method === 'exact-cycle' ? '' : ' · expected burn'}`,
-      points: nethackSeries(nutrition, moves, profile, horizon, f.attacks.applied > 0 ? attacksPerTurn : 0),
-      bands: nethackBands(),
-      markers,
-      nowTurn: moves,
-    }),
+    title,
+    footer: `NetHack ${f.version} · src/eat.c gethungry(), newuhs()${f.method === 'exact-cycle' ? '' : ' · expected burn'}`,
+    points: nethackSeries(nutrition, moves, profile, horizon, f.attacks.applied > 0 ? attacksPerTurn : 0),
+    bands: nethackBands(),
+    markers,
+    nowTurn: moves,
   };
 }
 
+async function chartFile(opts: { title: string; fileName: string }, input: NutritionChartInput): Promise<FileSpec> {
+  return { name: opts.fileName, contentType: 'image/png', description: opts.title, data: await renderChartOffThread(input) };
+}
+
 /** Crawl: piecewise-linear through the forecast's expected milestones (vampires' rate changes on the way). */
-export function crawlForecastChart(r: CrawlForecastResult, opts: { title: string; fileName: string; startTurn?: number }): FileSpec {
-  const start = opts.startTurn ?? 0;
+export function crawlForecastChart(r: CrawlForecastResult, opts: { title: string; fileName: string; startTurn?: number }): Promise<FileSpec> {
+  return chartFile(opts, crawlChartInput(r, opts.title, opts.startTurn ?? 0));
+}
+
+export function crawlChartInput(r: CrawlForecastResult, title: string, start: number): NutritionChartInput {
   const reached = r.milestones.filter((m) => m.reachable && m.turns && m.turns.expected > 0 && m.target !== 'death').sort((a, b) => a.turns!.expected - b.turns!.expected);
   const last = reached.length ? reached[reached.length - 1]!.turns!.expected : 0;
   const horizon = Math.min(50_000, chartHorizon(last));
@@ -65,19 +73,7 @@ export function crawlForecastChart(r: CrawlForecastResult, opts: { title: string
     points.push({ turn: start + horizon, nutrition: Math.max(0, Math.round(r.start.value - rate * horizon)) });
   }
   const markers: ChartMarker[] = reached.filter((m) => m.turns!.expected <= horizon).map((m) => ({ turn: start + Math.round(m.turns!.expected), nutrition: m.atOrBelow, label: capitalize(String(m.target)) }));
-  return {
-    name: opts.fileName,
-    contentType: 'image/png',
-    description: opts.title,
-    data: renderNutritionChart({
-      title: opts.title,
-      footer: `Crawl ${r.version} · food.cc, player.cc · expected turns`,
-      points,
-      bands: crawlBands(r.version),
-      markers,
-      nowTurn: start,
-    }),
-  };
+  return { title, footer: `Crawl ${r.version} · food.cc, player.cc · expected turns`, points, bands: crawlBands(r.version), markers, nowTurn: start };
 }
 
 export function horizonTitle(prefix: string, points: ChartPoint[]): string {

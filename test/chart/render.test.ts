@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   BAND_FILL_OPACITY,
   THEME,
@@ -7,11 +7,11 @@ import {
   crawlBands,
   rasterize,
   renderNutritionChart,
-  renderNutritionChartAsync,
   toPixel,
   type NutritionChartInput,
 } from '../../src/chart/index.ts';
 import { mixWithWhite } from '../../src/chart/svg.ts';
+import { renderChartOffThread, stopWork } from '../../src/runtime/offload.ts';
 import { distance, hex, over, pixelAt, readPng, type RGB } from './png.ts';
 
 /** NetHack-like drain from 800 to 700 over 1,000 turns: stays inside Not Hungry. */
@@ -133,9 +133,9 @@ describe('markers', () => {
       markers: [{ turn: hungryAt, nutrition: 150, label: 'Hungry' }],
     };
     const built = buildNutritionChartSvg(input);
-    expect(built.svg).toContain('>Hungry</text>');
-    expect(built.svg).toContain('>10,300</text>'); // marker turn, thousands separator
-    expect(built.svg).toContain('>now</text>');
+    expect(built.svg).toContain('class="marker" aria-label="Hungry"');
+    expect(built.svg).toContain('class="marker-turn" aria-label="10,300"'); // marker turn, thousands separator
+    expect(built.svg).toContain('class="marker" aria-label="now"');
     const img = rasterize(built.svg);
     const { x, y } = toPixel(built.layout, hungryAt, 150);
     const yellow = hex(mixWithWhite(nethackBands().find((b) => b.label === 'Hungry')!.color, 0.25));
@@ -143,11 +143,35 @@ describe('markers', () => {
   });
 });
 
-describe('renderNutritionChartAsync', () => {
-  it('produces the same pixels as the synchronous render', async () => {
+describe('renderChartOffThread', () => {
+  afterAll(() => stopWork());
+
+  it('renders on a pool worker the same PNG as the synchronous render', async () => {
     const input = flatInput({ width: 400, height: 200 });
-    const [a, b] = [renderNutritionChart(input), await renderNutritionChartAsync(input)];
+    const [a, b] = [renderNutritionChart(input), await renderChartOffThread(input)];
+    expect(Buffer.isBuffer(b)).toBe(true);
     expect(readPng(b).width).toBe(400);
-    expect(readPng(b).raw.equals(readPng(a).raw)).toBe(true);
+    expect(b.equals(a)).toBe(true);
+  });
+
+  it('reports bad input from the worker as RangeError', async () => {
+    await expect(renderChartOffThread(flatInput({ width: 10 }))).rejects.toThrow(RangeError);
+  });
+});
+
+describe('PNG encoding', () => {
+  it('stores exactly the rendered pixels (the chart background makes every pixel opaque)', () => {
+    const img = rasterize(buildNutritionChartSvg(flatInput()).svg);
+    const info = readPng(img.png());
+    expect(info.colorType).toBe(6);
+    const px = img.pixels();
+    const stride = img.width * 4;
+    for (let y = 0; y < img.height; y++) {
+      expect(info.raw[y * (stride + 1)], `filter byte of row ${y}`).toBe(0);
+      if (!info.raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)).equals(px.subarray(y * stride, (y + 1) * stride))) {
+        throw new Error(`row ${y} differs`);
+      }
+    }
+    for (let i = 3; i < px.length; i += 4) if (px[i] !== 255) throw new Error(`pixel ${(i - 3) / 4} is not opaque`);
   });
 });

@@ -9,6 +9,7 @@ import { createGatewayBot, type GatewayBot } from '../../src/transport/gateway.t
 import { FAKE_TOKEN, startFakeDiscord, type FakeDiscord, type RecordedRequest } from '../helpers/fakeDiscord.ts';
 import { nethackStatus } from '../../src/engine/nethack/status.ts';
 import { INTERACTION_RESPONSE_DEADLINE_MS } from '../../src/bot/limits.ts';
+import { configureWork } from '../../src/runtime/offload.ts';
 
 let discord: FakeDiscord;
 let bot: GatewayBot;
@@ -16,6 +17,8 @@ let store: Store;
 const logLines: string[] = [];
 
 beforeAll(async () => {
+  // The deferral test needs its slow forecast to finish rather than meet the pool's deadline.
+  await configureWork({ deadlineMs: 120_000 });
   discord = await startFakeDiscord();
   store = await openStore('memory://');
   const sink = new Writable({ write: (c, _e, cb) => (logLines.push(String(c)), cb()) });
@@ -25,6 +28,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await configureWork({});
   await bot?.stop();
   await store?.close();
   await discord?.close();
