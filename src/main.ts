@@ -108,10 +108,21 @@ async function runConsoleMode(app: App, mode: string | undefined, rest: string[]
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(`hungerbot failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
-  },
-);
+/**
+ * Exit once everything written to stdout and stderr has left the process: when stdout is a socket
+ * (a parent process's pipe from spawn()), writes are asynchronous and process.exit() alone would
+ * cut a long `ask --json` batch short.
+ */
+function exitAfterFlush(code: number): void {
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0) process.exit(code);
+  };
+  process.stdout.write('', done);
+  process.stderr.write('', done);
+}
+
+main(process.argv.slice(2)).then(exitAfterFlush, (err: unknown) => {
+  process.stderr.write(`hungerbot failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  exitAfterFlush(1);
+});
