@@ -53,7 +53,8 @@ async function inProcess(dir: string): Promise<Row[]> {
     const t0 = performance.now();
     for (let i = from; i < from + count; i++) {
       const reply = await h.ask(kind === 'help' ? '/help' : mixed(i));
-      if ((reply.result as { error?: { code: string } }).error) throw new Error(`${mixed(i)}: ${JSON.stringify(reply.result)}`);
+      if ((reply.result as { error?: { code: string } }).error)
+        throw new Error(`${mixed(i)}: ${JSON.stringify(reply.result)}`);
       JSON.stringify(toJsonReply(reply, dir));
     }
     if (measured) {
@@ -74,8 +75,18 @@ async function inProcess(dir: string): Promise<Row[]> {
   }
   const perS = (k: 'help' | 'mixed') => (lines[k] * 1000) / time[k];
   return [
-    { case: 'in-process: baseline /help', lines: lines.help, 'lines/s': Math.round(perS('help')), vs_baseline: '1.00x' },
-    { case: 'in-process: mixed (1/3 forecasts, hero writes)', lines: lines.mixed, 'lines/s': Math.round(perS('mixed')), vs_baseline: ratio(perS('mixed'), perS('help')) },
+    {
+      case: 'in-process: baseline /help',
+      lines: lines.help,
+      'lines/s': Math.round(perS('help')),
+      vs_baseline: '1.00x',
+    },
+    {
+      case: 'in-process: mixed (1/3 forecasts, hero writes)',
+      lines: lines.mixed,
+      'lines/s': Math.round(perS('mixed')),
+      vs_baseline: ratio(perS('mixed'), perS('help')),
+    },
   ];
 }
 
@@ -83,12 +94,20 @@ async function inProcess(dir: string): Promise<Row[]> {
 function wholeProcess(lines: string[], storeUrl: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['dist/main.js', 'ask', '--json'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', STORE_URL: storeUrl, FILE_DIR: join(tmpdir(), 'hungerbot-bench-files') }, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['dist/main.js', 'ask', '--json'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', STORE_URL: storeUrl, FILE_DIR: join(tmpdir(), 'hungerbot-bench-files') },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let out = 0;
     child.stdout.on('data', (d: Buffer) => {
       for (const b of d) if (b === 10) out++;
     });
-    child.on('close', (code) => (code === 0 && out === lines.length ? resolve(performance.now() - t0) : reject(new Error(`batch exited ${code} after ${out} of ${lines.length} lines`))));
+    child.on('close', (code) =>
+      code === 0 && out === lines.length
+        ? resolve(performance.now() - t0)
+        : reject(new Error(`batch exited ${code} after ${out} of ${lines.length} lines`)),
+    );
     child.stdin.end(lines.join('\n') + '\n');
   });
 }
@@ -105,14 +124,33 @@ export async function run(): Promise<BenchResult> {
     const t = { help: 0, mixed: 0 };
     for (let r = 0; r < 3; r++) {
       t.help += await wholeProcess(help, store);
-      t.mixed += await wholeProcess(work.map((l, i) => (i === 0 ? `/hero new name:Batch${r}` : l)), store);
+      t.mixed += await wholeProcess(
+        work.map((l, i) => (i === 0 ? `/hero new name:Batch${r}` : l)),
+        store,
+      );
     }
     const perS = (ms: number) => (3 * PROCESS_LINES * 1000) / ms;
     rows.push(
-      { case: `whole process: baseline ${PROCESS_LINES} /help lines`, lines: 3 * PROCESS_LINES, 'lines/s': Math.round(perS(t.help)), vs_baseline: '1.00x' },
-      { case: `whole process: ${PROCESS_LINES} mixed lines`, lines: 3 * PROCESS_LINES, 'lines/s': Math.round(perS(t.mixed)), vs_baseline: ratio(perS(t.mixed), perS(t.help)) },
+      {
+        case: `whole process: baseline ${PROCESS_LINES} /help lines`,
+        lines: 3 * PROCESS_LINES,
+        'lines/s': Math.round(perS(t.help)),
+        vs_baseline: '1.00x',
+      },
+      {
+        case: `whole process: ${PROCESS_LINES} mixed lines`,
+        lines: 3 * PROCESS_LINES,
+        'lines/s': Math.round(perS(t.mixed)),
+        vs_baseline: ratio(perS(t.mixed), perS(t.help)),
+      },
     );
-    return { rows, notes: ['Whole process: `node dist/main.js ask --json` with the lines on stdin, start-up included, 3 runs each, alternating.'] };
+    return {
+      rows,
+      notes: [
+        'Whole process: `node dist/main.js ask --json` with the lines on stdin, start-up included, ' +
+          '3 runs each, alternating.',
+      ],
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

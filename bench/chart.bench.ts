@@ -3,14 +3,27 @@
 // a bare canvas), measured interleaved in the same run. Then the same chart through the worker
 // pool as the bot renders it, with the main thread's own CPU time for it.
 import { performance } from 'node:perf_hooks';
-import { buildNutritionChartSvg, crawlBands, nethackBands, rasterize, renderNutritionChart, type NutritionChartInput } from '../src/chart/index.ts';
+import {
+  buildNutritionChartSvg,
+  crawlBands,
+  nethackBands,
+  rasterize,
+  renderNutritionChart,
+  type NutritionChartInput,
+} from '../src/chart/index.ts';
 import { configureWork, renderChartOffThread, stopWork, workPool } from '../src/runtime/offload.ts';
 import { check, interleave, mainThreadCpuMs, ms, ratio, stats, type BenchResult, type Row } from './lib.ts';
 
 export const title = 'Chart render (PNG, 800×400)';
 
 const markers = (points: { turn: number; nutrition: number }[]) =>
-  ([[150, 'Hungry'], [50, 'Weak'], [0, 'Fainting']] as const).flatMap(([v, label]) => {
+  (
+    [
+      [150, 'Hungry'],
+      [50, 'Weak'],
+      [0, 'Fainting'],
+    ] as const
+  ).flatMap(([v, label]) => {
     const p = points.find((q) => q.nutrition <= v);
     return p ? [{ ...p, label }] : [];
   });
@@ -25,7 +38,14 @@ function nethackForecast(n: number): NutritionChartInput {
     h -= turn % 20 === 0 ? 2 : 1;
     if (i === Math.floor(n / 3)) h += 800;
   }
-  return { title: 'Forecast for Agnes the Valkyrie', footer: 'NetHack 3.6.7 · src/eat.c gethungry(), newuhs()', points, bands: nethackBands(), markers: markers(points), nowTurn: 20_000 };
+  return {
+    title: 'Forecast for Agnes the Valkyrie',
+    footer: 'NetHack 3.6.7 · src/eat.c gethungry(), newuhs()',
+    points,
+    bands: nethackBands(),
+    markers: markers(points),
+    nowTurn: 20_000,
+  };
 }
 
 /** Worst case for the renderer: a jagged random walk, so no run of points is straight. */
@@ -34,15 +54,34 @@ function jagged(n: number): NutritionChartInput {
   const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   let h = 1200;
   const points = Array.from({ length: n }, (_, i) => ({ turn: i, nutrition: (h += Math.round((rand() - 0.52) * 40)) }));
-  return { title: 'Random burn, every point different', footer: 'NetHack 5.0 · expected burn', points, bands: nethackBands(), markers: markers(points), nowTurn: 0 };
+  return {
+    title: 'Random burn, every point different',
+    footer: 'NetHack 5.0 · expected burn',
+    points,
+    bands: nethackBands(),
+    markers: markers(points),
+    nowTurn: 0,
+  };
 }
 
 function crawlForecast(n: number): NutritionChartInput {
-  const points = Array.from({ length: n }, (_, i) => ({ turn: 50_000 + i, nutrition: Math.max(0, 11_900 - Math.round(i * (12_000 / n))) }));
-  return { title: 'Crawl forecast', footer: 'Crawl 0.14.2 · food.h', points, bands: crawlBands('0.14'), markers: markers(points), nowTurn: 50_000 };
+  const points = Array.from({ length: n }, (_, i) => ({
+    turn: 50_000 + i,
+    nutrition: Math.max(0, 11_900 - Math.round(i * (12_000 / n))),
+  }));
+  return {
+    title: 'Crawl forecast',
+    footer: 'Crawl 0.14.2 · food.h',
+    points,
+    bands: crawlBands('0.14'),
+    markers: markers(points),
+    nowTurn: 50_000,
+  };
 }
 
-const BARE = '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><rect width="800" height="400" fill="#2b2d31"/></svg>';
+const BARE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400">' +
+  '<rect width="800" height="400" fill="#2b2d31"/></svg>';
 
 export async function run(): Promise<BenchResult> {
   const cases: [string, NutritionChartInput][] = [
@@ -55,7 +94,9 @@ export async function run(): Promise<BenchResult> {
     [
       { name: 'baseline: bare 800×400 canvas to PNG', op: () => rasterize(BARE).png() },
       ...cases.map(([name, input]) => ({ name, op: () => renderNutritionChart(input) })),
-      ...cases.slice(-1).map(([name, input]) => ({ name: `${name}: SVG build only`, op: () => buildNutritionChartSvg(input) })),
+      ...cases
+        .slice(-1)
+        .map(([name, input]) => ({ name: `${name}: SVG build only`, op: () => buildNutritionChartSvg(input) })),
     ],
     { warmup: 10, rounds: 10, perRound: 10 },
   );
@@ -71,7 +112,12 @@ export async function run(): Promise<BenchResult> {
       p99_ms: ms(st.p99),
       max_ms: ms(st.max),
       vs_baseline_p50: ratio(st.p50, base.p50),
-      ...(input ? { png_bytes: renderNutritionChart(input).length, drawn_points: buildNutritionChartSvg(input).layout.drawnPoints } : {}),
+      ...(input
+        ? {
+            png_bytes: renderNutritionChart(input).length,
+            drawn_points: buildNutritionChartSvg(input).layout.drawnPoints,
+          }
+        : {}),
     });
   }
   const worst = stats(samples.get('jagged 5,000 points (worst case)')!);
@@ -100,13 +146,33 @@ export async function run(): Promise<BenchResult> {
   }
   const p = stats(pooled);
   const m = stats(mainCpu);
-  rows.push({ case: 'jagged 5,000 points on the pool (as the bot renders)', runs: p.n, p50_ms: ms(p.p50), p99_ms: ms(p.p99), max_ms: ms(p.max), vs_baseline_p50: ratio(p.p50, base.p50) });
-  if (m.n) rows.push({ case: '  main-thread CPU for that chart', runs: m.n, p50_ms: ms(m.p50), p99_ms: ms(m.p99), max_ms: ms(m.max) });
+  rows.push({
+    case: 'jagged 5,000 points on the pool (as the bot renders)',
+    runs: p.n,
+    p50_ms: ms(p.p50),
+    p99_ms: ms(p.p99),
+    max_ms: ms(p.max),
+    vs_baseline_p50: ratio(p.p50, base.p50),
+  });
+  if (m.n)
+    rows.push({
+      case: '  main-thread CPU for that chart',
+      runs: m.n,
+      p50_ms: ms(m.p50),
+      p99_ms: ms(m.p99),
+      max_ms: ms(m.max),
+    });
   return {
     rows,
     targets: [
-      check('chart render p99 <= 15 ms at 5,000 points (jagged worst case)', `p99 ${ms(worst.p99)} ms (NetHack forecast shape: ${ms(typical.p99)} ms)`, worst.p99 <= 15),
-      ...(m.n ? [check('chart: main thread <= 5 ms per chart (rendered on the pool)', `max ${ms(m.max)} ms`, m.max <= 5)] : []),
+      check(
+        'chart render p99 <= 15 ms at 5,000 points (jagged worst case)',
+        `p99 ${ms(worst.p99)} ms (NetHack forecast shape: ${ms(typical.p99)} ms)`,
+        worst.p99 <= 15,
+      ),
+      ...(m.n
+        ? [check('chart: main thread <= 5 ms per chart (rendered on the pool)', `max ${ms(m.max)} ms`, m.max <= 5)]
+        : []),
     ],
   };
 }

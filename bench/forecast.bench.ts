@@ -28,17 +28,29 @@ function nethackSweep(): string[] {
   ];
   const out: string[] = [];
   for (const version of ['3.6.7', '3.4.3', '5.0']) {
-    for (const p of profiles) for (const nutrition of [6000, 150]) out.push(`/nethack forecast nutrition:${nutrition} version:${version} ${p}`.trim());
+    for (const p of profiles)
+      for (const nutrition of [6000, 150])
+        out.push(`/nethack forecast nutrition:${nutrition} version:${version} ${p}`.trim());
   }
   out.push('/nethack forecast nutrition:-1000 turn:99999999 version:5.0 slow_digestion:true con:25');
   return out;
 }
 
 function crawlSweep(): string[] {
-  const heroes = ['', 'species:Troll', 'species:Vampire', 'hasted:true aut:1', 'rate:1 aut:1', 'rate:200 aut:1000', 'species:Mummy', 'regen_rings:2 injured:true troll_leather:true'];
+  const heroes = [
+    '',
+    'species:Troll',
+    'species:Vampire',
+    'hasted:true aut:1',
+    'rate:1 aut:1',
+    'rate:200 aut:1000',
+    'species:Mummy',
+    'regen_rings:2 injured:true troll_leather:true',
+  ];
   const out: string[] = [];
   for (const version of ['0.13', '0.14', '0.15']) {
-    for (const h of heroes) for (const value of [40000, 12000]) out.push(`/crawl forecast value:${value} version:${version} ${h}`.trim());
+    for (const h of heroes)
+      for (const value of [40000, 12000]) out.push(`/crawl forecast value:${value} version:${version} ${h}`.trim());
   }
   return out;
 }
@@ -68,7 +80,10 @@ export async function run(): Promise<BenchResult> {
   const rows: Row[] = [];
   const targets = [];
   try {
-    for (const [name, sweep] of [['/nethack forecast', nethackSweep()], ['/crawl forecast', crawlSweep()]] as const) {
+    for (const [name, sweep] of [
+      ['/nethack forecast', nethackSweep()],
+      ['/crawl forecast', crawlSweep()],
+    ] as const) {
       const forecast: Sample[] = [];
       const baseline: Sample[] = [];
       const slowest = { line: '', ms: 0 };
@@ -86,7 +101,15 @@ export async function run(): Promise<BenchResult> {
       const main = stats([...forecast, ...baseline].map((s) => s.mainMs));
       const stopped = forecast.filter((s) => s.stopped).length;
       rows.push(
-        { case: `baseline: /nethack status`, inputs: sweep.length, calls: b.n, p50_ms: ms(b.p50), p99_ms: ms(b.p99), max_ms: ms(b.max), vs_baseline_p50: '1.00x' },
+        {
+          case: `baseline: /nethack status`,
+          inputs: sweep.length,
+          calls: b.n,
+          p50_ms: ms(b.p50),
+          p99_ms: ms(b.p99),
+          max_ms: ms(b.max),
+          vs_baseline_p50: '1.00x',
+        },
         {
           case: `${name} (${sweep.length} worst-case inputs)`,
           inputs: sweep.length,
@@ -97,12 +120,26 @@ export async function run(): Promise<BenchResult> {
           vs_baseline_p50: ratio(f.p50, b.p50),
           stopped_at_deadline: stopped,
         },
-        { case: `  main-thread CPU per ${name} or status call`, calls: main.n, p50_ms: ms(main.p50), p99_ms: ms(main.p99), max_ms: ms(main.max) },
+        {
+          case: `  main-thread CPU per ${name} or status call`,
+          calls: main.n,
+          p50_ms: ms(main.p50),
+          p99_ms: ms(main.p99),
+          max_ms: ms(main.max),
+        },
         { case: `  slowest: ${slowest.line}`, max_ms: ms(slowest.ms) },
       );
       targets.push(
-        check(`${name}: p99 <= 20 ms, max <= 50 ms (whole command)`, `p99 ${ms(f.p99)} ms, max ${ms(f.max)} ms${stopped ? `, ${stopped} stopped at ${BENCH_DEADLINE_MS} ms` : ''}`, f.p99 <= 20 && f.max <= 50),
-        check(`${name}: main thread <= 5 ms per interaction`, `max ${ms(main.max)} ms (p99 ${ms(main.p99)})`, main.max <= 5),
+        check(
+          `${name}: p99 <= 20 ms, max <= 50 ms (whole command)`,
+          `p99 ${ms(f.p99)} ms, max ${ms(f.max)} ms${stopped ? `, ${stopped} stopped at ${BENCH_DEADLINE_MS} ms` : ''}`,
+          f.p99 <= 20 && f.max <= 50,
+        ),
+        check(
+          `${name}: main thread <= 5 ms per interaction`,
+          `max ${ms(main.max)} ms (p99 ${ms(main.p99)})`,
+          main.max <= 5,
+        ),
       );
     }
   } finally {
@@ -110,5 +147,12 @@ export async function run(): Promise<BenchResult> {
     await stopWork();
     await configureWork({});
   }
-  return { rows, targets, notes: [`Forecasts are stopped by the pool after ${BENCH_DEADLINE_MS} ms in this bench; a stopped one counts as that (a lower bound).`] };
+  return {
+    rows,
+    targets,
+    notes: [
+      `Forecasts are stopped by the pool after ${BENCH_DEADLINE_MS} ms in this bench; ` +
+        'a stopped one counts as that (a lower bound).',
+    ],
+  };
 }

@@ -6,7 +6,17 @@
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { check, ratio, stats, type BenchResult, type Row, type Target } from './lib.ts';
-import { commandInteraction, ensureCompiled, FAKE_TOKEN, freePort, keyPair, signedRequest, startNode, type Child, type SignedRequest } from './proc.ts';
+import {
+  commandInteraction,
+  ensureCompiled,
+  FAKE_TOKEN,
+  freePort,
+  keyPair,
+  signedRequest,
+  startNode,
+  type Child,
+  type SignedRequest,
+} from './proc.ts';
 
 export const title = 'HTTP endpoint: requests/s against a bare signature-checking server';
 
@@ -23,19 +33,28 @@ interface Load {
 }
 
 /** `concurrency` clients, each sending its next request as soon as the previous one is answered. */
-async function drive(port: number, next: () => SignedRequest, concurrency: number, durationMs: number, edits: { count: number }): Promise<Load> {
+async function drive(
+  port: number,
+  next: () => SignedRequest,
+  concurrency: number,
+  durationMs: number,
+  edits: { count: number },
+): Promise<Load> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const load: Load = { answered: 0, deferred: 0, refused: 0, latencies: [] };
   const editsBefore = edits.count;
   const until = performance.now() + durationMs;
   const one = (r: SignedRequest) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/interactions', method: 'POST', headers: r.headers, agent }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path: '/interactions', method: 'POST', headers: r.headers, agent },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.end(r.body);
     });
@@ -46,7 +65,8 @@ async function drive(port: number, next: () => SignedRequest, concurrency: numbe
       const reply = JSON.parse(res.body) as { type: number; data?: { flags?: number } };
       if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.body}`);
       if (reply.type === 5) load.deferred++;
-      else if ((reply.data?.flags ?? 0) & 64) load.refused++; // an ephemeral error: busy or too slow
+      else if ((reply.data?.flags ?? 0) & 64)
+        load.refused++; // an ephemeral error: busy or too slow
       else {
         load.answered++;
         load.latencies.push(performance.now() - t0);
@@ -60,7 +80,8 @@ async function drive(port: number, next: () => SignedRequest, concurrency: numbe
   // Let deferred work finish before the next run, so it never competes with another server's run
   // (the bot's deadline bounds the wait).
   const until2 = performance.now() + 15_000;
-  while (edits.count - editsBefore < load.deferred && performance.now() < until2) await new Promise((r) => setTimeout(r, 50));
+  while (edits.count - editsBefore < load.deferred && performance.now() < until2)
+    await new Promise((r) => setTimeout(r, 50));
   return load;
 }
 
@@ -89,16 +110,34 @@ export async function run(): Promise<BenchResult> {
     children.push(ceiling);
     // LOG_LEVEL info: the endpoint logs one line when it listens, nothing per request.
     // Per-user rate limits (where the endpoint has them) are lifted: the load is a crowd, not one user.
-    const limits = { RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_BURST: '10000', USER_MAX_IN_FLIGHT: '1000', MAX_IN_FLIGHT: '100000' };
-    const env = { DISCORD_TOKEN: FAKE_TOKEN, DISCORD_PUBLIC_KEY: publicHex, HTTP_PORT: String(botPort), DISCORD_API_URL: stub.url, STORE_URL: 'memory://', LOG_LEVEL: 'info', ...limits };
+    const limits = {
+      RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_BURST: '10000',
+      USER_MAX_IN_FLIGHT: '1000',
+      MAX_IN_FLIGHT: '100000',
+    };
+    const env = {
+      DISCORD_TOKEN: FAKE_TOKEN,
+      DISCORD_PUBLIC_KEY: publicHex,
+      HTTP_PORT: String(botPort),
+      DISCORD_API_URL: stub.url,
+      STORE_URL: 'memory://',
+      LOG_LEVEL: 'info',
+      ...limits,
+    };
     const bot = await startNode(['dist/main.js'], env, /endpoint listening/);
     children.push(bot);
     const ceilingPort = Number(/^(\d+)$/m.exec(ceiling.output())![1]);
     // Every request is a new interaction (its own id, signed now), as Discord sends them: an
     // endpoint may refuse a replayed id. Signing costs the load generator the same for every server.
     let n = 0;
-    const status = () => signedRequest(privateKey, commandInteraction(++n, 'nethack', 'status', { nutrition: ((n * 37) % 2200) - 200 }));
-    const forecast = () => signedRequest(privateKey, commandInteraction(++n, 'nethack', 'forecast', { nutrition: 100 + ((n * 37) % 1900), turn: 1 + (n % 1000) }));
+    const status = () =>
+      signedRequest(privateKey, commandInteraction(++n, 'nethack', 'status', { nutrition: ((n * 37) % 2200) - 200 }));
+    const forecast = () =>
+      signedRequest(
+        privateKey,
+        commandInteraction(++n, 'nethack', 'forecast', { nutrition: 100 + ((n * 37) % 1900), turn: 1 + (n % 1000) }),
+      );
     const kinds: { name: string; port: number; next: () => SignedRequest }[] = [
       { name: 'ceiling: verify + fixed reply', port: ceilingPort, next: status },
       { name: 'bot: /nethack status', port: botPort, next: status },
@@ -146,8 +185,16 @@ function summarize(results: Map<string, Load[]>, bot: Child): BenchResult {
     const statusRatio = rps('bot: /nethack status') / ceilingRps;
     const forecastRatio = rps('bot: /nethack forecast') / ceilingRps;
     targets.push(
-      check(`HTTP /nethack status at concurrency ${c}: >= 0.8x the ceiling's requests/s`, `${statusRatio.toFixed(2)}x (${Math.round(rps('bot: /nethack status'))} vs ${Math.round(ceilingRps)}/s)`, statusRatio >= 0.8),
-      check(`HTTP /nethack forecast at concurrency ${c}: >= 0.5x the ceiling's requests/s`, `${forecastRatio.toFixed(2)}x (${Math.round(rps('bot: /nethack forecast'))} vs ${Math.round(ceilingRps)}/s)`, forecastRatio >= 0.5),
+      check(
+        `HTTP /nethack status at concurrency ${c}: >= 0.8x the ceiling's requests/s`,
+        `${statusRatio.toFixed(2)}x (${Math.round(rps('bot: /nethack status'))} vs ${Math.round(ceilingRps)}/s)`,
+        statusRatio >= 0.8,
+      ),
+      check(
+        `HTTP /nethack forecast at concurrency ${c}: >= 0.5x the ceiling's requests/s`,
+        `${forecastRatio.toFixed(2)}x (${Math.round(rps('bot: /nethack forecast'))} vs ${Math.round(ceilingRps)}/s)`,
+        forecastRatio >= 0.5,
+      ),
     );
   }
   const rss = bot.rssMiB();
@@ -155,8 +202,10 @@ function summarize(results: Map<string, Load[]>, bot: Child): BenchResult {
     rows,
     targets,
     notes: [
-      `Each cell: ${ROUNDS} runs of ${RUN_MS} ms, interleaved with the others, after a ${WARMUP_MS} ms warm-up. The load generator shares the machine's cores with the server it drives.`,
-      `requests/s counts answers: immediate replies, plus deferred ones whose edit came back within the run; "refused" are busy/too-slow replies.${rss ? ` Bot RSS after the load: ${rss.toFixed(0)} MiB.` : ''}`,
+      `Each cell: ${ROUNDS} runs of ${RUN_MS} ms, interleaved with the others, after a ${WARMUP_MS} ms warm-up. ` +
+        "The load generator shares the machine's cores with the server it drives.",
+      'requests/s counts answers: immediate replies, plus deferred ones whose edit came back within the run; ' +
+        `"refused" are busy/too-slow replies.${rss ? ` Bot RSS after the load: ${rss.toFixed(0)} MiB.` : ''}`,
     ],
   };
 }

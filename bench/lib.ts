@@ -29,7 +29,13 @@ export interface Stats {
 export function stats(samples: readonly number[]): Stats {
   const s = [...samples].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? Number.NaN;
-  return { n: s.length, mean: s.reduce((a, b) => a + b, 0) / (s.length || 1), p50: at(0.5), p99: at(0.99), max: s[s.length - 1] ?? Number.NaN };
+  return {
+    n: s.length,
+    mean: s.reduce((a, b) => a + b, 0) / (s.length || 1),
+    p50: at(0.5),
+    p99: at(0.99),
+    max: s[s.length - 1] ?? Number.NaN,
+  };
 }
 
 export const ms = (n: number): number => Math.round(n * 1000) / 1000;
@@ -49,7 +55,10 @@ export interface Contender {
  * unmeasured operations of each, `rounds` rounds of `perRound` operations of each in turn
  * (the order rotates each round). Returns every operation's milliseconds by name.
  */
-export async function interleave(contenders: Contender[], opts: { warmup: number; rounds: number; perRound: number }): Promise<Map<string, number[]>> {
+export async function interleave(
+  contenders: Contender[],
+  opts: { warmup: number; rounds: number; perRound: number },
+): Promise<Map<string, number[]>> {
   const samples = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
   let i = 0;
   for (const c of contenders) for (let k = 0; k < opts.warmup; k++) await c.op(i++);

@@ -36,14 +36,26 @@ export interface Child {
 }
 
 /** Starts `node args` and resolves once `ready` matches its output (stdout or stderr). */
-export async function startNode(args: string[], env: Record<string, string>, ready: RegExp, timeoutMs = 30_000): Promise<Child> {
-  const proc = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startNode(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  timeoutMs = 30_000,
+): Promise<Child> {
+  const proc = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const onData = (d: Buffer) => (out += String(d));
   proc.stdout!.on('data', onData);
   proc.stderr!.on('data', onData);
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`node ${args.join(' ')} not ready in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`node ${args.join(' ')} not ready in ${timeoutMs} ms:\n${out}`)),
+      timeoutMs,
+    );
     const check = () => {
       if (ready.test(out)) {
         clearTimeout(timer);
@@ -82,7 +94,10 @@ export async function startNode(args: string[], env: Record<string, string>, rea
 /** An Ed25519 pair as Discord uses it: the public half as 64 hex characters. */
 export function keyPair(): { privateKey: KeyObject; publicHex: string } {
   const pair = generateKeyPairSync('ed25519');
-  return { privateKey: pair.privateKey, publicHex: pair.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex') };
+  return {
+    privateKey: pair.privateKey,
+    publicHex: pair.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex'),
+  };
 }
 
 export interface SignedRequest {
@@ -94,11 +109,24 @@ export function signedRequest(privateKey: KeyObject, interaction: unknown): Sign
   const body = Buffer.from(JSON.stringify(interaction));
   const ts = String(Math.floor(Date.now() / 1000));
   const sig = sign(null, Buffer.concat([Buffer.from(ts), body]), privateKey).toString('hex');
-  return { body, headers: { 'content-type': 'application/json', 'content-length': String(body.length), 'x-signature-ed25519': sig, 'x-signature-timestamp': ts } };
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      'x-signature-ed25519': sig,
+      'x-signature-timestamp': ts,
+    },
+  };
 }
 
 /** A slash command interaction with flat options (one subcommand). */
-export function commandInteraction(n: number, command: string, subcommand: string, options: Record<string, string | number | boolean>) {
+export function commandInteraction(
+  n: number,
+  command: string,
+  subcommand: string,
+  options: Record<string, string | number | boolean>,
+) {
   return {
     id: String(1700000000000000000n + BigInt(n)),
     application_id: '1100000000000000001',
@@ -112,7 +140,11 @@ export function commandInteraction(n: number, command: string, subcommand: strin
         {
           name: subcommand,
           type: 1,
-          options: Object.entries(options).map(([name, value]) => ({ name, type: typeof value === 'number' ? 4 : typeof value === 'boolean' ? 5 : 3, value })),
+          options: Object.entries(options).map(([name, value]) => ({
+            name,
+            type: typeof value === 'number' ? 4 : typeof value === 'boolean' ? 5 : 3,
+            value,
+          })),
         },
       ],
     },

@@ -16,10 +16,15 @@ interface BenchModule {
 function table(rows: Row[]): string {
   if (rows.length === 0) return '(no rows)';
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const cell = (v: string | number | undefined) => (v === undefined ? '' : typeof v === 'number' ? (Number.isInteger(v) ? v.toLocaleString('en-US') : v.toFixed(3)) : v);
+  const cell = (v: string | number | undefined) =>
+    v === undefined ? '' : typeof v === 'number' ? (Number.isInteger(v) ? v.toLocaleString('en-US') : v.toFixed(3)) : v;
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(cell(r[c])).length)));
   const line = (vals: string[]) => '| ' + vals.map((v, i) => v.padEnd(widths[i]!)).join(' | ') + ' |';
-  return [line(cols), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...rows.map((r) => line(cols.map((c) => String(cell(r[c])))))].join('\n');
+  return [
+    line(cols),
+    '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|',
+    ...rows.map((r) => line(cols.map((c) => String(cell(r[c]))))),
+  ].join('\n');
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -29,11 +34,16 @@ const files = readdirSync(here)
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 if (files.length === 0) {
-  console.error(`no bench matches ${only.join(', ')}; the benches are: ${readdirSync(here).filter((f) => f.endsWith('.bench.ts')).join(', ')}`);
+  console.error(
+    `no bench matches ${only.join(', ')}; the benches are: ${readdirSync(here)
+      .filter((f) => f.endsWith('.bench.ts'))
+      .join(', ')}`,
+  );
   process.exit(2);
 }
 const started = performance.now();
-console.log(`hungerbot bench — node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${new Date().toISOString()}`);
+const machine = `${availableParallelism()} cores (${cpus()[0]?.model ?? '?'})`;
+console.log(`hungerbot bench — node ${process.version}, ${machine}, ${new Date().toISOString()}`);
 const targets: (Target & { bench: string })[] = [];
 for (const f of files) {
   const mod = (await import(pathToFileURL(join(here, f)).href)) as BenchModule;
@@ -47,9 +57,19 @@ for (const f of files) {
 }
 if (targets.length > 0) {
   console.log(`\n## Targets\n`);
-  console.log(table(targets.map((t) => ({ bench: t.bench, target: t.target, measured: t.measured, result: t.pass === null ? 'skipped' : t.pass ? 'pass' : 'FAIL' }))));
+  console.log(
+    table(
+      targets.map((t) => ({
+        bench: t.bench,
+        target: t.target,
+        measured: t.measured,
+        result: t.pass === null ? 'skipped' : t.pass ? 'pass' : 'FAIL',
+      })),
+    ),
+  );
   const failed = targets.filter((t) => t.pass === false).length;
   const skipped = targets.filter((t) => t.pass === null).length;
-  console.log(`\n${targets.length - failed - skipped} of ${targets.length} targets pass${failed ? `, ${failed} fail` : ''}${skipped ? `, ${skipped} skipped` : ''}.`);
+  const tail = `${failed ? `, ${failed} fail` : ''}${skipped ? `, ${skipped} skipped` : ''}`;
+  console.log(`\n${targets.length - failed - skipped} of ${targets.length} targets pass${tail}.`);
 }
 console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);

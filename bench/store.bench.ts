@@ -16,7 +16,11 @@ export const title = 'Store get/update latency per backend';
 
 const RECORD = {
   schemaVersion: 2,
-  heroes: Array.from({ length: 3 }, (_, i) => ({ name: `h${i}`, nutrition: 900, log: Array.from({ length: 50 }, () => ({ at: '2026-01-01T00:00:00.000Z', summary: 'Waited 1 turn' })) })),
+  heroes: Array.from({ length: 3 }, (_, i) => ({
+    name: `h${i}`,
+    nutrition: 900,
+    log: Array.from({ length: 50 }, () => ({ at: '2026-01-01T00:00:00.000Z', summary: 'Waited 1 turn' })),
+  })),
 };
 
 async function waitForPort(port: number, timeoutMs: number): Promise<boolean> {
@@ -40,10 +44,16 @@ interface Backend {
 }
 
 async function redisBackend(): Promise<Backend> {
-  if (spawnSync('redis-server', ['--version']).status !== 0) return { name: 'redis', skipped: 'redis-server is not installed' };
+  if (spawnSync('redis-server', ['--version']).status !== 0)
+    return { name: 'redis', skipped: 'redis-server is not installed' };
   const port = await freePort();
-  const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  if (!(await waitForPort(port, 5_000))) return { name: 'redis', skipped: 'redis-server did not start', stop: () => proc.kill() };
+  const proc = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  if (!(await waitForPort(port, 5_000)))
+    return { name: 'redis', skipped: 'redis-server did not start', stop: () => proc.kill() };
   return { name: 'redis (loopback)', url: `redis://127.0.0.1:${port}`, stop: () => proc.kill('SIGTERM') };
 }
 
@@ -52,19 +62,35 @@ async function postgresBackend(dir: string): Promise<Backend> {
   const given = process.env.BENCH_POSTGRES_URL;
   if (given) return { name: 'postgresql (BENCH_POSTGRES_URL)', url: given };
   const asUser = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-  const run = (args: string[]) => spawnSync(asUser[0] ?? args[0]!, [...asUser.slice(1), ...(asUser.length ? args : args.slice(1))], { encoding: 'utf8' });
-  if (spawnSync('initdb', ['--version']).status !== 0) return { name: 'postgresql', skipped: 'no server reachable (set BENCH_POSTGRES_URL) and no initdb to start one' };
+  const run = (args: string[]) =>
+    spawnSync(asUser[0] ?? args[0]!, [...asUser.slice(1), ...(asUser.length ? args : args.slice(1))], {
+      encoding: 'utf8',
+    });
+  if (spawnSync('initdb', ['--version']).status !== 0)
+    return { name: 'postgresql', skipped: 'no server reachable (set BENCH_POSTGRES_URL) and no initdb to start one' };
   const data = join(dir, 'pg');
   chmodSync(dir, 0o777);
   const init = run(['initdb', '-D', data, '-A', 'trust', '-U', 'bench', '--no-sync']);
-  if (init.status !== 0) return { name: 'postgresql', skipped: `initdb failed: ${(init.stderr || init.stdout).trim().split('\n').pop()}` };
+  if (init.status !== 0)
+    return { name: 'postgresql', skipped: `initdb failed: ${(init.stderr || init.stdout).trim().split('\n').pop()}` };
   const port = await freePort();
   let proc: ChildProcess;
-  if (asUser.length) proc = spawn(asUser[0]!, [...asUser.slice(1), 'postgres', '-D', data, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-F'], { stdio: 'ignore' });
-  else proc = spawn('postgres', ['-D', data, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-F'], { stdio: 'ignore' });
-  if (!(await waitForPort(port, 15_000))) return { name: 'postgresql', skipped: 'the throwaway server did not start', stop: () => proc.kill() };
+  if (asUser.length)
+    proc = spawn(
+      asUser[0]!,
+      [...asUser.slice(1), 'postgres', '-D', data, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-F'],
+      { stdio: 'ignore' },
+    );
+  else
+    proc = spawn('postgres', ['-D', data, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-F'], { stdio: 'ignore' });
+  if (!(await waitForPort(port, 15_000)))
+    return { name: 'postgresql', skipped: 'the throwaway server did not start', stop: () => proc.kill() };
   await new Promise((r) => setTimeout(r, 300)); // accepting connections a moment after the port opens
-  return { name: 'postgresql (throwaway local cluster)', url: `postgresql://bench@127.0.0.1:${port}/postgres`, stop: () => proc.kill('SIGINT') };
+  return {
+    name: 'postgresql (throwaway local cluster)',
+    url: `postgresql://bench@127.0.0.1:${port}/postgres`,
+    stop: () => proc.kill('SIGINT'),
+  };
 }
 
 async function measure(b: Backend, baseline: Store): Promise<Row[]> {
@@ -100,7 +126,11 @@ async function measure(b: Backend, baseline: Store): Promise<Row[]> {
 
 export async function run(): Promise<BenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'hungerbot-store-bench-'));
-  const backends: Backend[] = [{ name: 'sqlite file (WAL)', url: `sqlite://${join(dir, 'bench.sqlite')}` }, await redisBackend(), await postgresBackend(dir)];
+  const backends: Backend[] = [
+    { name: 'sqlite file (WAL)', url: `sqlite://${join(dir, 'bench.sqlite')}` },
+    await redisBackend(),
+    await postgresBackend(dir),
+  ];
   const baseline = await openStore('memory://');
   const rows: Row[] = [];
   try {
@@ -112,7 +142,11 @@ export async function run(): Promise<BenchResult> {
       try {
         rows.push(...(await measure(b, baseline)));
       } catch (err) {
-        rows.push({ store: b.name, op: 'skipped', vs_memory_p50: `unreachable: ${err instanceof Error ? err.message : String(err)}` });
+        rows.push({
+          store: b.name,
+          op: 'skipped',
+          vs_memory_p50: `unreachable: ${err instanceof Error ? err.message : String(err)}`,
+        });
       }
     }
   } finally {
@@ -121,5 +155,11 @@ export async function run(): Promise<BenchResult> {
     await new Promise((r) => setTimeout(r, 300));
     rmSync(dir, { recursive: true, force: true });
   }
-  return { rows, notes: ['Each backend is interleaved with its own in-memory baseline: memory get, get, memory update, update, 20 at a time, 20 rounds, after 50 of each.'] };
+  return {
+    rows,
+    notes: [
+      'Each backend is interleaved with its own in-memory baseline: memory get, get, memory update, update, ' +
+        '20 at a time, 20 rounds, after 50 of each.',
+    ],
+  };
 }

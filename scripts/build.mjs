@@ -36,7 +36,8 @@ export function staleReason() {
     return 'no previous build';
   }
   if (record.node !== process.versions.node.split('.')[0]) return 'another Node.js major version';
-  for (const out of Object.keys(ENTRY_POINTS)) if (!existsSync(join(DIST, `${out}.js`))) return `dist/${out}.js is missing`;
+  for (const out of Object.keys(ENTRY_POINTS))
+    if (!existsSync(join(DIST, `${out}.js`))) return `dist/${out}.js is missing`;
   for (const [file, print] of Object.entries(record.inputs)) if (fingerprint(file) !== print) return `${file} changed`;
   return null;
 }
@@ -67,7 +68,10 @@ export async function build() {
     const rel = relative(ROOT, resolve(ROOT, file));
     if (!rel.startsWith('node_modules')) inputs[rel] = fingerprint(rel);
   }
-  writeFileSync(join(tmp, RECORD), JSON.stringify({ node: process.versions.node.split('.')[0], esbuild: esbuild.version, inputs }, null, 1));
+  writeFileSync(
+    join(tmp, RECORD),
+    JSON.stringify({ node: process.versions.node.split('.')[0], esbuild: esbuild.version, inputs }, null, 1),
+  );
   const old = `${DIST}.old-${process.pid}`;
   if (existsSync(DIST)) renameSync(DIST, old);
   try {
@@ -85,7 +89,9 @@ export async function ensureBuilt() {
   if (!reason) return false;
   const started = performance.now();
   const files = await build();
-  process.stderr.write(`hungerbot: compiled ${files} files to dist/ in ${Math.round(performance.now() - started)} ms (${reason})\n`);
+  process.stderr.write(
+    `hungerbot: compiled ${files} files to dist/ in ${Math.round(performance.now() - started)} ms (${reason})\n`,
+  );
   return true;
 }
 

@@ -19,7 +19,8 @@ export interface App {
 export async function createApp(config: Config, opts: { logDestination?: number; logLevel?: string } = {}): Promise<App> {
   const secrets = [config.DISCORD_TOKEN, config.DISCORD_PUBLIC_KEY].filter((s): s is string => Boolean(s));
   const logger = createLogger(opts.logLevel ?? config.LOG_LEVEL, opts.logDestination ?? 1, secrets);
-  await configureWork({ workers: config.WORKERS, queueMax: config.WORK_QUEUE_MAX, deadlineMs: config.WORK_DEADLINE_MS });
+  const { WORKERS: workers, WORK_QUEUE_MAX: queueMax, WORK_DEADLINE_MS: deadlineMs } = config;
+  await configureWork({ workers, queueMax, deadlineMs });
   const store = await openStore(config.STORE_URL);
   logger.debug({ store: store.location }, 'store opened');
   const registry = new Registry(commands);

@@ -79,7 +79,9 @@ async function main(argv: string[]): Promise<number> {
 
 /** `ask` (one line or a batch on stdin) and the interactive console. */
 async function runConsoleMode(app: App, mode: string | undefined, rest: string[]): Promise<number> {
-  const { runBatch, runLine, runRepl, renderReplyText, toJsonReply, writeFiles } = await import('./transport/console.ts');
+  const { runBatch, runLine, runRepl, renderReplyText, toJsonReply, writeFiles } = await import(
+    './transport/console.ts'
+  );
   const { config } = app;
   const consoleOpts = { registry: app.registry, services: app.services, fileDir: config.FILE_DIR };
   if (mode === 'ask') {

@@ -7,7 +7,19 @@ import { crawlForecastChart } from '../../src/chart/forecast.ts';
 import { COLORS, field, fmt } from '../../src/bot/render.ts';
 import type { CrawlForecastResult } from '../../src/engine/crawl/index.ts';
 import { crawlForecastOffThread } from '../../src/runtime/offload.ts';
-import { autocompleteCrawl, distText, footer, guard, guardAsync, heroInputFrom, heroOptions, heroSchemaShape, resolveVersion, sources, versionOption } from './common.ts';
+import {
+  autocompleteCrawl,
+  distText,
+  footer,
+  guard,
+  guardAsync,
+  heroInputFrom,
+  heroOptions,
+  heroSchemaShape,
+  resolveVersion,
+  sources,
+  versionOption,
+} from './common.ts';
 
 const span = (x: { expected: number; min: number; max: number | null }) =>
   x.min === x.max ? fmt(x.min) : `${fmt(Number(x.expected.toFixed(1)))} (${fmt(x.min)}–${x.max === null ? '∞' : fmt(x.max)})`;

@@ -169,6 +169,11 @@ export async function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Promis
   };
 }
 
-function crawlHeroChart(forecast: ReturnType<typeof crawlHeroView>['forecast'], name: string, turn: number, fileName: string): Promise<FileSpec> {
+function crawlHeroChart(
+  forecast: ReturnType<typeof crawlHeroView>['forecast'],
+  name: string,
+  turn: number,
+  fileName: string,
+): Promise<FileSpec> {
   return crawlForecastChart(forecast, { title: `${name}: satiation from turn ${fmt(turn)}`, fileName, startTurn: turn });
 }

@@ -43,7 +43,8 @@ export function chartFontFiles(): FontFiles {
   }
   const files = { regular: join(dir, REGULAR), bold: join(dir, BOLD) };
   for (const f of [files.regular, files.bold]) {
-    if (!existsSync(f)) throw new ChartFontError(`chart fonts unavailable: ${f} is missing (reinstall "${FONT_PACKAGE}")`);
+    if (!existsSync(f))
+      throw new ChartFontError(`chart fonts unavailable: ${f} is missing (reinstall "${FONT_PACKAGE}")`);
   }
   cachedFiles = files;
   return files;
@@ -183,7 +184,8 @@ export class FontMetrics {
   private contours(glyph: number, depth: number): Point[][] {
     if (glyph >= this.numGlyphs || depth > 8) return [];
     const ttf = this.ttf;
-    const offAt = (g: number): number => (this.longLoca ? ttf.readUInt32BE(this.loca + g * 4) : ttf.readUInt16BE(this.loca + g * 2) * 2);
+    const offAt = (g: number): number =>
+      this.longLoca ? ttf.readUInt32BE(this.loca + g * 4) : ttf.readUInt16BE(this.loca + g * 2) * 2;
     const start = offAt(glyph);
     if (offAt(glyph + 1) === start) return []; // no outline (space)
     const at = this.glyf + start;
@@ -347,6 +349,9 @@ let cachedMetrics: { regular: FontMetrics; bold: FontMetrics } | undefined;
 export function chartFontMetrics(): { regular: FontMetrics; bold: FontMetrics } {
   if (cachedMetrics) return cachedMetrics;
   const files = chartFontFiles();
-  cachedMetrics = { regular: new FontMetrics(readFileSync(files.regular)), bold: new FontMetrics(readFileSync(files.bold)) };
+  cachedMetrics = {
+    regular: new FontMetrics(readFileSync(files.regular)),
+    bold: new FontMetrics(readFileSync(files.bold)),
+  };
   return cachedMetrics;
 }

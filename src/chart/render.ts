@@ -16,7 +16,12 @@ const OPTIONS: ResvgRenderOptions = {
 /** Renders an SVG string to RGBA pixels (tests) or PNG bytes. */
 export function rasterize(svg: string): { png: () => Buffer; pixels: () => Buffer; width: number; height: number } {
   const image = new Resvg(svg, OPTIONS).render();
-  return { png: () => encodePng(image.pixels, image.width, image.height), pixels: () => image.pixels, width: image.width, height: image.height };
+  return {
+    png: () => encodePng(image.pixels, image.width, image.height),
+    pixels: () => image.pixels,
+    width: image.width,
+    height: image.height,
+  };
 }
 
 /** PNG bytes of the nutrition forecast chart. Throws RangeError on bad input, ChartFontError without fonts. */

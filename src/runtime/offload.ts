@@ -32,7 +32,8 @@ export function spawnEngineWorker(): Worker {
   if (!here.endsWith('.ts')) return new Worker(new URL('./worker.js', here));
   const tsxApi = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./worker.ts', here).href;
-  const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
+  const boot = `import(${JSON.stringify(tsxApi)})
+    .then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
   return new Worker(boot, { eval: true });
 }
 
@@ -73,7 +74,11 @@ export async function stopWork(): Promise<void> {
 const seconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`);
 
 /** Run a task on the pool; pool refusals become the replies a user understands. */
-export async function runTask<T extends TaskName>(task: T, input: TaskInput<T>, what: { tooSlowHint: string }): Promise<TaskOutput<T>> {
+export async function runTask<T extends TaskName>(
+  task: T,
+  input: TaskInput<T>,
+  what: { tooSlowHint: string },
+): Promise<TaskOutput<T>> {
   try {
     return await workPool().run<TaskOutput<T>>(task, input);
   } catch (err) {
@@ -81,7 +86,11 @@ export async function runTask<T extends TaskName>(task: T, input: TaskInput<T>, 
       throw new UserError('I am busy with other requests right now.', 'Try again in a moment.', 'busy');
     }
     if (err instanceof PoolDeadlineError) {
-      throw new UserError(`That took too long (over ${seconds(err.deadlineMs)}), so I stopped it.`, what.tooSlowHint, 'too_slow');
+      throw new UserError(
+        `That took too long (over ${seconds(err.deadlineMs)}), so I stopped it.`,
+        what.tooSlowHint,
+        'too_slow',
+      );
     }
     if (err instanceof TaskUserError) throw new UserError(err.message, err.hint, err.code);
     throw err;
@@ -90,7 +99,9 @@ export async function runTask<T extends TaskName>(task: T, input: TaskInput<T>, 
 
 /** NetHack forecast() on the pool. Engine input errors come back as RangeError, like the direct call. */
 export function forecastOffThread(input: ForecastInput): Promise<ForecastResult> {
-  return runTask('nethackForecast', input, { tooSlowHint: 'Try a smaller horizon (a smaller `after:`), or fewer options.' });
+  return runTask('nethackForecast', input, {
+    tooSlowHint: 'Try a smaller horizon (a smaller `after:`), or fewer options.',
+  });
 }
 
 /** Crawl crawlForecast() on the pool. Bad input comes back as a UserError (CrawlInputError's text) or RangeError. */

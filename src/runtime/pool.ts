@@ -6,7 +6,9 @@
 // - Tasks wait in one FIFO queue of bounded length; beyond it, a task is refused at once (shed load)
 //   rather than queued behind work it could never overtake.
 // - The deadline runs from submission, so time spent queued counts: a task whose deadline passes
-//   while it still waits is refused as "busy" without ever running.
+//   while it still waits is refused as "busy" without ever running. A worker's own start-up
+//   (loading its modules) does not count: a task handed to a starting worker gets its whole
+//   deadline once the worker is ready, and a worker that never gets ready is dropped.
 // - Workers start lazily (no cost in idle RSS or start-up until the first task), stay while
 //   there is work and stop after `idleMs` without any.
 import type { Worker } from 'node:worker_threads';
@@ -40,7 +42,11 @@ export class PoolDeadlineError extends Error {
 /** What a worker posts back for a task. `error.kind` tells the caller how to rethrow it. */
 export type TaskReply =
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { kind: 'user' | 'range' | 'other'; message: string; hint?: string; code?: string } };
+  | {
+      id: number;
+      ok: false;
+      error: { kind: 'user' | 'range' | 'other'; message: string; hint?: string; code?: string };
+    };
 
 /** Rethrown on the caller's side for a task whose error the worker marked `user` (bad input). */
 export class TaskUserError extends Error {
@@ -54,20 +60,27 @@ export class TaskUserError extends Error {
   }
 }
 
+/** A worker that has not loaded its modules after this long is dropped (and its task failed). */
+export const WORKER_START_TIMEOUT_MS = 60_000;
+
 interface Job {
   id: number;
   task: string;
   input: unknown;
+  deadlineMs: number;
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
+  /** Undefined while the job waits for its worker to start. */
+  timer: NodeJS.Timeout | undefined;
   slot?: Slot;
 }
 
 interface Slot {
   worker: Worker;
+  ready: boolean;
   job: Job | undefined;
   idleTimer: NodeJS.Timeout | undefined;
+  startTimer: NodeJS.Timeout | undefined;
 }
 
 export interface PoolStats {
@@ -89,7 +102,8 @@ export class WorkerPool {
   private readonly counts = { shed: 0, timedOut: 0, completed: 0 };
 
   constructor(private readonly opts: PoolOptions) {
-    if (!(opts.size >= 1) || !(opts.queueMax >= 0) || !(opts.deadlineMs > 0)) throw new RangeError('invalid pool options');
+    if (!(opts.size >= 1) || !(opts.queueMax >= 0) || !(opts.deadlineMs > 0))
+      throw new RangeError('invalid pool options');
   }
 
   get options(): Readonly<Omit<PoolOptions, 'spawn'>> {
@@ -106,9 +120,9 @@ export class WorkerPool {
   run<T>(task: string, input: unknown, deadlineMs = this.opts.deadlineMs): Promise<T> {
     if (this.closed) return Promise.reject(new Error('worker pool is closed'));
     return new Promise<T>((resolve, reject) => {
-      const job: Job = { id: ++this.nextId, task, input, resolve: resolve as (v: unknown) => void, reject, timer: undefined as never };
-      job.timer = setTimeout(() => this.expire(job, deadlineMs), deadlineMs);
-      job.timer.unref(); // a pending task keeps the process alive through its worker, not its timer
+      const settle = { resolve: resolve as (v: unknown) => void, reject };
+      const job: Job = { id: ++this.nextId, task, input, deadlineMs, ...settle, timer: undefined };
+      this.startDeadline(job);
       const slot = this.idleSlot() ?? this.newSlotIfRoom();
       if (slot) return this.start(slot, job);
       if (this.queue.length >= this.opts.queueMax) {
@@ -150,8 +164,11 @@ export class WorkerPool {
     if (this.slots.size >= this.opts.size) return undefined;
     const worker = this.opts.spawn();
     worker.unref(); // an idle worker never keeps the process alive
-    const slot: Slot = { worker, job: undefined, idleTimer: undefined };
-    worker.on('message', (m: TaskReply | { pong: true }) => {
+    const slot: Slot = { worker, ready: false, job: undefined, idleTimer: undefined, startTimer: undefined };
+    slot.startTimer = setTimeout(() => this.onStartTimeout(slot), WORKER_START_TIMEOUT_MS);
+    slot.startTimer.unref();
+    worker.on('message', (m: TaskReply | { pong: true } | { ready: true }) => {
+      if ('ready' in m) return this.onReady(slot);
       if ('pong' in m) return;
       this.onReply(slot, m);
     });
@@ -179,6 +196,11 @@ export class WorkerPool {
     slot.idleTimer = undefined;
     slot.job = job;
     job.slot = slot;
+    if (!slot.ready) {
+      // Its deadline starts when the worker is ready (onReady).
+      clearTimeout(job.timer);
+      job.timer = undefined;
+    }
     slot.worker.ref(); // keep the process alive while a task is out
     slot.worker.postMessage({ id: job.id, task: job.task, input: job.input });
   }
@@ -196,6 +218,7 @@ export class WorkerPool {
 
   private drop(slot: Slot): Promise<number> {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    if (slot.startTimer) clearTimeout(slot.startTimer);
     this.slots.delete(slot);
     slot.worker.removeAllListeners('message');
     slot.worker.removeAllListeners('exit');
@@ -206,6 +229,26 @@ export class WorkerPool {
 
   // ---- events
 
+  private startDeadline(job: Job): void {
+    job.timer = setTimeout(() => this.expire(job, job.deadlineMs), job.deadlineMs);
+    job.timer.unref(); // a pending task keeps the process alive through its worker, not its timer
+  }
+
+  private onReady(slot: Slot): void {
+    slot.ready = true;
+    clearTimeout(slot.startTimer);
+    slot.startTimer = undefined;
+    if (slot.job && !slot.job.timer) this.startDeadline(slot.job);
+  }
+
+  private onStartTimeout(slot: Slot): void {
+    if (!this.slots.has(slot) || slot.ready) return;
+    const job = slot.job;
+    void this.drop(slot);
+    if (job) this.settle(job, new Error(`engine worker did not start within ${WORKER_START_TIMEOUT_MS} ms`));
+    this.refill();
+  }
+
   private onReply(slot: Slot, m: TaskReply): void {
     const job = slot.job;
     if (!job || job.id !== m.id) return;
@@ -214,7 +257,12 @@ export class WorkerPool {
       this.settle(job, undefined, m.value);
     } else {
       const e = m.error;
-      const err = e.kind === 'user' ? new TaskUserError(e.message, e.hint, e.code ?? 'bad_input') : e.kind === 'range' ? new RangeError(e.message) : new Error(e.message);
+      const err =
+        e.kind === 'user'
+          ? new TaskUserError(e.message, e.hint, e.code ?? 'bad_input')
+          : e.kind === 'range'
+            ? new RangeError(e.message)
+            : new Error(e.message);
       this.settle(job, err);
     }
     this.finish(slot);
@@ -224,6 +272,7 @@ export class WorkerPool {
     if (!this.slots.has(slot)) return;
     this.slots.delete(slot);
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    if (slot.startTimer) clearTimeout(slot.startTimer);
     if (slot.job) this.settle(slot.job, new Error(`engine worker failed: ${err.message}`));
     this.refill();
   }

@@ -1,6 +1,11 @@
 // The work a pool worker can do, by name. The main thread names a task and sends its input
 // (structured-cloned); the worker runs it here and posts the plain result back.
-import { crawlForecast, CrawlInputError, type CrawlVersion, type ForecastInput as CrawlForecastInput } from '../engine/crawl/index.ts';
+import {
+  crawlForecast,
+  CrawlInputError,
+  type CrawlVersion,
+  type ForecastInput as CrawlForecastInput,
+} from '../engine/crawl/index.ts';
 import { forecast, type ForecastInput } from '../engine/nethack/forecast.ts';
 import type { NutritionChartInput } from '../chart/types.ts';
 
@@ -30,7 +35,12 @@ export type TaskInput<T extends TaskName> = Parameters<Tasks[T]>[0];
 export type TaskOutput<T extends TaskName> = Awaited<ReturnType<Tasks[T]>>;
 
 /** How an error crosses the thread boundary: bad input stays bad input, bugs stay bugs. */
-export function describeError(err: unknown): { kind: 'user' | 'range' | 'other'; message: string; hint?: string; code?: string } {
+export function describeError(err: unknown): {
+  kind: 'user' | 'range' | 'other';
+  message: string;
+  hint?: string;
+  code?: string;
+} {
   if (err instanceof CrawlInputError) return { kind: 'user', message: err.message, hint: err.hint, code: err.code };
   if (err instanceof RangeError) return { kind: 'range', message: err.message };
   return { kind: 'other', message: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };

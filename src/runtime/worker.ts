@@ -7,6 +7,8 @@ port.on('message', (m: { ping?: true; id: number; task: TaskName; input: unknown
   if (m.ping) return port.postMessage({ pong: true });
   void run(m.id, m.task, m.input);
 });
+// Modules loaded: the pool starts a task's deadline only now, so start-up never counts against it.
+port.postMessage({ ready: true });
 
 async function run(id: number, task: TaskName, input: unknown): Promise<void> {
   try {

@@ -53,7 +53,14 @@ describe('renderNutritionChart PNG output', () => {
     expect(() => renderNutritionChart(flatInput({ width: 10 }))).toThrow(RangeError);
     expect(() => renderNutritionChart(flatInput({ width: 800.5 }))).toThrow(RangeError);
     expect(() =>
-      renderNutritionChart(flatInput({ points: [{ turn: 5, nutrition: 1 }, { turn: 4, nutrition: 1 }] })),
+      renderNutritionChart(
+        flatInput({
+          points: [
+            { turn: 5, nutrition: 1 },
+            { turn: 4, nutrition: 1 },
+          ],
+        }),
+      ),
     ).toThrow(/ascending/);
     expect(() => renderNutritionChart(flatInput({ points: [{ turn: 1, nutrition: Number.NaN }] }))).toThrow(RangeError);
     expect(() => renderNutritionChart(flatInput({ yMin: 10, yMax: 10 }))).toThrow(RangeError);
@@ -61,7 +68,9 @@ describe('renderNutritionChart PNG output', () => {
 
   it('renders empty and single-point series without throwing', () => {
     expect(readPng(renderNutritionChart(flatInput({ points: [] }))).width).toBe(800);
-    const one = buildNutritionChartSvg(flatInput({ points: [{ turn: 7, nutrition: 500 }], yMin: undefined, yMax: undefined }));
+    const one = buildNutritionChartSvg(
+      flatInput({ points: [{ turn: 7, nutrition: 500 }], yMin: undefined, yMax: undefined }),
+    );
     expect(one.layout.drawnPoints).toBe(1);
     expect(one.layout.xDomain[1]).toBeGreaterThan(one.layout.xDomain[0]);
     expect(readPng(rasterize(one.svg).png()).height).toBe(400);
@@ -112,7 +121,14 @@ describe('band shading', () => {
 
   it('Crawl bands are shaded in their own colours too', () => {
     const cb = crawlBands('0.14');
-    const input: NutritionChartInput = { title: 'c', footer: 'Crawl 0.14.2', points: [], bands: cb, yMin: 0, yMax: 11900 };
+    const input: NutritionChartInput = {
+      title: 'c',
+      footer: 'Crawl 0.14.2',
+      points: [],
+      bands: cb,
+      yMin: 0,
+      yMax: 11900,
+    };
     const b = buildNutritionChartSvg(input);
     const p = rasterize(b.svg).pixels();
     for (const band of cb) {
@@ -129,7 +145,11 @@ describe('markers', () => {
     const points = Array.from({ length: 1001 }, (_, t) => ({ turn: 10_000 + t, nutrition: 300 - t / 2 }));
     const hungryAt = 10_000 + 300; // 300 − 150
     const input: NutritionChartInput = {
-      title: 'm', footer: 'f', points, bands: nethackBands(), nowTurn: 10_000,
+      title: 'm',
+      footer: 'f',
+      points,
+      bands: nethackBands(),
+      nowTurn: 10_000,
       markers: [{ turn: hungryAt, nutrition: 150, label: 'Hungry' }],
     };
     const built = buildNutritionChartSvg(input);
@@ -168,7 +188,11 @@ describe('PNG encoding', () => {
     const stride = img.width * 4;
     for (let y = 0; y < img.height; y++) {
       expect(info.raw[y * (stride + 1)], `filter byte of row ${y}`).toBe(0);
-      if (!info.raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)).equals(px.subarray(y * stride, (y + 1) * stride))) {
+      if (
+        !info.raw
+          .subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1))
+          .equals(px.subarray(y * stride, (y + 1) * stride))
+      ) {
         throw new Error(`row ${y} differs`);
       }
     }

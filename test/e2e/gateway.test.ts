@@ -9,7 +9,7 @@ import { createGatewayBot, type GatewayBot } from '../../src/transport/gateway.t
 import { FAKE_TOKEN, startFakeDiscord, type FakeDiscord, type RecordedRequest } from '../helpers/fakeDiscord.ts';
 import { nethackStatus } from '../../src/engine/nethack/status.ts';
 import { INTERACTION_RESPONSE_DEADLINE_MS } from '../../src/bot/limits.ts';
-import { configureWork } from '../../src/runtime/offload.ts';
+import { configureWork, workPool } from '../../src/runtime/offload.ts';
 
 let discord: FakeDiscord;
 let bot: GatewayBot;
@@ -17,8 +17,10 @@ let store: Store;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  // The deferral test needs its slow forecast to finish rather than meet the pool's deadline.
+  // The deferral test needs its slow forecast to finish rather than meet the pool's deadline; the
+  // workers start now, so a loaded machine's slow worker start-up never defers a quick reply.
   await configureWork({ deadlineMs: 120_000 });
+  await workPool().warm();
   discord = await startFakeDiscord();
   store = await openStore('memory://');
   const sink = new Writable({ write: (c, _e, cb) => (logLines.push(String(c)), cb()) });

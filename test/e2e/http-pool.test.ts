@@ -42,7 +42,14 @@ beforeAll(async () => {
   const apiUrl = `http://127.0.0.1:${(webhooks.address() as AddressInfo).port}/api`;
   store = await openStore('memory://');
   const services = { store, logger: createLogger('silent') };
-  endpoint = await startHttpEndpoint({ registry: new Registry(commands), services, publicKey: publicHex, port: 0, host: '127.0.0.1', apiUrl });
+  endpoint = await startHttpEndpoint({
+    registry: new Registry(commands),
+    services,
+    publicKey: publicHex,
+    port: 0,
+    host: '127.0.0.1',
+    apiUrl,
+  });
 });
 
 afterAll(async () => {
@@ -63,7 +70,17 @@ function forecastInteraction(token: string, options: Record<string, string | num
     data: {
       name: 'nethack',
       type: 1,
-      options: [{ name: 'forecast', type: 1, options: Object.entries(options).map(([name, value]) => ({ name, type: typeof value === 'number' ? 4 : typeof value === 'boolean' ? 5 : 3, value })) }],
+      options: [
+        {
+          name: 'forecast',
+          type: 1,
+          options: Object.entries(options).map(([name, value]) => ({
+            name,
+            type: typeof value === 'number' ? 4 : typeof value === 'boolean' ? 5 : 3,
+            value,
+          })),
+        },
+      ],
     },
   };
 }
@@ -88,11 +105,15 @@ async function ask(body: ReturnType<typeof forecastInteraction>): Promise<{ defe
 it('a forecast right behind the slowest forecast is answered first, on the other worker', async () => {
   const order: string[] = [];
   // The slowest input issue 10 found: 5.0's random burn from 6000 with slow digestion and Con 25.
-  const slow = ask(forecastInteraction('slow', { nutrition: 6000, version: '5.0', slow_digestion: true, con: 25, attacks: 1 })).then((r) => {
+  const slow = ask(
+    forecastInteraction('slow', { nutrition: 6000, version: '5.0', slow_digestion: true, con: 25, attacks: 1 }),
+  ).then((r) => {
     order.push('slow');
     return r;
   });
-  const normal = ask(forecastInteraction('normal', { nutrition: 900, turn: 1, left_ring: 'ring of regeneration' })).then((r) => {
+  const normal = ask(
+    forecastInteraction('normal', { nutrition: 900, turn: 1, left_ring: 'ring of regeneration' }),
+  ).then((r) => {
     order.push('normal');
     return r;
   });
@@ -100,7 +121,9 @@ it('a forecast right behind the slowest forecast is answered first, on the other
   expect(order).toEqual(['normal', 'slow']);
   // The normal one is a real forecast, answered at once (not deferred behind the slow one).
   expect(normalAnswer.deferred).toBe(false);
-  expect(normalAnswer.payload).toMatchObject({ embeds: [{ title: expect.stringMatching(/^Nutrition 900 at turn 1: Not Hungry/) }] });
+  expect(normalAnswer.payload).toMatchObject({
+    embeds: [{ title: expect.stringMatching(/^Nutrition 900 at turn 1: Not Hungry/) }],
+  });
   // The slow one is answered too: its forecast, or the clear "took too long" reply at the deadline.
   const title = (slowAnswer.payload as { embeds: { title: string; description?: string }[] }).embeds[0]!;
   expect(title.title.startsWith('Nutrition 6,000') || /took too long/.test(title.description ?? '')).toBe(true);

@@ -18,7 +18,11 @@ function start(args: string[], input = ''): Promise<{ code: number | null; stdou
   return new Promise((res) => {
     const child = spawn(process.execPath, [resolve('scripts/start.mjs'), ...args], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? '', STORE_URL: `sqlite://${join(dir, 'start.sqlite')}`, FILE_DIR: join(dir, 'files') },
+      env: {
+        PATH: process.env.PATH ?? '',
+        STORE_URL: `sqlite://${join(dir, 'start.sqlite')}`,
+        FILE_DIR: join(dir, 'files'),
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -49,13 +53,26 @@ describe('npm start (compiled)', () => {
   }, 60_000);
 
   it('forecasts and charts on the compiled worker pool, the same numbers as the engine', async () => {
-    const { code, stdout } = await start(['ask', '--json', '/nethack forecast nutrition:900 turn:5 after:300 chart:true']);
+    const { code, stdout } = await start([
+      'ask',
+      '--json',
+      '/nethack forecast nutrition:900 turn:5 after:300 chart:true',
+    ]);
     expect(code).toBe(0);
     const reply = JSON.parse(stdout) as { result: Record<string, unknown>; files: { name: string; path: string }[] };
-    const direct = forecast({ nutrition: 900, moves: 5, profile: defaultProfile('3.6.7'), attacksPerTurn: 0, con: 18, after: 300 });
+    const direct = forecast({
+      nutrition: 900,
+      moves: 5,
+      profile: defaultProfile('3.6.7'),
+      attacksPerTurn: 0,
+      con: 18,
+      after: 300,
+    });
     expect(reply.result.milestones).toEqual(direct.milestones);
     expect(reply.result.after).toEqual(direct.after);
-    expect(readFileSync(reply.files[0]!.path).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(readFileSync(reply.files[0]!.path).subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
 
     const crawl = await start(['ask', '--json', '/crawl forecast value:9000 species:Troll chart:true']);
     const c = JSON.parse(crawl.stdout) as { result: Record<string, unknown>; files: { path: string }[] };
@@ -69,7 +86,8 @@ describe('npm start (compiled)', () => {
     expect(code).toBe(0);
     const out = stdout.trim().split('\n');
     expect(out).toHaveLength(400);
-    for (const i of [0, 150, 398]) expect(JSON.parse(out[i]!).result.status).toBe(nethackStatus({ nutrition: i }).status);
+    for (const i of [0, 150, 398])
+      expect(JSON.parse(out[i]!).result.status).toBe(nethackStatus({ nutrition: i }).status);
     expect(JSON.parse(out[399]!).result.commands).toBeDefined();
   }, 60_000);
 });
