@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { createHarness } from '../test/helpers/harness.ts';
 import { configureWork, stopWork, workPool } from '../src/runtime/offload.ts';
-import { check, mainThreadCpuMs, ms, ratio, stats, type BenchResult, type Row } from './lib.ts';
+import { check, mainThreadCost, ms, ratio, stats, type BenchResult, type Row } from './lib.ts';
 
 export const title = 'Whole forecast commands (through the pipeline and the worker pool)';
 
@@ -57,7 +57,9 @@ function crawlSweep(): string[] {
 
 interface Sample {
   ms: number;
+  /** Main-thread CPU, garbage collection left out. */
   mainMs: number;
+  gcMs: number;
   stopped: boolean;
 }
 
@@ -67,15 +69,11 @@ export async function run(): Promise<BenchResult> {
   const h = await createHarness();
   const measureOne = async (line: string): Promise<Sample> => {
     const elu = performance.eventLoopUtilization();
-    const cpu0 = mainThreadCpuMs();
-    const t0 = performance.now();
-    const reply = await h.ask(line);
-    const wall = performance.now() - t0;
-    const cpu1 = mainThreadCpuMs();
-    const mainMs = cpu0 !== null && cpu1 !== null ? cpu1 - cpu0 : performance.eventLoopUtilization(elu).active;
+    const { value: reply, cost } = await mainThreadCost(() => h.ask(line));
+    const mainMs = cost.cpuMs ?? performance.eventLoopUtilization(elu).active;
     const error = (reply.result as { error?: { code: string } }).error;
     if (error && error.code !== 'too_slow') throw new Error(`${line}: ${error.code}`);
-    return { ms: wall, mainMs, stopped: error?.code === 'too_slow' };
+    return { ms: cost.wallMs, mainMs, gcMs: cost.gcMs, stopped: error?.code === 'too_slow' };
   };
   const rows: Row[] = [];
   const targets = [];
@@ -99,6 +97,7 @@ export async function run(): Promise<BenchResult> {
       const f = stats(forecast.map((s) => s.ms));
       const b = stats(baseline.map((s) => s.ms));
       const main = stats([...forecast, ...baseline].map((s) => s.mainMs));
+      const gc = stats([...forecast, ...baseline].map((s) => s.gcMs));
       const stopped = forecast.filter((s) => s.stopped).length;
       rows.push(
         {
@@ -121,11 +120,18 @@ export async function run(): Promise<BenchResult> {
           stopped_at_deadline: stopped,
         },
         {
-          case: `  main-thread CPU per ${name} or status call`,
+          case: `  main-thread CPU per ${name} or status call (GC apart)`,
           calls: main.n,
           p50_ms: ms(main.p50),
           p99_ms: ms(main.p99),
           max_ms: ms(main.max),
+        },
+        {
+          case: `  main-thread GC pauses during those calls`,
+          calls: gc.n,
+          p50_ms: ms(gc.p50),
+          p99_ms: ms(gc.p99),
+          max_ms: ms(gc.max),
         },
         { case: `  slowest: ${slowest.line}`, max_ms: ms(slowest.ms) },
       );

@@ -2,6 +2,7 @@
 // warmed up the same way and interleaved with it (baseline, case, baseline, case, ... in small
 // rounds), so a machine that speeds up or slows down during the run moves both alike.
 import { readFileSync } from 'node:fs';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 
 export type Row = Record<string, string | number>;
 
@@ -93,4 +94,40 @@ export function mainThreadCpuMs(): number | null {
   } catch {
     return null;
   }
+}
+
+/** Garbage-collection pauses of the main thread, as perf_hooks reports them. */
+const gcPauses: { start: number; duration: number }[] = [];
+let gcObserver: PerformanceObserver | undefined;
+
+export interface MainThreadCost {
+  /** Wall milliseconds of the whole operation. */
+  wallMs: number;
+  /** The main thread's own CPU milliseconds during it, garbage collection left out (null: unknown). */
+  cpuMs: number | null;
+  /** Milliseconds of main-thread garbage-collection pauses during it (the process's, not the operation's). */
+  gcMs: number;
+}
+
+/**
+ * Runs `op` and reports what it cost the main thread. Collection pauses are counted apart: a
+ * full collection of the heap is the process's housekeeping and can land inside any operation.
+ */
+export async function mainThreadCost<T>(op: () => Promise<T>): Promise<{ value: T; cost: MainThreadCost }> {
+  if (!gcObserver) {
+    gcObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) gcPauses.push({ start: e.startTime, duration: e.duration });
+      if (gcPauses.length > 10_000) gcPauses.splice(0, 5_000);
+    });
+    gcObserver.observe({ entryTypes: ['gc'] });
+  }
+  const c0 = mainThreadCpuMs();
+  const t0 = performance.now();
+  const value = await op();
+  const t1 = performance.now();
+  const c1 = mainThreadCpuMs();
+  await new Promise((r) => setImmediate(r)); // gc entries arrive asynchronously
+  const gcMs = gcPauses.filter((g) => g.start >= t0 && g.start <= t1).reduce((a, g) => a + g.duration, 0);
+  const cpuMs = c0 !== null && c1 !== null ? Math.max(0, c1 - c0 - gcMs) : null;
+  return { value, cost: { wallMs: t1 - t0, cpuMs, gcMs } };
 }
