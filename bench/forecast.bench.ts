@@ -85,6 +85,7 @@ export async function run(): Promise<BenchResult> {
       const forecast: Sample[] = [];
       const baseline: Sample[] = [];
       const slowest = { line: '', ms: 0 };
+      const busiest = { line: '', ms: 0, stopped: false };
       for (const line of sweep) await measureOne(line); // warm-up pass (JIT, worker caches)
       for (let pass = 0; pass < PASSES; pass++) {
         for (const [i, line] of sweep.entries()) {
@@ -92,6 +93,7 @@ export async function run(): Promise<BenchResult> {
           const s = await measureOne(line);
           forecast.push(s);
           if (s.ms > slowest.ms) Object.assign(slowest, { line, ms: s.ms });
+          if (s.mainMs > busiest.ms) Object.assign(busiest, { line, ms: s.mainMs, stopped: s.stopped });
         }
       }
       const f = stats(forecast.map((s) => s.ms));
@@ -134,6 +136,7 @@ export async function run(): Promise<BenchResult> {
           max_ms: ms(gc.max),
         },
         { case: `  slowest: ${slowest.line}`, max_ms: ms(slowest.ms) },
+        { case: `  most main-thread CPU: ${busiest.line}${busiest.stopped ? ' (stopped)' : ''}`, max_ms: ms(busiest.ms) },
       );
       targets.push(
         check(
