@@ -109,6 +109,7 @@ export async function run(): Promise<BenchResult> {
   } finally {
     await stopWork();
   }
+  const cpu = new Map<string, number[]>();
   const samples = await interleave(
     [
       { name: 'baseline: bare 800×400 canvas to PNG', op: () => rasterize(BARE).png() },
@@ -117,7 +118,7 @@ export async function run(): Promise<BenchResult> {
         .slice(-1)
         .map(([name, input]) => ({ name: `${name}: SVG build only`, op: () => buildNutritionChartSvg(input) })),
     ],
-    { warmup: 10, rounds: 10, perRound: 10 },
+    { warmup: 10, rounds: 10, perRound: 10, cpu },
   );
   const base = stats(samples.get('baseline: bare 800×400 canvas to PNG')!);
   const rows: Row[] = [];
@@ -131,6 +132,9 @@ export async function run(): Promise<BenchResult> {
       p99_ms: ms(st.p99),
       max_ms: ms(st.max),
       vs_baseline_p50: ratio(st.p50, base.p50),
+      ...(cpu.has(name)
+        ? { cpu_p50_ms: ms(stats(cpu.get(name)!).p50), cpu_p99_ms: ms(stats(cpu.get(name)!).p99) }
+        : {}),
       ...(input
         ? {
             png_bytes: renderNutritionChart(input).length,
@@ -141,6 +145,7 @@ export async function run(): Promise<BenchResult> {
   }
   const worst = stats(samples.get('jagged 5,000 points (worst case)')!);
   const typical = stats(samples.get('NetHack 5,000 points')!);
+  const cpuP99 = (name: string) => (cpu.has(name) ? ms(stats(cpu.get(name)!).p99) : 'unknown');
 
   const p = stats(pooled);
   const m = stats(mainCpu);
@@ -174,7 +179,8 @@ export async function run(): Promise<BenchResult> {
     targets: [
       check(
         'chart render p99 <= 15 ms at 5,000 points (jagged worst case)',
-        `p99 ${ms(worst.p99)} ms (NetHack forecast shape: ${ms(typical.p99)} ms)`,
+        `p99 ${ms(worst.p99)} ms wall, ${cpuP99('jagged 5,000 points (worst case)')} ms CPU ` +
+          `(NetHack forecast shape: ${ms(typical.p99)} ms wall)`,
         worst.p99 <= 15,
       ),
       ...(m.n

@@ -136,7 +136,10 @@ export async function run(): Promise<BenchResult> {
           max_ms: ms(gc.max),
         },
         { case: `  slowest: ${slowest.line}`, max_ms: ms(slowest.ms) },
-        { case: `  most main-thread CPU: ${busiest.line}${busiest.stopped ? ' (stopped)' : ''}`, max_ms: ms(busiest.ms) },
+        {
+          case: `  most main-thread CPU: ${busiest.line}${busiest.stopped ? ' (stopped)' : ''}`,
+          max_ms: ms(busiest.ms),
+        },
       );
       targets.push(
         check(

@@ -58,7 +58,7 @@ export interface Contender {
  */
 export async function interleave(
   contenders: Contender[],
-  opts: { warmup: number; rounds: number; perRound: number },
+  opts: { warmup: number; rounds: number; perRound: number; cpu?: Map<string, number[]> },
 ): Promise<Map<string, number[]>> {
   const samples = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
   let i = 0;
@@ -68,9 +68,13 @@ export async function interleave(
     for (const c of order) {
       const out = samples.get(c.name)!;
       for (let k = 0; k < opts.perRound; k++) {
+        const c0 = opts.cpu ? await settledCpuMs() : null;
         const t0 = performance.now();
         await c.op(i++);
         out.push(performance.now() - t0);
+        const c1 = c0 === null ? null : await settledCpuMs();
+        // The thread's own CPU time: unlike wall time, not stretched while other processes hold the cores.
+        if (c0 !== null && c1 !== null) opts.cpu!.set(c.name, [...(opts.cpu!.get(c.name) ?? []), c1 - c0]);
       }
     }
   }
@@ -86,7 +90,9 @@ const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
 /**
  * CPU milliseconds the main thread has run so far (Linux: the scheduler's own count for this
  * thread, nanosecond resolution), or null where that is not available. Unlike event-loop
- * utilisation it does not grow while the main thread waits for a core the workers hold.
+ * utilisation it does not grow while the main thread waits for a core the workers hold. The
+ * kernel brings the count up to date when the thread stops running, so read it through
+ * settledCpuMs() around a measurement.
  */
 export function mainThreadCpuMs(): number | null {
   try {
@@ -121,13 +127,18 @@ export async function mainThreadCost<T>(op: () => Promise<T>): Promise<{ value: 
     });
     gcObserver.observe({ entryTypes: ['gc'] });
   }
-  const c0 = mainThreadCpuMs();
+  const c0 = await settledCpuMs();
   const t0 = performance.now();
   const value = await op();
   const t1 = performance.now();
-  const c1 = mainThreadCpuMs();
-  await new Promise((r) => setImmediate(r)); // gc entries arrive asynchronously
+  const c1 = await settledCpuMs(); // also lets the gc entries, which arrive asynchronously, come in
   const gcMs = gcPauses.filter((g) => g.start >= t0 && g.start <= t1).reduce((a, g) => a + g.duration, 0);
   const cpuMs = c0 !== null && c1 !== null ? Math.max(0, c1 - c0 - gcMs) : null;
   return { value, cost: { wallMs: t1 - t0, cpuMs, gcMs } };
+}
+
+/** mainThreadCpuMs() just after the thread has slept (a millisecond): the count is then exact. */
+export async function settledCpuMs(): Promise<number | null> {
+  await new Promise((r) => setTimeout(r, 1));
+  return mainThreadCpuMs();
 }
