@@ -8,7 +8,8 @@ import { citationRef, nethackCite, type Citation } from '../../src/engine/cite.t
 import { HeroRepo, activeHero, replaceHero } from '../../src/heroes/repo.ts';
 import { MAX_LOG_EVENTS, MAX_UNDO, type Hero, type HeroCore, type HeroEvent, type UserHeroes } from '../../src/heroes/schema.ts';
 import { viewNethack } from '../../src/heroes/nethack.ts';
-import { crawlHeroView } from '../../src/heroes/crawl.ts';
+import { crawlHeroForecastInput, crawlHeroView } from '../../src/heroes/crawl.ts';
+import { crawlForecastOffThread } from '../../src/runtime/offload.ts';
 import { STATUS_COLOR } from '../nethack/status.ts';
 
 export const repoFor = (ctx: HandlerContext) => new HeroRepo(ctx.services.store);
@@ -134,7 +135,9 @@ export async function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Promis
     if (opts.chart) chartFile = await nethackForecastChart(v.forecast, { title: `${hero.name}: nutrition from turn ${fmt(s.turn)}`, fileName });
   } else {
     const c = hero.crawl;
-    const view = crawlHeroView(hero);
+    // The forecast can take several ms for a large value: on the worker pool, off the main thread.
+    const { version, input } = crawlHeroForecastInput(hero);
+    const view = crawlHeroView(hero, await crawlForecastOffThread(version, input));
     color = c.alive ? view.color : COLORS.dead;
     fields.push(
       field('Satiation', `**${view.level}**`, true),

@@ -6,7 +6,7 @@ import { resolveName } from '../bot/fuzzy.ts';
 import type { Citation, CrawlVersion } from '../engine/cite.ts';
 import { SPECIES } from '../engine/crawl/data.ts';
 import { crawlFood, foodItems } from '../engine/crawl/food.ts';
-import { crawlForecast } from '../engine/crawl/forecast.ts';
+import { crawlForecast, type CrawlForecastResult } from '../engine/crawl/forecast.ts';
 import { CrawlInputError, type CrawlHeroInput } from '../engine/crawl/hero.ts';
 import { crawlRate } from '../engine/crawl/rate.ts';
 import { crawlSpell } from '../engine/crawl/costs.ts';
@@ -114,11 +114,17 @@ export function crawlCast(core: CrawlCore, level: number): { state: CrawlState; 
   return { state: passed.state, summary: `Cast a level ${level} spell: −${fmt(r.charged)} satiation (${r.bars}).`, notes: [...r.notes.slice(0, 2), ...passed.notes] };
 }
 
-export function crawlHeroView(hero: Extract<Hero, { game: 'crawl' }>) {
+/** What crawlForecast() is asked for this hero (the bot runs it on its worker pool: several ms). */
+export function crawlHeroForecastInput(hero: Extract<Hero, { game: 'crawl' }>) {
+  return { version: hero.version, input: { value: hero.crawl.value, hero: heroInput(hero.crawl) } };
+}
+
+/** The hero's status, rate and forecast; `computed` is the forecast when it was computed elsewhere. */
+export function crawlHeroView(hero: Extract<Hero, { game: 'crawl' }>, computed?: CrawlForecastResult) {
   const c = hero.crawl;
   const level = hungerStateFor(hero.version, c.value);
   const rate = friendly(() => crawlRate(hero.version, heroInput(c)));
-  const forecast = friendly(() => crawlForecast(hero.version, { value: c.value, hero: heroInput(c) }));
+  const forecast = computed ?? friendly(() => crawlForecast(hero.version, crawlHeroForecastInput(hero).input));
   const rateLines = rate.terms.slice(0, 10).map((t) => `• ${t.label} → ${t.after.min === t.after.max ? t.after.min : `${t.after.min}–${t.after.max}`}`);
   const forecastLines = forecast.milestones
     .filter((m) => m.reachable && m.turns)
