@@ -168,6 +168,7 @@ export class WorkerPool {
     slot.startTimer = setTimeout(() => this.onStartTimeout(slot), WORKER_START_TIMEOUT_MS);
     slot.startTimer.unref();
     worker.on('message', (m: TaskReply | { pong: true } | { ready: true }) => {
+      if (!this.slots.has(slot)) return; // dropped: whatever it still says is not ours any more
       if ('ready' in m) return this.onReady(slot);
       if ('pong' in m) return;
       this.onReply(slot, m);
@@ -219,11 +220,7 @@ export class WorkerPool {
   private drop(slot: Slot): Promise<number> {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     if (slot.startTimer) clearTimeout(slot.startTimer);
-    this.slots.delete(slot);
-    slot.worker.removeAllListeners('message');
-    slot.worker.removeAllListeners('exit');
-    slot.worker.removeAllListeners('error');
-    slot.worker.on('error', () => {}); // late errors of a worker being torn down are not ours any more
+    this.slots.delete(slot); // its listeners ignore it from now on (onWorkerGone, the message handler)
     return slot.worker.terminate();
   }
 
