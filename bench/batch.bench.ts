@@ -1,36 +1,157 @@
-// Throughput of the batch interface's pipeline (parse -> zod -> engine -> embed -> JSON), the
-// path scripts use to check the engine at scale. Baseline: /help, which does no rules work.
+// Batch interface (`ask --json`) throughput for a mixed workload that includes forecasts, against
+// `/help` lines (no rules work) in the same run: in-process through the pipeline (blocks of
+// lines interleaved), and as a whole compiled process fed on stdin, the way scripts use it.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toJsonReply } from '../src/transport/console.ts';
+import { configureWork, stopWork, workPool } from '../src/runtime/offload.ts';
 import { createHarness } from '../test/helpers/harness.ts';
+import { ratio, type BenchResult, type Row } from './lib.ts';
+import { ensureCompiled, ROOT } from './proc.ts';
 
-export const title = 'Batch (ask --json) throughput';
+export const title = 'Batch (ask --json) throughput, mixed workload with forecasts';
 
-export async function run(): Promise<Record<string, string | number>[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'hungerbot-batch-'));
+/** One line of the mixed workload; forecasts are a third of it. */
+function mixed(i: number): string {
+  const n = 100 + ((i * 37) % 1900);
+  switch (i % 9) {
+    case 0:
+      return `/nethack status nutrition:${n}`;
+    case 1:
+      return `/nethack forecast nutrition:${n} turn:${1 + i}`;
+    case 2:
+      return `/crawl forecast value:${n * 5} species:Troll`;
+    case 3:
+      return '/nethack meal food:"food ration" nutrition:1250';
+    case 4:
+      return `/hero wait turns:${1 + (i % 5)}`;
+    case 5:
+      return `/nethack forecast nutrition:${n} left_ring:"ring of regeneration" after:${i * 10}`;
+    case 6:
+      return `/crawl status value:${n * 4}`;
+    case 7:
+      return '/nethack food name:"jackal corpse"';
+    default:
+      return `/nethack drain action:spell level:${1 + (i % 7)}`;
+  }
+}
+
+const BLOCK = 45;
+const ROUNDS = 4;
+const PROCESS_LINES = 180;
+
+async function inProcess(dir: string): Promise<Row[]> {
+  await configureWork({});
+  await workPool().warm();
   const h = await createHarness({ storeUrl: `sqlite://${join(dir, 'batch.sqlite')}` });
   await h.ask('/hero new name:Bench');
-  const cases: { name: string; lines: number; line: (i: number) => string }[] = [
-    { name: 'baseline: /help', lines: 2000, line: () => '/help' },
-    { name: '/nethack status', lines: 2000, line: (i) => `/nethack status nutrition:${(i % 2200) - 200}` },
-    { name: '/hero wait turns:1 (SQLite write)', lines: 500, line: () => '/hero wait turns:1' },
-  ];
-  const rows: Record<string, string | number>[] = [];
-  let base = 0;
+  const time = { help: 0, mixed: 0 };
+  const lines = { help: 0, mixed: 0 };
+  const runBlock = async (kind: 'help' | 'mixed', from: number, count: number, measured: boolean) => {
+    const t0 = performance.now();
+    for (let i = from; i < from + count; i++) {
+      const reply = await h.ask(kind === 'help' ? '/help' : mixed(i));
+      if ((reply.result as { error?: { code: string } }).error)
+        throw new Error(`${mixed(i)}: ${JSON.stringify(reply.result)}`);
+      JSON.stringify(toJsonReply(reply, dir));
+    }
+    if (measured) {
+      time[kind] += performance.now() - t0;
+      lines[kind] += count;
+    }
+  };
   try {
-    for (const c of cases) {
-      for (let i = 0; i < 50; i++) JSON.stringify(toJsonReply(await h.ask(c.line(i)), dir)); // warm up
-      const t = performance.now();
-      for (let i = 0; i < c.lines; i++) JSON.stringify(toJsonReply(await h.ask(c.line(i)), dir));
-      const ms = (performance.now() - t) / c.lines;
-      base ||= ms;
-      rows.push({ case: c.name, lines: c.lines, ms_per_line: ms, lines_per_s: Math.round(1000 / ms), vs_baseline: `${(ms / base).toFixed(2)}x` });
+    await runBlock('help', 0, BLOCK, false);
+    await runBlock('mixed', 0, BLOCK, false);
+    for (let r = 0; r < ROUNDS; r++) {
+      const order = r % 2 ? (['mixed', 'help'] as const) : (['help', 'mixed'] as const);
+      for (const kind of order) await runBlock(kind, r * BLOCK, BLOCK, true);
     }
   } finally {
     await h.close();
+    await stopWork();
+  }
+  const perS = (k: 'help' | 'mixed') => (lines[k] * 1000) / time[k];
+  return [
+    {
+      case: 'in-process: baseline /help',
+      lines: lines.help,
+      'lines/s': Math.round(perS('help')),
+      vs_baseline: '1.00x',
+    },
+    {
+      case: 'in-process: mixed (1/3 forecasts, hero writes)',
+      lines: lines.mixed,
+      'lines/s': Math.round(perS('mixed')),
+      vs_baseline: ratio(perS('mixed'), perS('help')),
+    },
+  ];
+}
+
+/** `node dist/main.js ask --json` with `lines` on stdin: wall milliseconds, start-up included. */
+function wholeProcess(lines: string[], storeUrl: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, ['dist/main.js', 'ask', '--json'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', STORE_URL: storeUrl, FILE_DIR: join(tmpdir(), 'hungerbot-bench-files') },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let out = 0;
+    child.stdout.on('data', (d: Buffer) => {
+      for (const b of d) if (b === 10) out++;
+    });
+    child.on('close', (code) =>
+      code === 0 && out === lines.length
+        ? resolve(performance.now() - t0)
+        : reject(new Error(`batch exited ${code} after ${out} of ${lines.length} lines`)),
+    );
+    child.stdin.end(lines.join('\n') + '\n');
+  });
+}
+
+export async function run(): Promise<BenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'hungerbot-batch-'));
+  try {
+    const rows = await inProcess(dir);
+    await ensureCompiled();
+    const store = `sqlite://${join(dir, 'process.sqlite')}`;
+    const help = Array.from({ length: PROCESS_LINES }, () => '/help');
+    const work = ['/hero new name:Batch', ...Array.from({ length: PROCESS_LINES - 1 }, (_, i) => mixed(i + 1))];
+    await wholeProcess(help, store);
+    const t = { help: 0, mixed: 0 };
+    for (let r = 0; r < 3; r++) {
+      t.help += await wholeProcess(help, store);
+      t.mixed += await wholeProcess(
+        work.map((l, i) => (i === 0 ? `/hero new name:Batch${r}` : l)),
+        store,
+      );
+    }
+    const perS = (ms: number) => (3 * PROCESS_LINES * 1000) / ms;
+    rows.push(
+      {
+        case: `whole process: baseline ${PROCESS_LINES} /help lines`,
+        lines: 3 * PROCESS_LINES,
+        'lines/s': Math.round(perS(t.help)),
+        vs_baseline: '1.00x',
+      },
+      {
+        case: `whole process: ${PROCESS_LINES} mixed lines`,
+        lines: 3 * PROCESS_LINES,
+        'lines/s': Math.round(perS(t.mixed)),
+        vs_baseline: ratio(perS(t.mixed), perS(t.help)),
+      },
+    );
+    return {
+      rows,
+      notes: [
+        'Whole process: `node dist/main.js ask --json` with the lines on stdin, start-up included, ' +
+          '3 runs each, alternating.',
+      ],
+    };
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return rows;
 }

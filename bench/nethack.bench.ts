@@ -1,12 +1,28 @@
-// NetHack forecast speed: the exact 20-turn-cycle answer against plain turn-by-turn stepping
-// of gethungry() measured in the same run, at horizons of 10, 1,000 and 100,000 turns.
-import { advance, defaultProfile, forecast, parseRing, tickAt, burnFlags, type BurnProfile } from '../src/engine/nethack/index.ts';
+// NetHack engine pieces in-process: the exact 20-turn-cycle arithmetic (advance) against plain
+// turn-by-turn stepping of gethungry() at horizons of 10, 1,000 and 100,000 turns, interleaved;
+// and forecast() with and without its starvation distribution. The whole command, pool and all,
+// is forecast.bench.ts.
+import {
+  advance,
+  burnFlags,
+  defaultProfile,
+  forecast,
+  parseRing,
+  tickAt,
+  type BurnProfile,
+} from '../src/engine/nethack/index.ts';
+import { interleave, ms, ratio, stats, type BenchResult, type Row } from './lib.ts';
 
-export const title = 'NetHack forecast: 20-turn cycle vs turn-by-turn';
+export const title = 'NetHack engine: 20-turn cycle vs turn-by-turn, forecast() in-process';
 
-const profile: BurnProfile = { ...defaultProfile('3.6.7'), leftRing: parseRing('ring of regeneration'), rightRing: parseRing('ring of protection +2'), amulet: true };
+const profile: BurnProfile = {
+  ...defaultProfile('3.6.7'),
+  leftRing: parseRing('ring of regeneration'),
+  rightRing: parseRing('ring of protection +2'),
+  amulet: true,
+};
 
-/** The naive way: call gethungry()'s arithmetic once per turn. */
+/** The naive way: gethungry()'s arithmetic once per turn. */
 function stepByStep(nutrition: number, moves: number, turns: number): number {
   const flags = burnFlags(profile);
   let h = nutrition;
@@ -14,38 +30,71 @@ function stepByStep(nutrition: number, moves: number, turns: number): number {
   return h;
 }
 
-function time(fn: (i: number) => unknown, minMs = 200): number {
-  let n = 0;
-  const t0 = performance.now();
-  let sink = 0;
-  while (performance.now() - t0 < minMs) {
-    const r = fn(n++);
-    sink += typeof r === 'number' ? r : 1;
-  }
-  if (sink === -1) console.log(sink);
-  return ((performance.now() - t0) * 1000) / n; // microseconds per call
-}
-
-export async function run(): Promise<Record<string, string | number>[]> {
-  const rows: Record<string, string | number>[] = [];
+export async function run(): Promise<BenchResult> {
+  const rows: Row[] = [];
+  const start = 10_000_000; // plenty of nutrition: the horizon is pure burn
   for (const horizon of [10, 1_000, 100_000]) {
-    const start = 10_000_000; // plenty of nutrition so the horizon is pure burn
-    const exact = time((i) => advance(start, 1 + (i % 97), profile, horizon).nutrition);
-    const full = time((i) => forecast({ nutrition: start, moves: 1 + (i % 97), profile, after: horizon, skipStarvation: true }).after?.nutrition ?? 0);
-    const naive = time((i) => stepByStep(start, 1 + (i % 97), horizon));
-    // Same answer, or the comparison means nothing.
-    if (advance(start, 5, profile, horizon).nutrition !== stepByStep(start, 5, horizon)) throw new Error('mismatch');
+    if (advance(start, 5, profile, horizon).nutrition !== stepByStep(start, 5, horizon))
+      throw new Error('cycle and steps disagree');
+    const reps = horizon >= 100_000 ? 3 : 200; // operations per timed sample (one op is too short to time)
+    const s = await interleave(
+      [
+        {
+          name: 'turn by turn',
+          op: (i) => {
+            for (let r = 0; r < reps; r++) stepByStep(start, 1 + ((i + r) % 97), horizon);
+          },
+        },
+        {
+          name: 'advance()',
+          op: (i) => {
+            for (let r = 0; r < reps; r++) advance(start, 1 + ((i + r) % 97), profile, horizon);
+          },
+        },
+      ],
+      { warmup: 5, rounds: 8, perRound: 5 },
+    );
+    const steps = stats(s.get('turn by turn')!);
+    const cycle = stats(s.get('advance()')!);
+    rows.push(
+      {
+        case: `baseline: turn by turn, ${horizon.toLocaleString('en-US')} turns`,
+        'µs per call p50': ms((steps.p50 * 1000) / reps),
+        vs_baseline: '1.00x',
+      },
+      {
+        case: `advance(), ${horizon.toLocaleString('en-US')} turns`,
+        'µs per call p50': ms((cycle.p50 * 1000) / reps),
+        vs_baseline: ratio(cycle.p50, steps.p50),
+      },
+    );
+  }
+  const s = await interleave(
+    [
+      {
+        name: 'forecast() milestones only',
+        op: (i) => forecast({ nutrition: 300 + (i % 50), moves: 1, profile, con: 16, skipStarvation: true }),
+      },
+      {
+        name: 'forecast() with starvation, 3.6.7',
+        op: (i) => forecast({ nutrition: 300 + (i % 50), moves: 1, profile, con: 16 }),
+      },
+      {
+        name: 'forecast() with starvation, 5.0',
+        op: (i) => forecast({ nutrition: 300 + (i % 50), moves: 1, profile: { ...profile, version: '5.0' }, con: 16 }),
+      },
+    ],
+    { warmup: 2, rounds: 4, perRound: 3 },
+  );
+  const base = stats(s.get('forecast() milestones only')!);
+  for (const [name, samples] of s) {
+    const st = stats(samples);
     rows.push({
-      horizon_turns: horizon,
-      advance_us: exact,
-      forecast_us: full,
-      turn_by_turn_us: naive,
-      speedup_vs_steps: `${(naive / exact).toFixed(1)}x`,
+      case: name === 'forecast() milestones only' ? `baseline: ${name}` : name,
+      'ms p50': ms(st.p50),
+      'ms max': ms(st.max),
+      vs_baseline: ratio(st.p50, base.p50),
     });
   }
-  const dp = time(() => forecast({ nutrition: 300, moves: 1, profile, con: 16 }).starvation?.deathTurns?.median ?? 0, 500);
-  const dp5 = time(() => forecast({ nutrition: 300, moves: 1, profile: { ...profile, version: '5.0' }, con: 16 }).starvation?.deathTurns?.median ?? 0, 500);
-  rows.push({ horizon_turns: 'starvation DP 3.6.7', advance_us: '', forecast_us: dp, turn_by_turn_us: '', speedup_vs_steps: '' });
-  rows.push({ horizon_turns: 'starvation DP 5.0', advance_us: '', forecast_us: dp5, turn_by_turn_us: '', speedup_vs_steps: '' });
-  return rows;
+  return { rows };
 }

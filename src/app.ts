@@ -5,6 +5,7 @@ import { Registry } from './bot/dispatch.ts';
 import type { Services } from './bot/types.ts';
 import type { Config } from './config.ts';
 import { createLogger } from './log.ts';
+import { configureWork } from './runtime/offload.ts';
 import { openStore, type Store } from './store/store.ts';
 
 export interface App {
@@ -18,6 +19,8 @@ export interface App {
 export async function createApp(config: Config, opts: { logDestination?: number; logLevel?: string } = {}): Promise<App> {
   const secrets = [config.DISCORD_TOKEN, config.DISCORD_PUBLIC_KEY].filter((s): s is string => Boolean(s));
   const logger = createLogger(opts.logLevel ?? config.LOG_LEVEL, opts.logDestination ?? 1, secrets);
+  const { WORKERS: workers, WORK_QUEUE_MAX: queueMax, WORK_DEADLINE_MS: deadlineMs } = config;
+  await configureWork({ workers, queueMax, deadlineMs });
   const store = await openStore(config.STORE_URL);
   logger.debug({ store: store.location }, 'store opened');
   const registry = new Registry(commands);

@@ -38,6 +38,18 @@ export const EnvSchema = z.object({
       .default('sqlite://data/hungerbot.sqlite'),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
+  /** Worker threads for forecasts and charts (default: one per core). */
+  WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64, 'WORKERS must be 1 to 64').optional()),
+  /** Requests that may wait for a worker before new ones are refused as busy (default 32 per worker). */
+  WORK_QUEUE_MAX: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(100_000, 'WORK_QUEUE_MAX must be 0 to 100000').optional(),
+  ),
+  /** A forecast or chart still unanswered after this many ms is stopped with a "took too long" reply. */
+  WORK_DEADLINE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(600_000, 'WORK_DEADLINE_MS must be 100 to 600000').default(5000),
+  ),
   /** Console mode writes attachments (PNG charts) here. */
   FILE_DIR: z.preprocess(emptyToUndefined, z.string().default('data/files')),
 });

@@ -2,10 +2,13 @@
 //   no DISCORD_TOKEN            -> the local console (REPL)
 //   DISCORD_TOKEN               -> gateway bot (or the HTTP endpoint when DISCORD_PUBLIC_KEY is set)
 //   `npm start -- ask '<line>'` -> one reply; `ask --json` with no line reads stdin, one JSON per line
+//
+// Each mode imports only its own transport (console, HTTP or discord.js), so the HTTP endpoint
+// never loads discord.js and `ask` never loads a server: less start-up time and idle memory.
 import { loadConfigOrReport } from './config.ts';
 import { createApp, type App } from './app.ts';
 import { StorageError } from './errors.ts';
-import { runBatch, runLine, runRepl, renderReplyText, toJsonReply, writeFiles } from './transport/console.ts';
+import { stopWork } from './runtime/offload.ts';
 
 function usage(): string {
   return [
@@ -24,6 +27,7 @@ async function shutdownOn(app: App, stop: () => Promise<void>): Promise<void> {
     app.logger.info({ signal }, 'shutting down');
     stop()
       .catch((err: unknown) => app.logger.error({ err }, 'error while stopping'))
+      .then(() => stopWork())
       .then(() => app.store.close())
       .catch((err: unknown) => app.logger.error({ err }, 'error while closing the store'))
       .finally(() => process.exit(0));
@@ -57,6 +61,29 @@ async function main(argv: string[]): Promise<number> {
   process.on('uncaughtException', (err) => app.logger.error({ err }, 'uncaught exception'));
   const consoleOpts = { registry: app.registry, services: app.services, fileDir: config.FILE_DIR };
 
+  if (consoleMode) return runConsoleMode(app, mode, rest);
+
+  if (config.DISCORD_PUBLIC_KEY && config.HTTP_PORT) {
+    const { startHttpEndpoint } = await import('./transport/http.ts');
+    const endpoint = await startHttpEndpoint({ ...consoleOpts, publicKey: config.DISCORD_PUBLIC_KEY, port: config.HTTP_PORT, apiUrl: config.DISCORD_API_URL });
+    await shutdownOn(app, () => endpoint.close());
+    return new Promise<number>(() => {});
+  }
+
+  const { createGatewayBot } = await import('./transport/gateway.ts');
+  const bot = createGatewayBot({ ...consoleOpts, token: config.DISCORD_TOKEN!, apiUrl: config.DISCORD_API_URL });
+  await shutdownOn(app, () => bot.stop());
+  await bot.start();
+  return new Promise<number>(() => {});
+}
+
+/** `ask` (one line or a batch on stdin) and the interactive console. */
+async function runConsoleMode(app: App, mode: string | undefined, rest: string[]): Promise<number> {
+  const { runBatch, runLine, runRepl, renderReplyText, toJsonReply, writeFiles } = await import(
+    './transport/console.ts'
+  );
+  const { config } = app;
+  const consoleOpts = { registry: app.registry, services: app.services, fileDir: config.FILE_DIR };
   if (mode === 'ask') {
     const json = rest.includes('--json');
     const line = rest.filter((a) => a !== '--json').join(' ').trim();
@@ -73,35 +100,31 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
-  if (consoleMode) {
-    if (mode && mode !== 'console') {
-      process.stderr.write(`Unknown mode "${mode}".\n${usage()}\n`);
-      await app.store.close();
-      return 2;
-    }
-    await runRepl({ ...consoleOpts, color: Boolean(process.stdout.isTTY) }, { input: process.stdin, output: process.stdout, terminal: Boolean(process.stdin.isTTY) });
+  if (mode && mode !== 'console') {
+    process.stderr.write(`Unknown mode "${mode}".\n${usage()}\n`);
     await app.store.close();
-    return 0;
+    return 2;
   }
-
-  if (config.DISCORD_PUBLIC_KEY && config.HTTP_PORT) {
-    const { startHttpEndpoint } = await import('./transport/http.ts');
-    const endpoint = await startHttpEndpoint({ ...consoleOpts, publicKey: config.DISCORD_PUBLIC_KEY, port: config.HTTP_PORT, apiUrl: config.DISCORD_API_URL });
-    await shutdownOn(app, () => endpoint.close());
-    return new Promise<number>(() => {});
-  }
-
-  const { createGatewayBot } = await import('./transport/gateway.ts');
-  const bot = createGatewayBot({ ...consoleOpts, token: config.DISCORD_TOKEN!, apiUrl: config.DISCORD_API_URL });
-  await shutdownOn(app, () => bot.stop());
-  await bot.start();
-  return new Promise<number>(() => {});
+  await runRepl({ ...consoleOpts, color: Boolean(process.stdout.isTTY) }, { input: process.stdin, output: process.stdout, terminal: Boolean(process.stdin.isTTY) });
+  await app.store.close();
+  return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(`hungerbot failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
-  },
-);
+/**
+ * Exit once everything written to stdout and stderr has left the process: when stdout is a socket
+ * (a parent process's pipe from spawn()), writes are asynchronous and process.exit() alone would
+ * cut a long `ask --json` batch short.
+ */
+function exitAfterFlush(code: number): void {
+  let pending = 2;
+  const done = () => {
+    if (--pending === 0) process.exit(code);
+  };
+  process.stdout.write('', done);
+  process.stderr.write('', done);
+}
+
+main(process.argv.slice(2)).then(exitAfterFlush, (err: unknown) => {
+  process.stderr.write(`hungerbot failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  exitAfterFlush(1);
+});

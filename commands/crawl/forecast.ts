@@ -6,7 +6,8 @@ import { integer } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
 import { crawlForecastChart } from '../../src/chart/forecast.ts';
 import { COLORS, capitalize, compact, field, fmt } from '../../src/bot/render.ts';
-import { crawlForecast, type CrawlForecastResult } from '../../src/engine/crawl/index.ts';
+import type { CrawlForecastResult } from '../../src/engine/crawl/index.ts';
+import { crawlForecastOffThread } from '../../src/runtime/offload.ts';
 import { actionFrom, autocompleteCrawl, crawlHeroOptions, detailsOf, distText, footer, heroInputFrom, resolveVersion, spanText, stateName } from './common.ts';
 
 type Milestone = CrawlForecastResult['milestones'][number];
@@ -73,15 +74,18 @@ export const forecastSubcommand = defineSubcommand({
     chart: kinds.chart,
   },
   autocomplete: (focused, partial) => autocompleteCrawl(focused, partial),
-  run(args) {
+  async run(args) {
     const v = resolveVersion(args.version, args.hide);
     if (!v.ok) return v.reply;
-    const r = crawlForecast(v.version, {
+    // Up to several ms for large values: on the worker pool (bad input comes back as the engine's UserError).
+    const r = await crawlForecastOffThread(v.version, {
       value: args.value,
       ...(args.rate !== undefined ? { rate: args.rate } : { hero: heroInputFrom(args) }),
       ...actionFrom(args),
     });
-    const chart = args.chart ? crawlForecastChart(r, { title: `Satiation from ${fmt(r.start.value)} (Crawl ${r.version})`, fileName: 'crawl-forecast.png' }) : undefined;
+    const chart = args.chart
+      ? await crawlForecastChart(r, { title: `Satiation from ${fmt(r.start.value)} (Crawl ${r.version})`, fileName: 'crawl-forecast.png' })
+      : undefined;
     const embed = forecastCompact(r);
     return {
       embeds: [chart ? { ...embed, image: { url: `attachment://${chart.name}` } } : embed],

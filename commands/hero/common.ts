@@ -9,7 +9,8 @@ import { gearText } from '../../src/engine/crawl/gear.ts';
 import { HeroRepo, activeHero, replaceHero } from '../../src/heroes/repo.ts';
 import { MAX_LOG_EVENTS, MAX_UNDO, type Hero, type HeroCore, type HeroEvent, type UserHeroes } from '../../src/heroes/schema.ts';
 import { viewNethack } from '../../src/heroes/nethack.ts';
-import { crawlHeroView } from '../../src/heroes/crawl.ts';
+import { crawlHeroForecastInput, crawlHeroView } from '../../src/heroes/crawl.ts';
+import { crawlForecastOffThread } from '../../src/runtime/offload.ts';
 import { STATUS_COLOR } from '../nethack/status.ts';
 import { spanText, stateName } from '../crawl/common.ts';
 
@@ -93,7 +94,8 @@ interface Panel {
   fields: APIEmbedField[];
   citations: Citation[];
   result: Record<string, unknown>;
-  chart?: FileSpec;
+  /** The PNG, rendered on the worker pool. */
+  chart?: Promise<FileSpec>;
   footer: { text: string };
 }
 
@@ -196,7 +198,7 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
   };
 }
 
-function crawlPanel(hero: Extract<Hero, { game: 'crawl' }>, opts: HeroReplyOptions): Panel {
+async function crawlPanel(hero: Extract<Hero, { game: 'crawl' }>, opts: HeroReplyOptions): Promise<Panel> {
   const c = hero.crawl;
   const footer = versionFooter('Crawl', hero.version, crawlTag(hero.version), `hero ${hero.id}`);
   const worn = [gearText(c.gear), mutationText(c)].filter(Boolean);
@@ -217,7 +219,9 @@ function crawlPanel(hero: Extract<Hero, { game: 'crawl' }>, opts: HeroReplyOptio
       footer,
     };
   }
-  const view = crawlHeroView(hero);
+  // The forecast can take several ms for a large value: on the worker pool, off the main thread.
+  const { version, input } = crawlHeroForecastInput(hero);
+  const view = crawlHeroView(hero, await crawlForecastOffThread(version, input));
   const level = stateName(view.level.name, c.species);
   const f = view.forecast;
   const reached = f.milestones.filter((m) => m.reachable && m.turns);
@@ -292,8 +296,9 @@ export function heroReplyTitle(hero: Hero, panel: Pick<Panel, 'state'>, headline
  * with a Details button that shows the hero's full view (`/hero show`, never the change again);
  * a dead hero gets no forecast or chart, and an Undo button.
  */
-export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
-  const panel = hero.game === 'nethack' ? nethackPanel(hero, opts) : crawlPanel(hero, opts);
+export async function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Promise<Reply> {
+  const panel = hero.game === 'nethack' ? nethackPanel(hero, opts) : await crawlPanel(hero, opts);
+  const chart = await panel.chart;
   const color = opts.color ?? panel.color;
   const title = heroReplyTitle(hero, panel, opts.headline);
   const dead = panel.state === DEATH_TEXT.starved || panel.state === DEATH_TEXT.choked;
@@ -310,7 +315,7 @@ export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
     { title: heroTitle(hero), description: opts.headline, color, fields, footer: panel.footer },
     sourcesEmbed([...(opts.citations ?? []), ...panel.citations], color),
   ];
-  if (panel.chart) compactEmbed.image = { url: `attachment://${panel.chart.name}` };
+  if (chart) compactEmbed.image = { url: `attachment://${chart.name}` };
   return {
     embeds: [compactEmbed],
     details,
@@ -321,10 +326,10 @@ export function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Reply {
       notes: opts.notes ?? [],
       log: hero.log.slice(-5),
       ...(opts.extra ?? {}),
-      chart: panel.chart ? panel.chart.name : null,
+      chart: chart ? chart.name : null,
     },
     ephemeral: opts.ephemeral,
-    files: panel.chart ? [panel.chart] : undefined,
+    files: chart ? [chart] : undefined,
     buttons: dead && hero.undo.length ? [undoButton(hero)] : undefined,
   };
 }

@@ -7,7 +7,7 @@ import { defineSubcommand, type Choice } from '../../src/bot/types.ts';
 import { COLORS, compact, field, fmt, sourcesEmbed, turns, versionFooter } from '../../src/bot/render.ts';
 import { toChoices, type Named } from '../../src/bot/fuzzy.ts';
 import { nethackForecastChart } from '../../src/chart/forecast.ts';
-import { forecastOffThread } from '../../src/engine/offload.ts';
+import { forecastOffThread } from '../../src/runtime/offload.ts';
 import { STATUS_COLOR } from './status.ts';
 import { shortRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';
 import {
@@ -216,7 +216,7 @@ export const forecastSubcommand = defineSubcommand({
       after: args.after,
       series: args.chart,
     });
-    const chart = args.chart ? nethackForecastChart(f, { title: `Nutrition from ${fmt(f.input.nutrition)} at turn ${fmt(f.input.moves)}`, fileName: 'nethack-forecast.png' }) : undefined;
+    const chart = args.chart ? await nethackForecastChart(f, { title: `Nutrition from ${fmt(f.input.nutrition)} at turn ${fmt(f.input.moves)}`, fileName: 'nethack-forecast.png' }) : undefined;
     const { series: _series, ...result } = f;
     const embed = forecastCompact(f);
     return {

@@ -54,8 +54,26 @@ export type CrawlChartVersion = '0.13' | '0.14' | '0.15';
 export function crawlBands(version: CrawlChartVersion): ChartBand[] {
   const t =
     version === '0.13'
-      ? { starving: 1000, nearStarving: 1533, veryHungry: 2066, hungry: 2600, satiated: 7000, full: 9000, veryFull: 11000, max: 12000 }
-      : { starving: 900, nearStarving: 1433, veryHungry: 1966, hungry: 2500, satiated: 6900, full: 8900, veryFull: 10900, max: 11900 };
+      ? {
+          starving: 1000,
+          nearStarving: 1533,
+          veryHungry: 2066,
+          hungry: 2600,
+          satiated: 7000,
+          full: 9000,
+          veryFull: 11000,
+          max: 12000,
+        }
+      : {
+          starving: 900,
+          nearStarving: 1433,
+          veryHungry: 1966,
+          hungry: 2500,
+          satiated: 6900,
+          full: 8900,
+          veryFull: 10900,
+          max: 11900,
+        };
   return [
     { label: 'Engorged', from: t.veryFull + 1, to: t.max, color: '#9b59b6' },
     { label: 'Very Full', from: t.full + 1, to: t.veryFull, color: '#5865f2' },

@@ -151,11 +151,16 @@ export interface CrawlHeroView {
 }
 
 /** What the hero's reply shows: its level, its rate term by term, and its forecast (computed once). */
-export function crawlHeroView(hero: Extract<Hero, { game: 'crawl' }>): CrawlHeroView {
+export function crawlHeroView(hero: Extract<Hero, { game: 'crawl' }>, computed?: CrawlForecastResult): CrawlHeroView {
   const c = hero.crawl;
   return {
     level: hungerStateFor(hero.version, c.value),
     rate: crawlRate(hero.version, heroInput(c)),
-    forecast: crawlForecast(hero.version, { value: c.value, hero: heroInput(c) }),
+    forecast: computed ?? crawlForecast(hero.version, crawlHeroForecastInput(hero).input),
   };
+}
+
+/** What crawlForecast() is asked for this hero (the bot runs it on its worker pool: several ms). */
+export function crawlHeroForecastInput(hero: Extract<Hero, { game: 'crawl' }>) {
+  return { version: hero.version, input: { value: hero.crawl.value, hero: heroInput(hero.crawl) } };
 }

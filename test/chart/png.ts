@@ -55,7 +55,8 @@ export function readPng(png: Buffer): PngInfo {
     chunks.push(type);
     off += 12 + len;
   }
-  if (chunks[0] !== 'IHDR' || chunks[chunks.length - 1] !== 'IEND') throw new Error(`bad chunk order ${chunks.join(',')}`);
+  if (chunks[0] !== 'IHDR' || chunks[chunks.length - 1] !== 'IEND')
+    throw new Error(`bad chunk order ${chunks.join(',')}`);
   return { width, height, bitDepth, colorType, chunks, raw: inflateSync(Buffer.concat(idat)) };
 }
 

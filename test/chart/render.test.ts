@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   BAND_FILL_OPACITY,
   THEME,
@@ -7,11 +7,11 @@ import {
   crawlBands,
   rasterize,
   renderNutritionChart,
-  renderNutritionChartAsync,
   toPixel,
   type NutritionChartInput,
 } from '../../src/chart/index.ts';
 import { mixWithWhite } from '../../src/chart/svg.ts';
+import { renderChartOffThread, stopWork } from '../../src/runtime/offload.ts';
 import { distance, hex, over, pixelAt, readPng, type RGB } from './png.ts';
 
 /** NetHack-like drain from 800 to 700 over 1,000 turns: stays inside Not Hungry. */
@@ -53,7 +53,14 @@ describe('renderNutritionChart PNG output', () => {
     expect(() => renderNutritionChart(flatInput({ width: 10 }))).toThrow(RangeError);
     expect(() => renderNutritionChart(flatInput({ width: 800.5 }))).toThrow(RangeError);
     expect(() =>
-      renderNutritionChart(flatInput({ points: [{ turn: 5, nutrition: 1 }, { turn: 4, nutrition: 1 }] })),
+      renderNutritionChart(
+        flatInput({
+          points: [
+            { turn: 5, nutrition: 1 },
+            { turn: 4, nutrition: 1 },
+          ],
+        }),
+      ),
     ).toThrow(/ascending/);
     expect(() => renderNutritionChart(flatInput({ points: [{ turn: 1, nutrition: Number.NaN }] }))).toThrow(RangeError);
     expect(() => renderNutritionChart(flatInput({ yMin: 10, yMax: 10 }))).toThrow(RangeError);
@@ -61,7 +68,9 @@ describe('renderNutritionChart PNG output', () => {
 
   it('renders empty and single-point series without throwing', () => {
     expect(readPng(renderNutritionChart(flatInput({ points: [] }))).width).toBe(800);
-    const one = buildNutritionChartSvg(flatInput({ points: [{ turn: 7, nutrition: 500 }], yMin: undefined, yMax: undefined }));
+    const one = buildNutritionChartSvg(
+      flatInput({ points: [{ turn: 7, nutrition: 500 }], yMin: undefined, yMax: undefined }),
+    );
     expect(one.layout.drawnPoints).toBe(1);
     expect(one.layout.xDomain[1]).toBeGreaterThan(one.layout.xDomain[0]);
     expect(readPng(rasterize(one.svg).png()).height).toBe(400);
@@ -112,7 +121,14 @@ describe('band shading', () => {
 
   it('Crawl bands are shaded in their own colours too', () => {
     const cb = crawlBands('0.14');
-    const input: NutritionChartInput = { title: 'c', footer: 'Crawl 0.14.2', points: [], bands: cb, yMin: 0, yMax: 11900 };
+    const input: NutritionChartInput = {
+      title: 'c',
+      footer: 'Crawl 0.14.2',
+      points: [],
+      bands: cb,
+      yMin: 0,
+      yMax: 11900,
+    };
     const b = buildNutritionChartSvg(input);
     const p = rasterize(b.svg).pixels();
     for (const band of cb) {
@@ -129,13 +145,17 @@ describe('markers', () => {
     const points = Array.from({ length: 1001 }, (_, t) => ({ turn: 10_000 + t, nutrition: 300 - t / 2 }));
     const hungryAt = 10_000 + 300; // 300 − 150
     const input: NutritionChartInput = {
-      title: 'm', footer: 'f', points, bands: nethackBands(), nowTurn: 10_000,
+      title: 'm',
+      footer: 'f',
+      points,
+      bands: nethackBands(),
+      nowTurn: 10_000,
       markers: [{ turn: hungryAt, nutrition: 150, label: 'Hungry' }],
     };
     const built = buildNutritionChartSvg(input);
-    expect(built.svg).toContain('>Hungry</text>');
-    expect(built.svg).toContain('>10,300</text>'); // marker turn, thousands separator
-    expect(built.svg).toContain('>now</text>');
+    expect(built.svg).toContain('class="marker" aria-label="Hungry"');
+    expect(built.svg).toContain('class="marker-turn" aria-label="10,300"'); // marker turn, thousands separator
+    expect(built.svg).toContain('class="marker" aria-label="now"');
     const img = rasterize(built.svg);
     const { x, y } = toPixel(built.layout, hungryAt, 150);
     const yellow = hex(mixWithWhite(nethackBands().find((b) => b.label === 'Hungry')!.color, 0.25));
@@ -143,11 +163,39 @@ describe('markers', () => {
   });
 });
 
-describe('renderNutritionChartAsync', () => {
-  it('produces the same pixels as the synchronous render', async () => {
+describe('renderChartOffThread', () => {
+  afterAll(() => stopWork());
+
+  it('renders on a pool worker the same PNG as the synchronous render', async () => {
     const input = flatInput({ width: 400, height: 200 });
-    const [a, b] = [renderNutritionChart(input), await renderNutritionChartAsync(input)];
+    const [a, b] = [renderNutritionChart(input), await renderChartOffThread(input)];
+    expect(Buffer.isBuffer(b)).toBe(true);
     expect(readPng(b).width).toBe(400);
-    expect(readPng(b).raw.equals(readPng(a).raw)).toBe(true);
+    expect(b.equals(a)).toBe(true);
+  });
+
+  it('reports bad input from the worker as RangeError', async () => {
+    await expect(renderChartOffThread(flatInput({ width: 10 }))).rejects.toThrow(RangeError);
+  });
+});
+
+describe('PNG encoding', () => {
+  it('stores exactly the rendered pixels (the chart background makes every pixel opaque)', () => {
+    const img = rasterize(buildNutritionChartSvg(flatInput()).svg);
+    const info = readPng(img.png());
+    expect(info.colorType).toBe(6);
+    const px = img.pixels();
+    const stride = img.width * 4;
+    for (let y = 0; y < img.height; y++) {
+      expect(info.raw[y * (stride + 1)], `filter byte of row ${y}`).toBe(0);
+      if (
+        !info.raw
+          .subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1))
+          .equals(px.subarray(y * stride, (y + 1) * stride))
+      ) {
+        throw new Error(`row ${y} differs`);
+      }
+    }
+    for (let i = 3; i < px.length; i += 4) if (px[i] !== 255) throw new Error(`pixel ${(i - 3) / 4} is not opaque`);
   });
 });

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { buildNutritionChartSvg, downsample, escapeXml, formatNumber, nethackBands, crawlBands, rasterize } from '../../src/chart/index.ts';
+import {
+  buildNutritionChartSvg,
+  downsample,
+  escapeXml,
+  formatNumber,
+  nethackBands,
+  crawlBands,
+  rasterize,
+} from '../../src/chart/index.ts';
 import { niceTicks, spreadLabels } from '../../src/chart/svg.ts';
 import { pixelAt } from './png.ts';
 
-const series = (n: number, f: (t: number) => number) => Array.from({ length: n }, (_, t) => ({ turn: t, nutrition: f(t) }));
+const series = (n: number, f: (t: number) => number) =>
+  Array.from({ length: n }, (_, t) => ({ turn: t, nutrition: f(t) }));
 
 describe('text escaping', () => {
   it('escapes <&>"\' and strips XML-invalid characters', () => {
@@ -37,7 +46,7 @@ describe('text escaping', () => {
 
   it('long titles are cut with an ellipsis', () => {
     const { svg } = buildNutritionChartSvg({ title: 'x'.repeat(500), footer: '', points: [], bands: nethackBands() });
-    expect(svg).toMatch(/x+…<\/text>/);
+    expect(svg).toMatch(/class="title" aria-label="x+…"/);
     expect(svg).not.toContain('x'.repeat(200));
   });
 });
@@ -46,14 +55,24 @@ describe('axis labels', () => {
   it('formats turns with thousands separators', () => {
     expect(formatNumber(1234567)).toBe('1,234,567');
     expect(formatNumber(-0)).toBe('0');
-    const { svg } = buildNutritionChartSvg({ title: 't', footer: 'f', points: series(2, (t) => 900 - t).map((p, i) => ({ ...p, turn: 120_000 + i * 5_000 })), bands: nethackBands() });
-    expect(svg).toMatch(/>12[0-5],[05]00<\/text>/);
+    const { svg } = buildNutritionChartSvg({
+      title: 't',
+      footer: 'f',
+      points: series(2, (t) => 900 - t).map((p, i) => ({ ...p, turn: 120_000 + i * 5_000 })),
+      bands: nethackBands(),
+    });
+    expect(svg).toMatch(/class="x-tick" aria-label="12[0-5],[05]00"/);
   });
 
   it('labels every NetHack threshold in range (0, 50, 150, 1000) even when close together', () => {
-    const { svg } = buildNutritionChartSvg({ title: 't', footer: 'f', points: series(1500, (t) => 1400 - t), bands: nethackBands() });
-    for (const v of ['0', '50', '150', '1,000']) expect(svg).toContain(`text-anchor="end">${v}</text>`);
-    for (const b of nethackBands()) expect(svg).toContain(`>${b.label}</text>`);
+    const { svg } = buildNutritionChartSvg({
+      title: 't',
+      footer: 'f',
+      points: series(1500, (t) => 1400 - t),
+      bands: nethackBands(),
+    });
+    for (const v of ['0', '50', '150', '1,000']) expect(svg).toContain(`class="threshold" aria-label="${v}"`);
+    for (const b of nethackBands()) expect(svg).toContain(`class="band" aria-label="${b.label}"`);
   });
 
   it('niceTicks uses integer 1/2/5 steps', () => {
@@ -76,7 +95,10 @@ describe('axis labels', () => {
 describe('downsampling', () => {
   // Deterministic wiggly series with isolated spikes that a naive stride would miss.
   const n = 20_000;
-  const pts = series(n, (t) => 5000 - t / 5 + ((t * 7919) % 13) - 6 + (t === 12_345 ? 3000 : 0) + (t === 777 ? -4000 : 0));
+  const pts = series(
+    n,
+    (t) => 5000 - t / 5 + ((t * 7919) % 13) - 6 + (t === 12_345 ? 3000 : 0) + (t === 777 ? -4000 : 0),
+  );
 
   it('keeps the first, last, global min and global max points', () => {
     const out = downsample(pts, 100);
@@ -89,7 +111,7 @@ describe('downsampling', () => {
     for (let i = 1; i < out.length; i++) expect(out[i]!.turn).toBeGreaterThan(out[i - 1]!.turn);
   });
 
-  it('keeps every bucket\'s own minimum and maximum', () => {
+  it("keeps every bucket's own minimum and maximum", () => {
     const buckets = 50;
     const out = new Set(downsample(pts, buckets));
     const size = n / buckets;
@@ -133,7 +155,14 @@ describe('bands', () => {
     expect(top('0.14')).toEqual([11900, 10900, 8900, 6900, 2500, 1966, 1433, 900]);
     expect(top('0.15')).toEqual(top('0.14'));
     expect(crawlBands('0.13').map((b) => b.label)).toEqual([
-      'Engorged', 'Very Full', 'Full', 'Satiated', 'Hungry', 'Very Hungry', 'Near Starving', 'Starving',
+      'Engorged',
+      'Very Full',
+      'Full',
+      'Satiated',
+      'Hungry',
+      'Very Hungry',
+      'Near Starving',
+      'Starving',
     ]);
     for (const v of ['0.13', '0.14', '0.15'] as const) {
       const bs = crawlBands(v);
@@ -151,12 +180,106 @@ describe('font metrics', () => {
     const text = 'Near Starving 12,345';
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="100"><text x="10" y="50" font-size="40" font-family="${FONT_FAMILY}">${text}</text></svg>`;
     const files = chartFontFiles();
-    const bbox = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: [files.regular, files.bold], defaultFontFamily: FONT_FAMILY } }).getBBox();
+    const bbox = new Resvg(svg, {
+      font: { loadSystemFonts: false, fontFiles: [files.regular, files.bold], defaultFontFamily: FONT_FAMILY },
+    }).getBBox();
     expect(bbox).toBeDefined();
     const measured = regular.width(text, 40);
     // The ink box is a little narrower than the advance width (side bearings).
     expect(bbox!.width).toBeGreaterThan(measured * 0.93);
     expect(bbox!.width).toBeLessThan(measured * 1.01);
     expect(regular.width('MMMM', 10)).toBeGreaterThan(regular.width('iiii', 10) * 2);
+  });
+});
+
+describe('text as glyph outlines', () => {
+  it('draws exactly the pixels resvg draws for the same <text> (kerning off), regular and bold', async () => {
+    const { chartFontMetrics, chartFontFiles, FONT_FAMILY } = await import('../../src/chart/font.ts');
+    const { Resvg } = await import('@resvg/resvg-js');
+    const files = chartFontFiles();
+    const fonts = chartFontMetrics();
+    // Accented letters are composite glyphs in DejaVu; the rest covers digits, dashes and symbols.
+    const text = 'Near Starving 12,345 · é ü Å —≤→ (Hungry)';
+    for (const [weight, font] of [
+      ['normal', fonts.regular],
+      ['bold', fonts.bold],
+    ] as const) {
+      const frame = (inner: string) =>
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="100">' +
+        `<rect width="1000" height="100" fill="#000"/>${inner}</svg>`;
+      const font37 = `font-size="37" font-weight="${weight}" font-family="${FONT_FAMILY}"`;
+      const asText = frame(`<text x="10" y="60" ${font37} fill="#fff" style="font-kerning:none">${text}</text>`);
+      const k = 37 / font.unitsPerEm;
+      const asPath = frame(`<path transform="matrix(${k} 0 0 ${-k} 10 60)" fill="#fff" d="${font.textPath(text)}"/>`);
+      const opts = {
+        font: { loadSystemFonts: false, fontFiles: [files.regular, files.bold], defaultFontFamily: FONT_FAMILY },
+      };
+      const a = new Resvg(asText, opts).render().pixels;
+      const b = new Resvg(asPath, { font: { loadSystemFonts: false } }).render().pixels;
+      let ink = 0;
+      let worst = 0;
+      for (let i = 0; i < a.length; i += 4) {
+        if (a[i]! > 128) ink++;
+        worst = Math.max(worst, Math.abs(a[i]! - b[i]!));
+      }
+      expect(ink, weight).toBeGreaterThan(3000);
+      expect(worst, weight).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('skips a character the face lacks but advances by what width() counted', async () => {
+    const { chartFontMetrics } = await import('../../src/chart/font.ts');
+    const { regular } = chartFontMetrics();
+    expect(regular.has(0x1f356)).toBe(false);
+    // The glyph after the missing one starts where width() says the missing one ends.
+    const moves = (d: string) => [...d.matchAll(/m(-?[\d.]+) /g)].map((m) => Number(m[1]));
+    const withGap = regular.textPath('a\u{1F356}b');
+    const plain = regular.textPath('ab');
+    const gap = regular.width('a\u{1F356}b', regular.unitsPerEm) - regular.width('ab', regular.unitsPerEm);
+    const [mg, mp] = [moves(withGap), moves(plain)];
+    expect(mg.length).toBe(mp.length);
+    const differing = mg.map((x, i) => x - mp[i]!).filter((d) => d !== 0);
+    expect(differing).toHaveLength(1); // only the move to the glyph after the gap
+    expect(differing[0]).toBeCloseTo(gap, 0);
+    expect(gap).toBeGreaterThan(0);
+  });
+});
+
+describe('line simplification', () => {
+  it('every point left out lies within the tolerance of the drawn line, and spikes stay', async () => {
+    const { simplify, LINE_TOLERANCE_PX } = await import('../../src/chart/svg.ts');
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pts = Array.from({ length: 3000 }, (_, i) => ({
+      x: i * 0.25,
+      y: 200 - i * 0.05 + (rand() < 0.01 ? 60 * rand() : rand() * 0.3),
+    }));
+    const kept = simplify(pts, LINE_TOLERANCE_PX);
+    expect(kept.length).toBeLessThan(pts.length);
+    expect(kept[0]).toBe(pts[0]);
+    expect(kept[kept.length - 1]).toBe(pts[pts.length - 1]);
+    const distToSegment = (p: { x: number; y: number }, a: { x: number; y: number }, b: { x: number; y: number }) => {
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy || 1)));
+      return Math.hypot(p.x - a.x - t * dx, p.y - a.y - t * dy);
+    };
+    let j = 0;
+    for (const p of pts) {
+      while (j + 1 < kept.length - 1 && kept[j + 1]!.x <= p.x) j++;
+      expect(distToSegment(p, kept[j]!, kept[j + 1]!)).toBeLessThanOrEqual(LINE_TOLERANCE_PX + 1e-9);
+    }
+    // A vertical spike beyond a segment's end is kept (distance to the segment, not the line).
+    const spike = simplify(
+      [
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+        { x: 1, y: -50 },
+        { x: 1, y: 10 },
+        { x: 2, y: 10 },
+      ],
+      0.2,
+    );
+    expect(spike).toContainEqual({ x: 1, y: -50 });
   });
 });

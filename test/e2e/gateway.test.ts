@@ -10,6 +10,7 @@ import { FAKE_TOKEN, startFakeDiscord, type FakeDiscord, type RecordedRequest } 
 import { statusTitle } from '../../commands/nethack/status.ts';
 import { nethackStatus } from '../../src/engine/nethack/status.ts';
 import { INTERACTION_RESPONSE_DEADLINE_MS } from '../../src/bot/limits.ts';
+import { configureWork, workPool } from '../../src/runtime/offload.ts';
 
 let discord: FakeDiscord;
 let bot: GatewayBot;
@@ -17,6 +18,10 @@ let store: Store;
 const logLines: string[] = [];
 
 beforeAll(async () => {
+  // The deferral test needs its slow forecast to finish rather than meet the pool's deadline; the
+  // workers start now, so a loaded machine's slow worker start-up never defers a quick reply.
+  await configureWork({ deadlineMs: 120_000 });
+  await workPool().warm();
   discord = await startFakeDiscord();
   store = await openStore('memory://');
   const sink = new Writable({ write: (c, _e, cb) => (logLines.push(String(c)), cb()) });
@@ -26,6 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await configureWork({});
   await bot?.stop();
   await store?.close();
   await discord?.close();

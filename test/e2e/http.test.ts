@@ -8,6 +8,7 @@ import { createLogger } from '../../src/log.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { startHttpEndpoint, type HttpEndpoint } from '../../src/transport/http.ts';
 import { messageBody } from '../../src/transport/interaction.ts';
+import { stopWork, workPool } from '../../src/runtime/offload.ts';
 
 let endpoint: HttpEndpoint;
 let store: Store;
@@ -21,8 +22,11 @@ beforeAll(async () => {
   const publicHex = pair.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
   store = await openStore('memory://');
   endpoint = await startHttpEndpoint({ registry, services: { store, logger }, publicKey: publicHex, port: 0, host: '127.0.0.1' });
+  // Charts render on the worker pool: start it now, so a slow start-up never defers the chart reply.
+  await workPool().warm();
 });
 afterAll(async () => {
+  await stopWork();
   await endpoint?.close();
   await store?.close();
 });

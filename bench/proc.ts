@@ -1,0 +1,152 @@
+// Child processes for the benches that measure the bot from outside: the compiled bot (dist/,
+// built first if stale, as `npm start` does), the bare ceiling server, and what they use.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** A token of the right shape; no request ever reaches Discord in the benches. */
+export const FAKE_TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfakeX.fake_token_for_tests_only_0123456789';
+
+export async function ensureCompiled(): Promise<void> {
+  const { ensureBuilt } = (await import(join(ROOT, 'scripts/build.mjs'))) as { ensureBuilt: () => Promise<boolean> };
+  await ensureBuilt();
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createNetServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Child {
+  proc: ChildProcess;
+  output: () => string;
+  /** Resident memory now, from /proc (MiB), or null. */
+  rssMiB(): number | null;
+  stop(): Promise<void>;
+}
+
+/** Starts `node args` and resolves once `ready` matches its output (stdout or stderr). */
+export async function startNode(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  timeoutMs = 30_000,
+): Promise<Child> {
+  const proc = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const onData = (d: Buffer) => (out += String(d));
+  proc.stdout!.on('data', onData);
+  proc.stderr!.on('data', onData);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`node ${args.join(' ')} not ready in ${timeoutMs} ms:\n${out}`)),
+      timeoutMs,
+    );
+    const check = () => {
+      if (ready.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    proc.stdout!.on('data', check);
+    proc.stderr!.on('data', check);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`node ${args.join(' ')} exited (${code}) before it was ready:\n${out}`));
+    });
+  });
+  proc.removeAllListeners('exit');
+  return {
+    proc,
+    output: () => out,
+    rssMiB() {
+      try {
+        const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${proc.pid}/status`, 'latin1'))?.[1];
+        return kb ? Number(kb) / 1024 : null;
+      } catch {
+        return null;
+      }
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+        setTimeout(() => proc.kill('SIGKILL'), 5_000).unref();
+      }),
+  };
+}
+
+/** An Ed25519 pair as Discord uses it: the public half as 64 hex characters. */
+export function keyPair(): { privateKey: KeyObject; publicHex: string } {
+  const pair = generateKeyPairSync('ed25519');
+  return {
+    privateKey: pair.privateKey,
+    publicHex: pair.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex'),
+  };
+}
+
+export interface SignedRequest {
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+export function signedRequest(privateKey: KeyObject, interaction: unknown): SignedRequest {
+  const body = Buffer.from(JSON.stringify(interaction));
+  const ts = String(Math.floor(Date.now() / 1000));
+  const sig = sign(null, Buffer.concat([Buffer.from(ts), body]), privateKey).toString('hex');
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      'x-signature-ed25519': sig,
+      'x-signature-timestamp': ts,
+    },
+  };
+}
+
+/** A slash command interaction with flat options (one subcommand). */
+export function commandInteraction(
+  n: number,
+  command: string,
+  subcommand: string,
+  options: Record<string, string | number | boolean>,
+) {
+  return {
+    id: String(1700000000000000000n + BigInt(n)),
+    application_id: '1100000000000000001',
+    type: 2,
+    token: `tok${n}`,
+    member: { user: { id: String(1400000000000000000n + BigInt(n % 1000)), username: `user${n % 1000}` } },
+    data: {
+      name: command,
+      type: 1,
+      options: [
+        {
+          name: subcommand,
+          type: 1,
+          options: Object.entries(options).map(([name, value]) => ({
+            name,
+            type: typeof value === 'number' ? 4 : typeof value === 'boolean' ? 5 : 3,
+            value,
+          })),
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// The one worker pool of the process and the calls commands make on it. Every computation that can
+// take more than a few milliseconds (NetHack and Crawl forecasts, PNG charts) runs here, so one
+// user's heavy request never delays another's reply, and a runaway one is stopped at its deadline.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { isErrorCode, UserError } from '../errors.ts';
+import type { ForecastInput, ForecastResult } from '../engine/nethack/forecast.ts';
+import type { CrawlForecastResult, CrawlVersion, ForecastInput as CrawlForecastInput } from '../engine/crawl/index.ts';
+import type { NutritionChartInput } from '../chart/types.ts';
+import { PoolBusyError, PoolDeadlineError, TaskUserError, WorkerPool, type PoolOptions } from './pool.ts';
+import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
+
+export const DEFAULT_DEADLINE_MS = 5000;
+export const DEFAULT_IDLE_MS = 60_000;
+
+export interface WorkSettings {
+  /** Workers (default: one per core the process may use). */
+  workers?: number;
+  /** Tasks that may wait for a worker (default 32 per worker). */
+  queueMax?: number;
+  deadlineMs?: number;
+  idleMs?: number;
+}
+
+/**
+ * A worker that runs worker.ts. Compiled (`npm start`, dist/): the bundled worker.js beside this
+ * file. From TypeScript (`npm run dev`, vitest, the bench): tsx's loader is registered inside the
+ * worker first, then the worker module is imported from source.
+ */
+export function spawnEngineWorker(): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./worker.js', here));
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./worker.ts', here).href;
+  const boot = `import(${JSON.stringify(tsxApi)})
+    .then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(boot, { eval: true });
+}
+
+let settings: WorkSettings = {};
+let pool: WorkerPool | undefined;
+
+export function poolOptions(s: WorkSettings = settings): PoolOptions {
+  const workers = s.workers ?? Math.max(1, availableParallelism());
+  return {
+    size: workers,
+    queueMax: s.queueMax ?? 32 * workers,
+    deadlineMs: s.deadlineMs ?? DEFAULT_DEADLINE_MS,
+    idleMs: s.idleMs ?? DEFAULT_IDLE_MS,
+    spawn: spawnEngineWorker,
+  };
+}
+
+/** Set the pool's size, queue and deadline (from the config at start; tests). Replaces a running pool. */
+export async function configureWork(s: WorkSettings): Promise<void> {
+  settings = { ...s };
+  const old = pool;
+  pool = undefined;
+  await old?.close();
+}
+
+export function workPool(): WorkerPool {
+  pool ??= new WorkerPool(poolOptions());
+  return pool;
+}
+
+/** Stop the workers (shutdown, tests). The next call starts a new pool. */
+export async function stopWork(): Promise<void> {
+  const old = pool;
+  pool = undefined;
+  await old?.close();
+}
+
+const seconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`);
+
+/** Run a task on the pool; pool refusals become the replies a user understands. */
+export async function runTask<T extends TaskName>(
+  task: T,
+  input: TaskInput<T>,
+  what: { tooSlowHint: string },
+): Promise<TaskOutput<T>> {
+  try {
+    return await workPool().run<TaskOutput<T>>(task, input);
+  } catch (err) {
+    if (err instanceof PoolBusyError) {
+      throw new UserError('I am busy with other requests right now.', 'Try again in a moment.', 'busy');
+    }
+    if (err instanceof PoolDeadlineError) {
+      throw new UserError(
+        `That took too long (over ${seconds(err.deadlineMs)}), so I stopped it.`,
+        what.tooSlowHint,
+        'too_slow',
+      );
+    }
+    if (err instanceof TaskUserError) {
+      throw new UserError(err.message, err.hint, isErrorCode(err.code) ? err.code : 'bad_input');
+    }
+    throw err;
+  }
+}
+
+/** NetHack forecast() on the pool. Engine input errors come back as the same UserError as the direct call. */
+export function forecastOffThread(input: ForecastInput): Promise<ForecastResult> {
+  return runTask('nethackForecast', input, {
+    tooSlowHint: 'Try a smaller horizon (a smaller `after:`), or fewer options.',
+  });
+}
+
+/** Crawl crawlForecast() on the pool. Bad input comes back as the engine's UserError. */
+export function crawlForecastOffThread(version: CrawlVersion, input: CrawlForecastInput): Promise<CrawlForecastResult> {
+  return runTask('crawlForecast', { version, input }, { tooSlowHint: 'Try a smaller `value:`.' });
+}
+
+/** The PNG chart, rendered on the pool (SVG building, rasterising and PNG encoding all off the main thread). */
+export async function renderChartOffThread(input: NutritionChartInput): Promise<Buffer> {
+  const png = await runTask('chart', input, { tooSlowHint: 'Try again without `chart:true`.' });
+  return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+}
