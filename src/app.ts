@@ -18,7 +18,7 @@ export interface App {
 export async function createApp(config: Config, opts: { logDestination?: number; logLevel?: string } = {}): Promise<App> {
   const secrets = [config.DISCORD_TOKEN, config.DISCORD_PUBLIC_KEY].filter((s): s is string => Boolean(s));
   const logger = createLogger(opts.logLevel ?? config.LOG_LEVEL, opts.logDestination ?? 1, secrets);
-  const store = await openStore(config.STORE_URL);
+  const store = await openStore(config.STORE_URL, { timeoutMs: config.STORE_TIMEOUT_MS });
   logger.debug({ store: store.location }, 'store opened');
   const registry = new Registry(commands);
   return { config, logger, store, registry, services: { store, logger } };

@@ -5,7 +5,9 @@
 import { loadConfigOrReport } from './config.ts';
 import { createApp, type App } from './app.ts';
 import { StorageError } from './bot/errors.ts';
-import { runBatch, runLine, runRepl, renderReplyText, toJsonReply, writeFiles } from './transport/console.ts';
+import { flushed, runBatch, runLine, runRepl, renderReplyText, toJsonReply, writeFiles, writeWithBackpressure } from './transport/console.ts';
+import type { AdmissionLimits } from './transport/admission.ts';
+import type { Config } from './config.ts';
 
 function usage(): string {
   return [
@@ -30,6 +32,15 @@ async function shutdownOn(app: App, stop: () => Promise<void>): Promise<void> {
   };
   process.on('SIGINT', () => handler('SIGINT'));
   process.on('SIGTERM', () => handler('SIGTERM'));
+}
+
+function admissionLimits(config: Config): AdmissionLimits {
+  return {
+    perMinute: config.RATE_LIMIT_PER_MINUTE,
+    burst: config.RATE_LIMIT_BURST,
+    userMaxInFlight: config.USER_MAX_IN_FLIGHT,
+    maxInFlight: config.MAX_IN_FLIGHT,
+  };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -63,8 +74,11 @@ async function main(argv: string[]): Promise<number> {
     try {
       if (line) {
         const reply = await runLine(line, consoleOpts);
-        process.stdout.write(json ? JSON.stringify(toJsonReply(reply, config.FILE_DIR)) + '\n' : renderReplyText(reply, false, writeFiles(reply, config.FILE_DIR)) + '\n');
+        const text = json ? JSON.stringify(toJsonReply(reply, config.FILE_DIR)) + '\n' : renderReplyText(reply, false, writeFiles(reply, config.FILE_DIR)) + '\n';
+        await writeWithBackpressure(process.stdout, text);
+        await flushed(process.stdout);
       } else {
+        // Every reply is flushed before this returns, however slowly standard output is read.
         await runBatch(consoleOpts, { input: process.stdin, output: process.stdout }, json);
       }
     } finally {
@@ -84,15 +98,26 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
+  const discordOpts = { ...consoleOpts, handlerTimeoutMs: config.HANDLER_TIMEOUT_MS, admission: admissionLimits(config), apiUrl: config.DISCORD_API_URL };
   if (config.DISCORD_PUBLIC_KEY && config.HTTP_PORT) {
     const { startHttpEndpoint } = await import('./transport/http.ts');
-    const endpoint = await startHttpEndpoint({ ...consoleOpts, publicKey: config.DISCORD_PUBLIC_KEY, port: config.HTTP_PORT, apiUrl: config.DISCORD_API_URL });
+    const endpoint = await startHttpEndpoint({
+      ...discordOpts,
+      publicKey: config.DISCORD_PUBLIC_KEY,
+      port: config.HTTP_PORT,
+      limits: {
+        maxConnections: config.HTTP_MAX_CONNECTIONS,
+        requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+        idleTimeoutMs: config.HTTP_IDLE_TIMEOUT_MS,
+        timestampWindowS: config.HTTP_TIMESTAMP_WINDOW_S,
+      },
+    });
     await shutdownOn(app, () => endpoint.close());
     return new Promise<number>(() => {});
   }
 
   const { createGatewayBot } = await import('./transport/gateway.ts');
-  const bot = createGatewayBot({ ...consoleOpts, token: config.DISCORD_TOKEN!, apiUrl: config.DISCORD_API_URL });
+  const bot = createGatewayBot({ ...discordOpts, token: config.DISCORD_TOKEN! });
   await shutdownOn(app, () => bot.stop());
   await bot.start();
   return new Promise<number>(() => {});

@@ -97,7 +97,15 @@ export interface Leaf<S extends z.ZodType = z.ZodType> {
   schema: S;
   run(args: z.output<S>, ctx: HandlerContext): Reply | Promise<Reply>;
   autocomplete?: AutocompleteFn;
+  /**
+   * The reply is for the user only (an export, a confirmation). Transports decide visibility
+   * before deferring a slow reply, so this must be known from the options alone.
+   */
+  privateReply?: PrivateReply;
 }
+
+/** Whether a command's reply is private: always, or depending on its (raw) options. */
+export type PrivateReply = boolean | ((options: Record<string, OptionValue>) => boolean);
 
 /** A subcommand: a leaf with its name and description. */
 export interface Subcommand<S extends z.ZodType = z.ZodType> extends Leaf<S> {
@@ -137,6 +145,7 @@ export function defineCommand<S extends z.ZodType>(spec: {
   schema: S;
   run(args: z.output<S>, ctx: HandlerContext): Reply | Promise<Reply>;
   autocomplete?: AutocompleteFn;
+  privateReply?: PrivateReply;
   component?: ComponentFn;
 }): CommandModule {
   const leaf = spec as unknown as Leaf;

@@ -1,5 +1,6 @@
 // Gateway mode: a discord.js Client with the Guilds intent only and caches trimmed to what a
-// slash-command bot uses. Interactions go through the one pipeline in dispatch.ts.
+// slash-command bot uses. Interactions go through the one pipeline in dispatch.ts, and their
+// replies through the privacy rules in respond.ts.
 import {
   AttachmentBuilder,
   Client,
@@ -7,12 +8,15 @@ import {
   GatewayIntentBits,
   MessageFlags,
   Options,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
   type Interaction,
 } from 'discord.js';
-import { autocomplete, dispatch, type DispatchDeps } from '../bot/dispatch.ts';
-import { DEFER_AFTER_MS } from '../bot/limits.ts';
+import { autocomplete, dispatch, errorReply, replyIsPrivate, type DispatchDeps } from '../bot/dispatch.ts';
 import type { Invoker, Reply } from '../bot/types.ts';
+import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission.ts';
 import { buttonRows, invocationFromOptions, type RawOption } from './interaction.ts';
+import { answerCommand, answerComponent, refusal, type Responder } from './respond.ts';
 
 export interface GatewayBot {
   client: Client;
@@ -33,8 +37,31 @@ function payload(reply: Reply) {
   };
 }
 
-export function createGatewayBot(opts: Omit<DispatchDeps, 'transport'> & { token: string; apiUrl?: string }): GatewayBot {
-  const deps: DispatchDeps = { registry: opts.registry, services: opts.services, transport: 'gateway' };
+const ephemeralFlag = (yes: boolean | undefined) => (yes ? MessageFlags.Ephemeral : undefined);
+
+/** discord.js calls for one command or button interaction. */
+function responderFor(interaction: ChatInputCommandInteraction | ButtonInteraction): Responder {
+  return {
+    reply: async (reply) => void (await interaction.reply({ ...payload(reply), flags: ephemeralFlag(reply.ephemeral) })),
+    defer: async (ephemeral) => void (await interaction.deferReply({ flags: ephemeralFlag(ephemeral) })),
+    update: async (reply) => {
+      if (!interaction.isButton()) throw new Error('update is for buttons');
+      await interaction.update(payload(reply));
+    },
+    deferUpdate: async () => {
+      if (!interaction.isButton()) throw new Error('deferUpdate is for buttons');
+      await interaction.deferUpdate();
+    },
+    editOriginal: async (reply) => void (await interaction.editReply(payload(reply))),
+    deleteOriginal: () => interaction.deleteReply(),
+    followUpPrivately: async (reply) => void (await interaction.followUp({ ...payload(reply), flags: MessageFlags.Ephemeral })),
+  };
+}
+
+export function createGatewayBot(
+  opts: Omit<DispatchDeps, 'transport'> & { token: string; apiUrl?: string; admission?: AdmissionLimits },
+): GatewayBot {
+  const deps: DispatchDeps = { registry: opts.registry, services: opts.services, transport: 'gateway', handlerTimeoutMs: opts.handlerTimeoutMs };
   const { logger } = opts.services;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -61,6 +88,21 @@ export function createGatewayBot(opts: Omit<DispatchDeps, 'transport'> & { token
   });
 
   const userOf = (i: Interaction): Invoker => ({ id: i.user.id, name: i.user.username });
+  const admission = new Admission(opts.admission ?? DEFAULT_ADMISSION);
+
+  /** Run `work` if the user and the process have room; otherwise a private refusal at once. */
+  async function admitted(user: Invoker, inv: Parameters<typeof errorReply>[1], r: Responder, work: () => Promise<unknown>): Promise<void> {
+    const admit = admission.admit(user.id);
+    if (!admit.ok) {
+      await r.reply(refusal(errorReply(admit.error, inv, opts.services)));
+      return;
+    }
+    try {
+      await work();
+    } finally {
+      admit.release();
+    }
+  }
 
   async function onInteraction(interaction: Interaction): Promise<void> {
     if (interaction.isAutocomplete()) {
@@ -70,24 +112,15 @@ export function createGatewayBot(opts: Omit<DispatchDeps, 'transport'> & { token
     }
     if (interaction.isChatInputCommand()) {
       const inv = invocationFromOptions('command', interaction.commandName, interaction.options.data as readonly RawOption[], userOf(interaction));
-      const work = dispatch(inv, deps);
-      // Answer within Discord's 3 s: if the handler is slow, defer first and edit later.
-      const quick = await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())]);
-      if (quick) {
-        await interaction.reply({ ...payload(quick), flags: quick.ephemeral ? MessageFlags.Ephemeral : undefined });
-        return;
-      }
-      await interaction.deferReply({ flags: inv.options.hide === true ? MessageFlags.Ephemeral : undefined });
-      await interaction.editReply(payload(await work));
+      const r = responderFor(interaction);
+      await admitted(inv.user, inv, r, () => answerCommand(dispatch(inv, deps), replyIsPrivate(deps.registry, inv), r));
       return;
     }
     if (interaction.isButton()) {
-      const reply = await dispatch(
-        { kind: 'component', commandName: '', options: {}, customId: interaction.customId, user: userOf(interaction) },
-        deps,
-      );
-      // A button press replaces the message it was on (e.g. a confirmation becomes the result).
-      await interaction.update(payload(reply));
+      const inv = { kind: 'component' as const, commandName: '', options: {}, customId: interaction.customId, user: userOf(interaction) };
+      const r = responderFor(interaction);
+      const messagePrivate = interaction.message.flags.has(MessageFlags.Ephemeral);
+      await admitted(inv.user, inv, r, () => answerComponent(dispatch(inv, deps), messagePrivate, r));
     }
   }
 

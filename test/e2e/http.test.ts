@@ -40,8 +40,12 @@ function signed(body: unknown, key = privateKey) {
   return { raw, headers: { 'x-signature-ed25519': sig, 'x-signature-timestamp': ts } };
 }
 
+/** Interaction ids are single-use (replays are refused), so every request gets its own. */
+let nextId = 1700000000000000001n;
+const freshId = () => String(nextId++);
+
 const statusInteraction = (nutrition: number | string) => ({
-  id: '1700000000000000001',
+  id: freshId(),
   application_id: '1100000000000000001',
   type: 2,
   token: 'tok',
@@ -82,10 +86,10 @@ describe('HTTP interactions endpoint', () => {
   });
 
   it('answers with multipart (payload_json + PNG) when the reply has a chart', async () => {
-    const base = { id: '1700000000000000009', application_id: '1100000000000000001', type: 2, token: 't2', member: { user: { id: '1400000000000000005', username: 'carol' } } };
-    const mk = signed({ ...base, data: { name: 'hero', type: 1, options: [{ name: 'new', type: 1, options: [{ name: 'name', type: 3, value: 'Web' }] }] } });
+    const base = { application_id: '1100000000000000001', type: 2, token: 't2', member: { user: { id: '1400000000000000005', username: 'carol' } } };
+    const mk = signed({ ...base, id: freshId(), data: { name: 'hero', type: 1, options: [{ name: 'new', type: 1, options: [{ name: 'name', type: 3, value: 'Web' }] }] } });
     expect((await post(mk.raw, mk.headers)).status).toBe(200);
-    const show = signed({ ...base, data: { name: 'hero', type: 1, options: [{ name: 'show', type: 1, options: [] }] } });
+    const show = signed({ ...base, id: freshId(), data: { name: 'hero', type: 1, options: [{ name: 'show', type: 1, options: [] }] } });
     const res = await fetch(`http://127.0.0.1:${endpoint.port}/interactions`, { method: 'POST', body: show.raw, headers: { 'content-type': 'application/json', ...show.headers } });
     expect(res.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     const body = Buffer.from(await res.arrayBuffer());
