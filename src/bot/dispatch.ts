@@ -5,7 +5,7 @@ import type { APIApplicationCommandBasicOption, APIEmbed } from 'discord-api-typ
 import { z } from 'zod';
 import { StorageError, UserError } from './errors.ts';
 import { truncate, truncateEmbeds, wellFormed } from './embed.ts';
-import { StoreTimeoutError, UnreadableRecordError } from '../store/store.ts';
+import { StoreTimeoutError, StoreUnconfirmedError, UnreadableRecordError } from '../store/store.ts';
 import {
   AUTOCOMPLETE_CHOICE_LIMIT,
   BUTTON_LABEL_MAX,
@@ -161,8 +161,8 @@ export function errorReply(err: unknown, inv: Pick<Invocation, 'commandName' | '
       ephemeral: true,
     };
   }
-  if (err instanceof StoreTimeoutError) {
-    services.logger.error({ err, errorId, command: invocationLabel(inv), userId: inv.user.id }, 'storage slow');
+  if (err instanceof StoreTimeoutError || err instanceof StoreUnconfirmedError) {
+    services.logger.error({ err, errorId, command: invocationLabel(inv), userId: inv.user.id }, 'storage slow or lost mid-write');
     return storageSlowReply(err, errorId);
   }
   if (err instanceof StorageError) {
@@ -186,14 +186,14 @@ export function errorReply(err: unknown, inv: Pick<Invocation, 'commandName' | '
  * fenced (the store refuses it after its deadline) but may have landed just before, so the user
  * is told exactly which of the two happened.
  */
-function storageSlowReply(err: StoreTimeoutError, errorId: string): Reply {
-  const [code, title, text] = err.written
-    ? ([
-        'storage_unconfirmed',
-        'Storage is slow',
-        'Storage did not confirm your change in time. It cannot be applied later: either it was saved just now or not at all. `/hero show` tells you which.',
-      ] as const)
-    : (['storage_slow', 'Storage is slow', 'Storage is slow to answer, so nothing was changed. Please try again in a moment.'] as const);
+function storageSlowReply(err: StoreTimeoutError | StoreUnconfirmedError, errorId: string): Reply {
+  const unconfirmed = 'either it was saved just now or not at all, and it cannot be applied later. `/hero show` tells you which.';
+  const [code, title, text] =
+    err instanceof StoreUnconfirmedError
+      ? (['storage_unconfirmed', 'Storage is unavailable', `The connection to storage was lost while saving your change: ${unconfirmed}`] as const)
+      : err.written
+        ? (['storage_unconfirmed', 'Storage is slow', `Storage did not confirm your change in time: ${unconfirmed}`] as const)
+        : (['storage_slow', 'Storage is slow', 'Storage is slow to answer, so nothing was changed. Please try again in a moment.'] as const);
   return {
     embeds: [errorEmbed(title, text, `Error id: \`${errorId}\``)],
     result: { error: { code, message: err.message, errorId } } satisfies ErrorResult,

@@ -55,6 +55,20 @@ export class StoreTimeoutError extends StorageError {
   }
 }
 
+/**
+ * A write was sent but the connection failed before the store confirmed it: it either landed or
+ * not (never later: the connection that carried it is gone, and its fence still holds).
+ */
+export class StoreUnconfirmedError extends StorageError {
+  readonly written = true;
+  constructor(
+    readonly op: string,
+    cause: unknown,
+  ) {
+    super(`store ${op} was sent but not confirmed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
 /** What is stored under a key, decoded when it can be. Never changes the store. */
 export type StoredRecord =
   | { state: 'absent' }
@@ -116,6 +130,10 @@ interface Backend {
   consume(key: string): Promise<boolean>;
   /** Re-measure the store's clock after a write was refused as late while we were on time. */
   resyncClock?(): Promise<void>;
+  /** The error proves the command never reached the store (offline, connection refused). */
+  notSent?(err: unknown): boolean;
+  /** The error is the client library's own command timeout. */
+  isTimeout?(err: unknown): boolean;
   close(): Promise<void>;
 }
 
@@ -238,8 +256,11 @@ class BackendStore implements Store {
     try {
       return await withTimeout(work(), this.timeoutMs, () => new StoreTimeoutError(op, written, this.timeoutMs));
     } catch (err) {
+      if (this.backend.isTimeout?.(err)) err = new StoreTimeoutError(op, written, this.timeoutMs);
       if (err instanceof StoreTimeoutError) this.lastTimeoutAt = Date.now();
       if (err instanceof StorageError) throw err;
+      // A write whose connection failed may have landed: say so, never "nothing was changed".
+      if (written && !this.backend.notSent?.(err)) throw new StoreUnconfirmedError(`${this.kind} ${op}`, err);
       throw new StorageError(`${this.kind} store: ${op} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
   }
@@ -260,19 +281,19 @@ class BackendStore implements Store {
 
   async set(key: string, value: unknown): Promise<void> {
     const text = encodeStored(value);
-    await this.command('write', () => this.backend.writeRaw(key, text), true);
+    await this.command('write', () => this.backend.writeRaw(key, text));
   }
 
   async delete(key: string): Promise<boolean> {
-    return this.command('delete', () => this.backend.deleteRaw(key), true);
+    return this.command('delete', () => this.backend.deleteRaw(key));
   }
 
   async setIfAbsent(key: string, ttlMs: number): Promise<boolean> {
-    return this.command('setIfAbsent', () => this.backend.setIfAbsent(key, Math.max(1, Math.round(ttlMs))), true);
+    return this.command('setIfAbsent', () => this.backend.setIfAbsent(key, Math.max(1, Math.round(ttlMs))));
   }
 
   async consume(key: string): Promise<boolean> {
-    return this.command('consume', () => this.backend.consume(key), true);
+    return this.command('consume', () => this.backend.consume(key));
   }
 
   async update<T>(key: string, fn: (current: unknown) => UpdateDecision<T> | Promise<UpdateDecision<T>>, opts: UpdateOptions = {}): Promise<T> {
@@ -344,7 +365,8 @@ async function openSqlite(url: string, opts: StoreOptions): Promise<Store> {
   const { KeyvSqlite } = await import('@keyv/sqlite');
   const path = url.replace(/^sqlite:\/\//, '');
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  const adapter = new KeyvSqlite({ uri: `sqlite://${path}`, busyTimeout: opts.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS });
+  // Waiting for another writer's lock may outlast our timeout: the write's fence still holds.
+  const adapter = new KeyvSqlite({ uri: `sqlite://${path}`, busyTimeout: 2 * (opts.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS) });
   const query = (sql: string, ...params: unknown[]) => adapter.query(sql, ...params) as Promise<Record<string, unknown>[]>;
   // WAL lets readers and the one writer work at once, and survives a crash mid-write.
   await query('PRAGMA journal_mode=WAL');
@@ -353,7 +375,7 @@ async function openSqlite(url: string, opts: StoreOptions): Promise<Store> {
   const table = 'keyv';
   const backend: Backend = {
     async readRaw(key) {
-      const rows = await query(`SELECT value FROM ${table} WHERE key = ?`, key);
+      const rows = await query(`SELECT COALESCE(value, '') AS value FROM ${table} WHERE key = ?`, key);
       return rows[0]?.value as string | undefined;
     },
     async writeRaw(key, text) {
@@ -368,9 +390,9 @@ async function openSqlite(url: string, opts: StoreOptions): Promise<Store> {
       if (expected === undefined) {
         rows = await query(`INSERT INTO ${table} (key, value) SELECT ?, ? WHERE ${onTime} ON CONFLICT(key) DO NOTHING RETURNING key`, key, next, fenceMs);
       } else if (next === undefined) {
-        rows = await query(`DELETE FROM ${table} WHERE key = ? AND value = ? AND ${onTime} RETURNING key`, key, expected, fenceMs);
+        rows = await query(`DELETE FROM ${table} WHERE key = ? AND COALESCE(value, '') = ? AND ${onTime} RETURNING key`, key, expected, fenceMs);
       } else {
-        rows = await query(`UPDATE ${table} SET value = ? WHERE key = ? AND value = ? AND ${onTime} RETURNING key`, next, key, expected, fenceMs);
+        rows = await query(`UPDATE ${table} SET value = ? WHERE key = ? AND COALESCE(value, '') = ? AND ${onTime} RETURNING key`, next, key, expected, fenceMs);
       }
       if (rows.length === 1) return 'swapped';
       return Date.now() >= fenceMs ? 'late' : 'conflict';
@@ -389,6 +411,8 @@ async function openSqlite(url: string, opts: StoreOptions): Promise<Store> {
     async consume(key) {
       return (await query(`DELETE FROM hungerbot_markers WHERE key = ? AND expires_at > ${SQLITE_NOW_MS} RETURNING key`, key)).length === 1;
     },
+    // In-process: a failed statement did not commit (BUSY: it never got the write lock).
+    notSent: () => true,
     close: () => adapter.disconnect(),
   };
   return new BackendStore('sqlite', `sqlite://${path}`, backend, opts);
@@ -434,8 +458,8 @@ async function openRedis(url: string, opts: StoreOptions): Promise<Store> {
     // Fail fast instead of queueing commands while Redis is away: the user gets a clear
     // "storage unavailable" and nothing is half-written.
     disableOfflineQueue: true,
-    // Every command gives up after the timeout; one not yet sent is then never sent.
-    commandOptions: { timeout: timeoutMs },
+    // Every command gives up just after our own timeout; one not yet sent is then never sent.
+    commandOptions: { timeout: timeoutMs + 50 },
     commandsQueueMaxLength: 10_000,
     socket: {
       connectTimeout: Math.max(timeoutMs, 1000),
@@ -482,6 +506,8 @@ async function openRedis(url: string, opts: StoreOptions): Promise<Store> {
       return (await client.del(MARKER_PREFIX_REDIS + key)) > 0;
     },
     resyncClock: measureClock,
+    notSent: (err) => ['ClientOfflineError', 'ClientClosedError'].includes((err as Error)?.constructor?.name ?? ''),
+    isTimeout: (err) => (err as Error)?.constructor?.name === 'TimeoutError',
     async close() {
       try {
         await withTimeout(Promise.resolve(client.close ? client.close() : client.quit?.()), 1000, () => new Error('quit timed out'));
@@ -506,7 +532,7 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
     connectionTimeoutMillis: timeoutMs,
     // The client gives up on a query after this (the connection is then dropped from the pool);
     // the server cancels a statement that runs longer than the timeout by itself.
-    query_timeout: timeoutMs,
+    query_timeout: timeoutMs + 50,
     statement_timeout: timeoutMs,
     idle_in_transaction_session_timeout: timeoutMs * 5,
     keepAlive: true,
@@ -532,8 +558,9 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
   const onTime = (n: number) => `${PG_NOW_MS} < $${n}::bigint`;
   const backend: Backend = {
     async readRaw(key) {
-      const rows = await query(`SELECT value FROM ${table} WHERE key = $1`, [key]);
-      return (rows[0]?.value as string | null | undefined) ?? undefined;
+      // A NULL value reads as empty text (unreadable), so it can be exported and deleted too.
+      const rows = await query(`SELECT COALESCE(value, '') AS value FROM ${table} WHERE key = $1`, [key]);
+      return rows[0]?.value as string | undefined;
     },
     async writeRaw(key, text) {
       await query(`INSERT INTO ${table} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [key, text]);
@@ -550,10 +577,10 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
         write = `INSERT INTO ${table} (key, value) SELECT $1, $2 WHERE (SELECT intime FROM t) ON CONFLICT (key) DO NOTHING RETURNING 1`;
         params = [key, next, fence];
       } else if (next === undefined) {
-        write = `DELETE FROM ${table} WHERE key = $1 AND value = $2 AND (SELECT intime FROM t) RETURNING 1`;
+        write = `DELETE FROM ${table} WHERE key = $1 AND COALESCE(value, '') = $2 AND (SELECT intime FROM t) RETURNING 1`;
         params = [key, expected, fence];
       } else {
-        write = `UPDATE ${table} SET value = $4 WHERE key = $1 AND value = $2 AND (SELECT intime FROM t) RETURNING 1`;
+        write = `UPDATE ${table} SET value = $4 WHERE key = $1 AND COALESCE(value, '') = $2 AND (SELECT intime FROM t) RETURNING 1`;
         params = [key, expected, fence, next];
       }
       const rows = await query(
@@ -579,6 +606,12 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
       return (await query(`DELETE FROM hungerbot_markers WHERE key = $1 AND expires_at > ${PG_NOW_MS} RETURNING key`, [key])).length === 1;
     },
     resyncClock: measureClock,
+    // Failing to get a connection means the statement was never sent.
+    notSent: (err) => {
+      const e = err as { code?: string; message?: string };
+      return ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', '57P03'].includes(e.code ?? '') || /when trying to connect|connection timeout/i.test(e.message ?? '');
+    },
+    isTimeout: (err) => (err as Error)?.message === 'Query read timeout',
     close: () => pool.end(),
   };
   return new BackendStore('postgres', describeStoreUrl(url), backend, opts);

@@ -25,10 +25,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(opts: { commands?: readonly CommandModule[]; storeUrl?: string } = {}): Promise<Harness> {
+export async function createHarness(opts: { commands?: readonly CommandModule[]; storeUrl?: string; storeTimeoutMs?: number } = {}): Promise<Harness> {
   const commands = opts.commands ?? (await import('../../commands/index.ts')).commands;
   const registry = new Registry(commands);
-  const store = await openStore(opts.storeUrl ?? 'memory://');
+  const store = await openStore(opts.storeUrl ?? 'memory://', { timeoutMs: opts.storeTimeoutMs });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
