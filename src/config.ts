@@ -65,7 +65,7 @@ export const EnvSchema = z.object({
   /** HTTP endpoint: open connections at most; request headers and body within this time; idle sockets closed. */
   HTTP_MAX_CONNECTIONS: intSetting('HTTP_MAX_CONNECTIONS', 512, 1, 100_000),
   HTTP_REQUEST_TIMEOUT_MS: intSetting('HTTP_REQUEST_TIMEOUT_MS', 5000, 100, 120_000),
-  HTTP_IDLE_TIMEOUT_MS: intSetting('HTTP_IDLE_TIMEOUT_MS', 10_000, 100, 600_000),
+  HTTP_IDLE_TIMEOUT_MS: intSetting('HTTP_IDLE_TIMEOUT_MS', 65_000, 100, 600_000),
   /** Signed requests whose timestamp is further than this from our clock are refused (replays). */
   HTTP_TIMESTAMP_WINDOW_S: intSetting('HTTP_TIMESTAMP_WINDOW_S', 300, 5, 3600),
 });

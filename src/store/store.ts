@@ -529,7 +529,8 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    connectionTimeoutMillis: timeoutMs,
+    // Our own timeout fires first; these are the library's backstops.
+    connectionTimeoutMillis: timeoutMs + 50,
     // The client gives up on a query after this (the connection is then dropped from the pool);
     // the server cancels a statement that runs longer than the timeout by itself.
     query_timeout: timeoutMs + 50,

@@ -44,7 +44,11 @@ export interface HttpLimits {
   maxConnections: number;
   /** Headers and body must have arrived this long after the request started. */
   requestTimeoutMs: number;
-  /** Keep-alive sockets with nothing to do are closed after this. */
+  /**
+   * Keep-alive sockets with nothing to do are closed after this. Keep it longer than the idle
+   * timeout of whatever connects (a load balancer, Discord), or a request sent on a socket just as
+   * we close it is reset.
+   */
   idleTimeoutMs: number;
   /** Accepted distance between the signed timestamp and our clock. */
   timestampWindowS: number;
@@ -54,7 +58,7 @@ export interface HttpLimits {
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxConnections: 512,
   requestTimeoutMs: 5000,
-  idleTimeoutMs: 10_000,
+  idleTimeoutMs: 65_000,
   timestampWindowS: 300,
   maxBodyBytes: MAX_BODY_BYTES,
 };
@@ -399,7 +403,9 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
   server.headersTimeout = limits.requestTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs + 1000;
   server.keepAliveTimeout = limits.idleTimeoutMs;
-  server.timeout = limits.idleTimeoutMs;
+  // No inactivity timeout while a request is being answered (Node would reset the connection);
+  // waits are bounded by the request deadline above, the deferral and the handler deadline.
+  server.timeout = 0;
   server.maxConnections = limits.maxConnections;
   server.on('checkContinue', (req, res) => {
     if (Number(req.headers['content-length'] ?? 0) > limits.maxBodyBytes) return sendAndClose(res, 413, { error: 'payload too large' });

@@ -122,8 +122,8 @@ for (const { name, start } of SERVERS) {
           })
           .then(() => null, (e: unknown) => e);
         fig.add('faults injected');
-        expect(err).toBeInstanceOf(StoreTimeoutError);
-        expect((err as StoreTimeoutError).written).toBe(true);
+        expect(err, String(err)).toBeInstanceOf(StoreTimeoutError);
+        expect((err as StoreTimeoutError).written, String(err)).toBe(true);
         await new Promise((r) => setTimeout(r, TIMEOUT_MS));
         server.resume(); // the queued write now reaches the store, past its fence
         await new Promise((r) => setTimeout(r, 300));
