@@ -131,6 +131,26 @@ export function postgresBinDir(): string | null {
   return versions[0] ? join(base, versions[0], 'bin') : null;
 }
 
+/** The port opens before the server accepts queries (startup, crash recovery): wait for a SELECT. */
+async function waitForQueries(url: string, timeoutMs: number): Promise<void> {
+  const { default: pg } = await import('pg');
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      await client.end();
+      return;
+    } catch (err) {
+      await client.end().catch(() => {});
+      if (Date.now() > until) throw new Error(`PostgreSQL did not accept queries: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
 /** PostgreSQL refuses to run as root: as root, its tools run as the unprivileged `postgres` user. */
 function postgresUser(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
@@ -166,6 +186,7 @@ export async function startPostgres(opts: { port?: number } = {}): Promise<TestS
     const args = ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'];
     child = spawn(join(bin, 'postgres'), args, { cwd: dir, env, stdio: 'ignore', ...user });
     await waitForPort(port, 15_000, 'PostgreSQL');
+    await waitForQueries(`postgresql://postgres@127.0.0.1:${port}/postgres`, 30_000);
   };
   const exited = async () => {
     const c = child;
