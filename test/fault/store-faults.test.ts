@@ -85,8 +85,9 @@ for (const { name, start } of SERVERS) {
   describe(`${name} paused, killed and restarted under load`, () => {
     it('paused for 2.5 s: replies say "slow" within the deadline, nothing acknowledged is lost, it recovers', async () => {
       const server = await start();
-      const h = await createHarness({ storeUrl: server.url, storeTimeoutMs: TIMEOUT_MS });
+      let h: Harness | undefined;
       try {
+        h = await createHarness({ storeUrl: server.url, storeTimeoutMs: TIMEOUT_MS });
         const users = Array.from({ length: USERS }, (_, i) => ({ id: `pause-${name}-${i}`, name: 'p' }));
         for (const u of users) await h.ask('/hero new name:Load', u);
         const run = load(h, users);
@@ -105,15 +106,16 @@ for (const { name, start } of SERVERS) {
         await checkLedger(h, users, run.outcomes);
       } finally {
         server.resume();
-        await h.close();
+        await h?.close();
         await server.stop();
       }
     }, 60_000);
 
     it('a write sent just before the pause is fenced: reported unconfirmed, and it never lands after', async () => {
       const server = await start();
-      const h = await createHarness({ storeUrl: server.url, storeTimeoutMs: TIMEOUT_MS });
+      let h: Harness | undefined;
       try {
+        h = await createHarness({ storeUrl: server.url, storeTimeoutMs: TIMEOUT_MS });
         await h.store.set('fence', { n: 1 });
         const err = await h.store
           .update('fence', (cur) => {
@@ -132,15 +134,16 @@ for (const { name, start } of SERVERS) {
         expect(await h.store.get('fence')).toEqual({ n: 2 });
       } finally {
         server.resume();
-        await h.close();
+        await h?.close();
         await server.stop();
       }
     }, 30_000);
 
     it('killed mid-run: "unavailable" at once, nothing acknowledged lost, back without a restart', async () => {
       const server = await start();
-      const h = await createHarness({ storeUrl: server.url, storeTimeoutMs: TIMEOUT_MS });
+      let h: Harness | undefined;
       try {
+        h = await createHarness({ storeUrl: server.url, storeTimeoutMs: TIMEOUT_MS });
         const users = Array.from({ length: USERS }, (_, i) => ({ id: `kill-${name}-${i}`, name: 'k' }));
         for (const u of users) await h.ask('/hero new name:Load', u);
         const run = load(h, users);
@@ -160,7 +163,7 @@ for (const { name, start } of SERVERS) {
         expect(run.slowest()).toBeLessThanOrEqual(REPLY_DEADLINE_MS);
         await checkLedger(h, users, run.outcomes);
       } finally {
-        await h.close();
+        await h?.close();
         await server.stop();
       }
     }, 60_000);

@@ -63,6 +63,27 @@ function childPids(pid: number): number[] {
   return out;
 }
 
+/** Servers started by this process: killed when it exits, even after a failed or timed-out test. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of running) {
+    try {
+      if (c.pid) {
+        process.kill(c.pid, 'SIGCONT');
+        process.kill(c.pid, 'SIGKILL');
+      }
+    } catch {
+      /* already gone */
+    }
+  }
+});
+
+function track(c: ChildProcess): ChildProcess {
+  running.add(c);
+  c.once('exit', () => running.delete(c));
+  return c;
+}
+
 export interface TestServer {
   url: string;
   port: number;
@@ -91,7 +112,7 @@ export async function startRedis(opts: { port?: number; appendonly?: boolean } =
   const start = async () => {
     // appendfsync always: a killed server keeps every write it acknowledged.
     const persistence = opts.appendonly ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir] : ['--appendonly', 'no', '--dir', dir];
-    child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--protected-mode', 'yes', ...persistence], { stdio: 'ignore' });
+    child = track(spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--protected-mode', 'yes', ...persistence], { stdio: 'ignore' }));
     await waitForPort(port, 10_000, 'redis-server');
   };
   const exited = async () => {
@@ -184,7 +205,7 @@ export async function startPostgres(opts: { port?: number } = {}): Promise<TestS
   const start = async () => {
     // fsync off: a killed *process* loses nothing (the OS still has the data), only a power cut would.
     const args = ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'];
-    child = spawn(join(bin, 'postgres'), args, { cwd: dir, env, stdio: 'ignore', ...user });
+    child = track(spawn(join(bin, 'postgres'), args, { cwd: dir, env, stdio: 'ignore', ...user }));
     await waitForPort(port, 15_000, 'PostgreSQL');
     await waitForQueries(`postgresql://postgres@127.0.0.1:${port}/postgres`, 30_000);
   };
