@@ -5,7 +5,16 @@
 import { loadConfigOrReport } from './config.ts';
 import { createApp, type App } from './app.ts';
 import { StorageError } from './bot/errors.ts';
-import { flushed, runBatch, runLine, runRepl, renderReplyText, toJsonReply, writeFiles, writeWithBackpressure } from './transport/console.ts';
+import {
+  flushed,
+  renderReplyText,
+  runBatch,
+  runLine,
+  runRepl,
+  toJsonReply,
+  writeFiles,
+  writeWithBackpressure,
+} from './transport/console.ts';
 import type { AdmissionLimits } from './transport/admission.ts';
 import type { Config } from './config.ts';
 
@@ -74,7 +83,9 @@ async function main(argv: string[]): Promise<number> {
     try {
       if (line) {
         const reply = await runLine(line, consoleOpts);
-        const text = json ? JSON.stringify(toJsonReply(reply, config.FILE_DIR)) + '\n' : renderReplyText(reply, false, writeFiles(reply, config.FILE_DIR)) + '\n';
+        const text = json
+          ? JSON.stringify(toJsonReply(reply, config.FILE_DIR)) + '\n'
+          : renderReplyText(reply, false, writeFiles(reply, config.FILE_DIR)) + '\n';
         await writeWithBackpressure(process.stdout, text);
         await flushed(process.stdout);
       } else {
@@ -98,7 +109,12 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
 
-  const discordOpts = { ...consoleOpts, handlerTimeoutMs: config.HANDLER_TIMEOUT_MS, admission: admissionLimits(config), apiUrl: config.DISCORD_API_URL };
+  const discordOpts = {
+    ...consoleOpts,
+    handlerTimeoutMs: config.HANDLER_TIMEOUT_MS,
+    admission: admissionLimits(config),
+    apiUrl: config.DISCORD_API_URL,
+  };
   if (config.DISCORD_PUBLIC_KEY && config.HTTP_PORT) {
     const { startHttpEndpoint } = await import('./transport/http.ts');
     const endpoint = await startHttpEndpoint({

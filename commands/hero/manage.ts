@@ -219,7 +219,11 @@ async function deleteButtons(ctx: HandlerContext, target: string): Promise<Reply
   const nonce = randomBytes(8).toString('hex');
   await ctx.services.store.setIfAbsent(deleteNonceKey(ctx.user.id, nonce), DELETE_CONFIRM_MS);
   return [
-    { customId: `hero:delete:${ctx.user.id}:${target}:${nonce}`, label: target === 'all' ? 'Delete everything' : 'Delete for good', style: 'danger' },
+    {
+      customId: `hero:delete:${ctx.user.id}:${target}:${nonce}`,
+      label: target === 'all' ? 'Delete everything' : 'Delete for good',
+      style: 'danger',
+    },
     { customId: `hero:cancel:${ctx.user.id}:${nonce}`, label: 'Keep it', style: 'secondary' },
   ];
 }
@@ -257,7 +261,11 @@ export async function onDeleteButton(parts: string[], ctx: HandlerContext): Prom
   if (userId !== ctx.user.id) throw new UserError('Only the owner of these heroes can press that.', undefined, 'not_yours');
   // One use, and only a confirmation this bot showed: the nonce must still be in the store.
   if (!nonce || !(await ctx.services.store.consume(deleteNonceKey(ctx.user.id, nonce)))) {
-    throw new UserError('That confirmation is no longer valid (already used, cancelled or expired).', 'Run `/hero delete` again.', 'stale_button');
+    throw new UserError(
+      'That confirmation is no longer valid (already used, cancelled or expired).',
+      'Run `/hero delete` again.',
+      'stale_button',
+    );
   }
   const removed = await repoFor(ctx).mutate(
     ctx.user.id,
@@ -278,7 +286,9 @@ export async function onDeleteButton(parts: string[], ctx: HandlerContext): Prom
 
 export async function onCancelButton(parts: string[], ctx: HandlerContext): Promise<Reply> {
   const [userId, nonce] = parts;
-  if (userId !== ctx.user.id) throw new UserError('Only the owner of these heroes can press that.', undefined, 'not_yours');
+  if (userId !== ctx.user.id) {
+    throw new UserError('Only the owner of these heroes can press that.', undefined, 'not_yours');
+  }
   // A cancelled delete can no longer be confirmed (meal confirmations keep their nonce on the hero).
   if (nonce) await ctx.services.store.consume(deleteNonceKey(ctx.user.id, nonce));
   return { embeds: [{ title: 'Nothing was changed', color: COLORS.info }], result: { cancelled: true }, ephemeral: true };
@@ -298,12 +308,15 @@ export const exportSubcommand = defineSubcommand({
     const record = stored.state === 'readable' ? stored.value : null;
     // A record that cannot be read is handed back as the exact text stored, for recovery.
     const unreadable = stored.state === 'unreadable' ? { reason: stored.reason, text: stored.text } : undefined;
-    const data = Buffer.from(JSON.stringify({ exportedAt: new Date().toISOString(), userId: ctx.user.id, record, ...(unreadable ? { unreadable } : {}) }, null, 2));
+    const exportedAt = new Date().toISOString();
+    const file = { exportedAt, userId: ctx.user.id, record, ...(unreadable ? { unreadable } : {}) };
+    const data = Buffer.from(JSON.stringify(file, null, 2));
     const description =
       stored.state === 'absent'
         ? 'You have no stored data.'
         : unreadable
-          ? `Your stored record cannot be read (${unreadable.reason}). Its exact stored text is in the attached file; \`/hero delete everything:true\` removes it.`
+          ? `Your stored record cannot be read (${unreadable.reason}). Its exact stored text is in the attached ` +
+            'file; `/hero delete everything:true` removes it.'
           : 'Everything stored for you is in the attached JSON file.';
     return {
       embeds: [{ title: 'Your hungerbot data', description, color: unreadable ? COLORS.warning : COLORS.info }],

@@ -153,8 +153,9 @@ export function errorReply(err: unknown, inv: Pick<Invocation, 'commandName' | '
   const errorId = randomUUID().slice(0, 8);
   if (err instanceof UnreadableRecordError) {
     // A broken record is not an outage: say so, privately, and keep the record for recovery.
-    services.logger.warn({ key: err.key, reason: err.reason, command: invocationLabel(inv), userId: inv.user.id }, 'unreadable record');
-    const message = `A stored record could not be read (${err.reason}). Nothing was changed: it is kept exactly as it is.`;
+    const where = { key: err.key, reason: err.reason, command: invocationLabel(inv), userId: inv.user.id };
+    services.logger.warn(where, 'unreadable record');
+    const message = `A stored record could not be read (${err.reason}). Nothing was changed: it is kept as it is.`;
     return {
       embeds: [errorEmbed("That didn't work", message)],
       result: { error: { code: 'corrupt_record', message } } satisfies ErrorResult,
@@ -162,7 +163,8 @@ export function errorReply(err: unknown, inv: Pick<Invocation, 'commandName' | '
     };
   }
   if (err instanceof StoreTimeoutError || err instanceof StoreUnconfirmedError) {
-    services.logger.error({ err, errorId, command: invocationLabel(inv), userId: inv.user.id }, 'storage slow or lost mid-write');
+    const where = { err, errorId, command: invocationLabel(inv), userId: inv.user.id };
+    services.logger.error(where, 'storage slow or lost mid-write');
     return storageSlowReply(err, errorId);
   }
   if (err instanceof StorageError) {
@@ -187,13 +189,26 @@ export function errorReply(err: unknown, inv: Pick<Invocation, 'commandName' | '
  * is told exactly which of the two happened.
  */
 function storageSlowReply(err: StoreTimeoutError | StoreUnconfirmedError, errorId: string): Reply {
-  const unconfirmed = 'either it was saved just now or not at all, and it cannot be applied later. `/hero show` tells you which.';
+  const unconfirmed =
+    'either it was saved just now or not at all, and it cannot be applied later. `/hero show` tells you which.';
   const [code, title, text] =
     err instanceof StoreUnconfirmedError
-      ? (['storage_unconfirmed', 'Storage is unavailable', `The connection to storage was lost while saving your change: ${unconfirmed}`] as const)
+      ? ([
+          'storage_unconfirmed',
+          'Storage is unavailable',
+          `The connection to storage was lost while saving your change: ${unconfirmed}`,
+        ] as const)
       : err.written
-        ? (['storage_unconfirmed', 'Storage is slow', `Storage did not confirm your change in time: ${unconfirmed}`] as const)
-        : (['storage_slow', 'Storage is slow', 'Storage is slow to answer, so nothing was changed. Please try again in a moment.'] as const);
+        ? ([
+            'storage_unconfirmed',
+            'Storage is slow',
+            `Storage did not confirm your change in time: ${unconfirmed}`,
+          ] as const)
+        : ([
+            'storage_slow',
+            'Storage is slow',
+            'Storage is slow to answer, so nothing was changed. Please try again in a moment.',
+          ] as const);
   return {
     embeds: [errorEmbed(title, text, `Error id: \`${errorId}\``)],
     result: { error: { code, message: err.message, errorId } } satisfies ErrorResult,
@@ -272,7 +287,9 @@ async function runInvocation(inv: Invocation, deps: DispatchDeps, ctx: HandlerCo
     const customId = inv.customId ?? '';
     const sep = customId.indexOf(':');
     const command = deps.registry.get(sep > 0 ? customId.slice(0, sep) : customId);
-    if (!command?.component) throw new UserError('That button no longer does anything.', 'Run the command again.', 'stale_button');
+    if (!command?.component) {
+      throw new UserError('That button no longer does anything.', 'Run the command again.', 'stale_button');
+    }
     return command.component(customId.slice(sep + 1), ctx);
   }
   const { leaf } = findLeaf(deps.registry, inv);

@@ -65,7 +65,9 @@ export class StoreUnconfirmedError extends StorageError {
     readonly op: string,
     cause: unknown,
   ) {
-    super(`store ${op} was sent but not confirmed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`store ${op} was sent but not confirmed: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
   }
 }
 
@@ -95,7 +97,11 @@ export interface Store {
    * and may run again if another writer got there first, so it must be free of side effects.
    * Throwing from `fn` aborts with nothing written.
    */
-  update<T>(key: string, fn: (current: unknown) => UpdateDecision<T> | Promise<UpdateDecision<T>>, opts?: UpdateOptions): Promise<T>;
+  update<T>(
+    key: string,
+    fn: (current: unknown) => UpdateDecision<T> | Promise<UpdateDecision<T>>,
+    opts?: UpdateOptions,
+  ): Promise<T>;
   /** Atomically create a marker that lives `ttlMs`; false when a live one already exists. */
   setIfAbsent(key: string, ttlMs: number): Promise<boolean>;
   /** Remove a live marker; true when there was one (so exactly one caller consumes it). */
@@ -125,7 +131,12 @@ interface Backend {
    * expected undefined: the key must be absent; next undefined: delete. The store refuses the
    * write ('late') once its own clock passes `fenceMs` (our epoch milliseconds).
    */
-  compareAndSet(key: string, expected: string | undefined, next: string | undefined, fenceMs: number): Promise<CasOutcome>;
+  compareAndSet(
+    key: string,
+    expected: string | undefined,
+    next: string | undefined,
+    fenceMs: number,
+  ): Promise<CasOutcome>;
   setIfAbsent(key: string, ttlMs: number): Promise<boolean>;
   consume(key: string): Promise<boolean>;
   /** Re-measure the store's clock after a write was refused as late while we were on time. */
@@ -162,13 +173,18 @@ export function decodeStored(raw: string, now = Date.now()): { value: unknown } 
   }
   if (envelope instanceof Promise) throw new Error('the Keyv deserializer must be synchronous');
   if (envelope === null || typeof envelope !== 'object' || Array.isArray(envelope) || !('value' in envelope)) {
-    return new UnreadableRecord(raw, `the stored JSON is ${envelope === null ? 'null' : 'not a Keyv record'} (no "value" envelope)`);
+    return new UnreadableRecord(
+      raw,
+      `the stored JSON is ${envelope === null ? 'null' : 'not a Keyv record'} (no "value" envelope)`,
+    );
   }
   const expires = (envelope as { expires?: unknown }).expires;
   if (expires !== undefined && expires !== null) {
-    if (typeof expires !== 'number' || !Number.isFinite(expires)) return new UnreadableRecord(raw, 'the record has an invalid expiry');
+    if (typeof expires !== 'number' || !Number.isFinite(expires))
+      return new UnreadableRecord(raw, 'the record has an invalid expiry');
     // Keyv would delete such a record on read; we keep it and let its owner export or delete it.
-    if (expires <= now) return new UnreadableRecord(raw, `the record carries an expiry in the past (${new Date(expires).toISOString()})`);
+    if (expires <= now)
+      return new UnreadableRecord(raw, `the record carries an expiry in the past (${new Date(expires).toISOString()})`);
   }
   return { value: (envelope as { value: unknown }).value };
 }
@@ -261,7 +277,9 @@ class BackendStore implements Store {
       if (err instanceof StorageError) throw err;
       // A write whose connection failed may have landed: say so, never "nothing was changed".
       if (written && !this.backend.notSent?.(err)) throw new StoreUnconfirmedError(`${this.kind} ${op}`, err);
-      throw new StorageError(`${this.kind} store: ${op} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      throw new StorageError(`${this.kind} store: ${op} failed: ${err instanceof Error ? err.message : String(err)}`, {
+        cause: err,
+      });
     }
   }
 
@@ -296,7 +314,11 @@ class BackendStore implements Store {
     return this.command('consume', () => this.backend.consume(key));
   }
 
-  async update<T>(key: string, fn: (current: unknown) => UpdateDecision<T> | Promise<UpdateDecision<T>>, opts: UpdateOptions = {}): Promise<T> {
+  async update<T>(
+    key: string,
+    fn: (current: unknown) => UpdateDecision<T> | Promise<UpdateDecision<T>>,
+    opts: UpdateOptions = {},
+  ): Promise<T> {
     this.ensureOpen();
     const queuedAt = Date.now();
     const release = await this.locks.acquire(key, this.timeoutMs * 5, this.maxWaitingPerKey);
@@ -310,7 +332,11 @@ class BackendStore implements Store {
   }
 
   /** Read, compute, compare-and-set; again from the new value when another writer won. */
-  private async casLoop<T>(key: string, fn: (current: unknown) => UpdateDecision<T> | Promise<UpdateDecision<T>>, opts: UpdateOptions): Promise<T> {
+  private async casLoop<T>(
+    key: string,
+    fn: (current: unknown) => UpdateDecision<T> | Promise<UpdateDecision<T>>,
+    opts: UpdateOptions,
+  ): Promise<T> {
     const giveUpAt = Date.now() + this.timeoutMs * 5;
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS && Date.now() < giveUpAt; attempt++) {
       const raw = await this.command('read', () => this.backend.readRaw(key));
@@ -338,7 +364,11 @@ class BackendStore implements Store {
    * The write carries a fence a quarter of the timeout before our deadline, so a store that was
    * paused can never apply it after we have told the user it was not confirmed.
    */
-  private async fencedWrite(key: string, expected: string | undefined, next: string | undefined): Promise<'swapped' | 'conflict'> {
+  private async fencedWrite(
+    key: string,
+    expected: string | undefined,
+    next: string | undefined,
+  ): Promise<'swapped' | 'conflict'> {
     const sentAt = Date.now();
     const fence = sentAt + this.timeoutMs - Math.max(1, Math.floor(this.timeoutMs / 4));
     const outcome = await this.command('write', () => this.backend.compareAndSet(key, expected, next, fence), true);
@@ -366,12 +396,18 @@ async function openSqlite(url: string, opts: StoreOptions): Promise<Store> {
   const path = url.replace(/^sqlite:\/\//, '');
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   // Waiting for another writer's lock may outlast our timeout: the write's fence still holds.
-  const adapter = new KeyvSqlite({ uri: `sqlite://${path}`, busyTimeout: 2 * (opts.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS) });
-  const query = (sql: string, ...params: unknown[]) => adapter.query(sql, ...params) as Promise<Record<string, unknown>[]>;
+  const adapter = new KeyvSqlite({
+    uri: `sqlite://${path}`,
+    busyTimeout: 2 * (opts.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS),
+  });
+  const query = (sql: string, ...params: unknown[]) =>
+    adapter.query(sql, ...params) as Promise<Record<string, unknown>[]>;
   // WAL lets readers and the one writer work at once, and survives a crash mid-write.
   await query('PRAGMA journal_mode=WAL');
   await query('PRAGMA synchronous=NORMAL');
-  await query('CREATE TABLE IF NOT EXISTS hungerbot_markers (key VARCHAR(255) PRIMARY KEY, expires_at INTEGER NOT NULL)');
+  await query(
+    'CREATE TABLE IF NOT EXISTS hungerbot_markers (key VARCHAR(255) PRIMARY KEY, expires_at INTEGER NOT NULL)',
+  );
   const table = 'keyv';
   const backend: Backend = {
     async readRaw(key) {
@@ -379,7 +415,11 @@ async function openSqlite(url: string, opts: StoreOptions): Promise<Store> {
       return rows[0]?.value as string | undefined;
     },
     async writeRaw(key, text) {
-      await query(`INSERT INTO ${table} (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, key, text);
+      await query(
+        `INSERT INTO ${table} (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+        key,
+        text,
+      );
     },
     async deleteRaw(key) {
       return (await query(`DELETE FROM ${table} WHERE key = ? RETURNING key`, key)).length === 1;
@@ -388,11 +428,27 @@ async function openSqlite(url: string, opts: StoreOptions): Promise<Store> {
       const onTime = `${SQLITE_NOW_MS} < ?`;
       let rows: unknown[];
       if (expected === undefined) {
-        rows = await query(`INSERT INTO ${table} (key, value) SELECT ?, ? WHERE ${onTime} ON CONFLICT(key) DO NOTHING RETURNING key`, key, next, fenceMs);
+        rows = await query(
+          `INSERT INTO ${table} (key, value) SELECT ?, ? WHERE ${onTime} ON CONFLICT(key) DO NOTHING RETURNING key`,
+          key,
+          next,
+          fenceMs,
+        );
       } else if (next === undefined) {
-        rows = await query(`DELETE FROM ${table} WHERE key = ? AND COALESCE(value, '') = ? AND ${onTime} RETURNING key`, key, expected, fenceMs);
+        rows = await query(
+          `DELETE FROM ${table} WHERE key = ? AND COALESCE(value, '') = ? AND ${onTime} RETURNING key`,
+          key,
+          expected,
+          fenceMs,
+        );
       } else {
-        rows = await query(`UPDATE ${table} SET value = ? WHERE key = ? AND COALESCE(value, '') = ? AND ${onTime} RETURNING key`, next, key, expected, fenceMs);
+        rows = await query(
+          `UPDATE ${table} SET value = ? WHERE key = ? AND COALESCE(value, '') = ? AND ${onTime} RETURNING key`,
+          next,
+          key,
+          expected,
+          fenceMs,
+        );
       }
       if (rows.length === 1) return 'swapped';
       return Date.now() >= fenceMs ? 'late' : 'conflict';
@@ -400,7 +456,8 @@ async function openSqlite(url: string, opts: StoreOptions): Promise<Store> {
     async setIfAbsent(key, ttlMs) {
       const rows = await query(
         `INSERT INTO hungerbot_markers (key, expires_at) VALUES (?, ${SQLITE_NOW_MS} + ?)
-         ON CONFLICT(key) DO UPDATE SET expires_at = excluded.expires_at WHERE hungerbot_markers.expires_at <= ${SQLITE_NOW_MS}
+         ON CONFLICT(key) DO UPDATE SET expires_at = excluded.expires_at
+         WHERE hungerbot_markers.expires_at <= ${SQLITE_NOW_MS}
          RETURNING key`,
         key,
         ttlMs,
@@ -409,7 +466,14 @@ async function openSqlite(url: string, opts: StoreOptions): Promise<Store> {
       return rows.length === 1;
     },
     async consume(key) {
-      return (await query(`DELETE FROM hungerbot_markers WHERE key = ? AND expires_at > ${SQLITE_NOW_MS} RETURNING key`, key)).length === 1;
+      return (
+        (
+          await query(
+            `DELETE FROM hungerbot_markers WHERE key = ? AND expires_at > ${SQLITE_NOW_MS} RETURNING key`,
+            key,
+          )
+        ).length === 1
+      );
     },
     // In-process: a failed statement did not commit (BUSY: it never got the write lock).
     notSent: () => true,
@@ -439,7 +503,11 @@ const MARKER_PREFIX_REDIS = 'hungerbot:marker:';
 
 interface RedisLike {
   get(key: string): Promise<string | null>;
-  set(key: string, value: string, opts?: { condition?: 'NX'; expiration?: { type: 'PX'; value: number } }): Promise<string | null>;
+  set(
+    key: string,
+    value: string,
+    opts?: { condition?: 'NX'; expiration?: { type: 'PX'; value: number } },
+  ): Promise<string | null>;
   del(key: string): Promise<number>;
   eval(script: string, opts: { keys: string[]; arguments: string[] }): Promise<unknown>;
   time(): Promise<unknown>;
@@ -467,7 +535,11 @@ async function openRedis(url: string, opts: StoreOptions): Promise<Store> {
     },
   } as never) as unknown as RedisLike;
   client.on('error', () => {}); // reported per command; a lost connection reconnects by itself
-  await withTimeout(client.connect(), Math.max(timeoutMs, 1000) + 500, () => new StorageError(`redis did not answer within ${timeoutMs} ms`)).catch((err: unknown) => {
+  await withTimeout(
+    client.connect(),
+    Math.max(timeoutMs, 1000) + 500,
+    () => new StorageError(`redis did not answer within ${timeoutMs} ms`),
+  ).catch((err: unknown) => {
     client.destroy();
     throw err;
   });
@@ -476,7 +548,12 @@ async function openRedis(url: string, opts: StoreOptions): Promise<Store> {
     const before = Date.now();
     const t = (await client.time()) as unknown;
     const after = Date.now();
-    const serverMs = t instanceof Date ? t.getTime() : Array.isArray(t) ? Number(t[0]) * 1000 + Math.floor(Number(t[1]) / 1000) : Number(t);
+    const serverMs =
+      t instanceof Date
+        ? t.getTime()
+        : Array.isArray(t)
+          ? Number(t[0]) * 1000 + Math.floor(Number(t[1]) / 1000)
+          : Number(t);
     if (Number.isFinite(serverMs)) offsetMs = serverMs - (before + after) / 2;
   };
   await measureClock();
@@ -494,13 +571,24 @@ async function openRedis(url: string, opts: StoreOptions): Promise<Store> {
       const res = Number(
         await client.eval(REDIS_CAS, {
           keys: [key],
-          arguments: [expected === undefined ? '0' : '1', expected ?? '', next === undefined ? '0' : '1', next ?? '', String(Math.floor(fenceMs + offsetMs))],
+          arguments: [
+            expected === undefined ? '0' : '1',
+            expected ?? '',
+            next === undefined ? '0' : '1',
+            next ?? '',
+            String(Math.floor(fenceMs + offsetMs)),
+          ],
         }),
       );
       return res === 1 ? 'swapped' : res === -1 ? 'late' : 'conflict';
     },
     async setIfAbsent(key, ttlMs) {
-      return (await client.set(MARKER_PREFIX_REDIS + key, '1', { condition: 'NX', expiration: { type: 'PX', value: ttlMs } })) === 'OK';
+      return (
+        (await client.set(MARKER_PREFIX_REDIS + key, '1', {
+          condition: 'NX',
+          expiration: { type: 'PX', value: ttlMs },
+        })) === 'OK'
+      );
     },
     async consume(key) {
       return (await client.del(MARKER_PREFIX_REDIS + key)) > 0;
@@ -510,7 +598,11 @@ async function openRedis(url: string, opts: StoreOptions): Promise<Store> {
     isTimeout: (err) => (err as Error)?.constructor?.name === 'TimeoutError',
     async close() {
       try {
-        await withTimeout(Promise.resolve(client.close ? client.close() : client.quit?.()), 1000, () => new Error('quit timed out'));
+        await withTimeout(
+          Promise.resolve(client.close ? client.close() : client.quit?.()),
+          1000,
+          () => new Error('quit timed out'),
+        );
       } catch {
         client.destroy();
       }
@@ -539,12 +631,16 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
     keepAlive: true,
   });
   pool.on('error', () => {}); // an idle connection lost (server restarted): the pool replaces it
-  const query = async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as Record<string, unknown>[];
+  const query = async (sql: string, params: unknown[] = []) =>
+    (await pool.query(sql, params)).rows as Record<string, unknown>[];
   const table = 'keyv';
   try {
     // The same table @keyv/postgres creates, so Keyv can read these records too.
     await ensurePgTable(query, `CREATE TABLE IF NOT EXISTS ${table} (key VARCHAR(255) PRIMARY KEY, value TEXT)`);
-    await ensurePgTable(query, 'CREATE TABLE IF NOT EXISTS hungerbot_markers (key VARCHAR(255) PRIMARY KEY, expires_at BIGINT NOT NULL)');
+    await ensurePgTable(
+      query,
+      'CREATE TABLE IF NOT EXISTS hungerbot_markers (key VARCHAR(255) PRIMARY KEY, expires_at BIGINT NOT NULL)',
+    );
   } catch (err) {
     await pool.end().catch(() => {});
     throw err;
@@ -564,7 +660,10 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
       return rows[0]?.value as string | undefined;
     },
     async writeRaw(key, text) {
-      await query(`INSERT INTO ${table} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [key, text]);
+      await query(
+        `INSERT INTO ${table} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        [key, text],
+      );
     },
     async deleteRaw(key) {
       return (await query(`DELETE FROM ${table} WHERE key = $1 RETURNING key`, [key])).length === 1;
@@ -572,16 +671,19 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
     async compareAndSet(key, expected, next, fenceMs) {
       const fence = Math.floor(fenceMs + offsetMs);
       // One statement: the clock is read once (t), the write happens only on time.
+      const inTime = '(SELECT intime FROM t)';
       let write: string;
       let params: unknown[];
       if (expected === undefined) {
-        write = `INSERT INTO ${table} (key, value) SELECT $1, $2 WHERE (SELECT intime FROM t) ON CONFLICT (key) DO NOTHING RETURNING 1`;
+        write = `INSERT INTO ${table} (key, value) SELECT $1, $2 WHERE ${inTime}
+                 ON CONFLICT (key) DO NOTHING RETURNING 1`;
         params = [key, next, fence];
       } else if (next === undefined) {
-        write = `DELETE FROM ${table} WHERE key = $1 AND COALESCE(value, '') = $2 AND (SELECT intime FROM t) RETURNING 1`;
+        write = `DELETE FROM ${table} WHERE key = $1 AND COALESCE(value, '') = $2 AND ${inTime} RETURNING 1`;
         params = [key, expected, fence];
       } else {
-        write = `UPDATE ${table} SET value = $4 WHERE key = $1 AND COALESCE(value, '') = $2 AND (SELECT intime FROM t) RETURNING 1`;
+        write = `UPDATE ${table} SET value = $4
+                 WHERE key = $1 AND COALESCE(value, '') = $2 AND ${inTime} RETURNING 1`;
         params = [key, expected, fence, next];
       }
       const rows = await query(
@@ -596,7 +698,8 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
     async setIfAbsent(key, ttlMs) {
       const rows = await query(
         `INSERT INTO hungerbot_markers (key, expires_at) VALUES ($1, ${PG_NOW_MS} + $2::bigint)
-         ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at WHERE hungerbot_markers.expires_at <= ${PG_NOW_MS}
+         ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at
+         WHERE hungerbot_markers.expires_at <= ${PG_NOW_MS}
          RETURNING key`,
         [key, ttlMs],
       );
@@ -604,13 +707,19 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
       return rows.length === 1;
     },
     async consume(key) {
-      return (await query(`DELETE FROM hungerbot_markers WHERE key = $1 AND expires_at > ${PG_NOW_MS} RETURNING key`, [key])).length === 1;
+      return (
+        (await query(`DELETE FROM hungerbot_markers WHERE key = $1 AND expires_at > ${PG_NOW_MS} RETURNING key`, [key]))
+          .length === 1
+      );
     },
     resyncClock: measureClock,
     // Failing to get a connection means the statement was never sent.
     notSent: (err) => {
       const e = err as { code?: string; message?: string };
-      return ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', '57P03'].includes(e.code ?? '') || /when trying to connect|connection timeout/i.test(e.message ?? '');
+      return (
+        ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', '57P03'].includes(e.code ?? '') ||
+        /when trying to connect|connection timeout/i.test(e.message ?? '')
+      );
     },
     isTimeout: (err) => (err as Error)?.message === 'Query read timeout',
     close: () => pool.end(),
@@ -672,6 +781,9 @@ export async function openStore(url: string, opts: StoreOptions = {}): Promise<S
     if (url === 'memory://') return openMemory(opts);
     return await openSqlite(url.startsWith('sqlite://') ? url : `sqlite://${url}`, opts);
   } catch (err) {
-    throw new StorageError(`could not open the store at ${describeStoreUrl(url)}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new StorageError(
+      `could not open the store at ${describeStoreUrl(url)}: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
   }
 }

@@ -40,13 +40,20 @@ export class Admission {
 
   admit(userId: string): Admit {
     if (this.inFlight >= this.limits.maxInFlight) {
-      return { ok: false, error: new UserError("I'm answering a lot of commands right now.", 'Try again in a few seconds.', 'busy') };
+      return {
+        ok: false,
+        error: new UserError("I'm answering a lot of commands right now.", 'Try again in a few seconds.', 'busy'),
+      };
     }
     const bucket = this.bucket(userId);
     if (bucket.inFlight >= this.limits.userMaxInFlight) {
       return {
         ok: false,
-        error: new UserError("I'm still answering your previous commands.", 'Wait for them to finish, then try again.', 'rate_limited'),
+        error: new UserError(
+          "I'm still answering your previous commands.",
+          'Wait for them to finish, then try again.',
+          'rate_limited',
+        ),
       };
     }
     if (bucket.tokens < 1) {

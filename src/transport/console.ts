@@ -61,7 +61,8 @@ export async function runLine(line: string, opts: ConsoleOptions): Promise<Reply
     return await dispatch(toInvocation(parsed, user), deps);
   } catch (err) {
     // Parse errors take the same road as every other reply: Discord's limits apply.
-    return finalizeReply(errorReply(err, { commandName: trimmed.split(/\s/)[0]?.replace(/^\//, '') ?? '', user }, opts.services));
+    const commandName = trimmed.split(/\s/)[0]?.replace(/^\//, '') ?? '';
+    return finalizeReply(errorReply(err, { commandName, user }, opts.services));
   }
 }
 
@@ -264,7 +265,9 @@ export async function runBatch(opts: ConsoleOptions, io: { input: NodeJS.Readabl
       if (closed) break;
       if (!line.trim() || line.trim().startsWith('#')) continue;
       const reply = await runLine(line, opts);
-      const text = json ? JSON.stringify(toJsonReply(reply, opts.fileDir)) + '\n' : renderReplyText(reply, false, writeFiles(reply, opts.fileDir)) + '\n\n';
+      const text = json
+        ? JSON.stringify(toJsonReply(reply, opts.fileDir)) + '\n'
+        : renderReplyText(reply, false, writeFiles(reply, opts.fileDir)) + '\n\n';
       await writeWithBackpressure(io.output, text).catch(onError);
       count++;
     }

@@ -42,7 +42,8 @@ const ephemeralFlag = (yes: boolean | undefined) => (yes ? MessageFlags.Ephemera
 /** discord.js calls for one command or button interaction. */
 function responderFor(interaction: ChatInputCommandInteraction | ButtonInteraction): Responder {
   return {
-    reply: async (reply) => void (await interaction.reply({ ...payload(reply), flags: ephemeralFlag(reply.ephemeral) })),
+    reply: async (reply) =>
+      void (await interaction.reply({ ...payload(reply), flags: ephemeralFlag(reply.ephemeral) })),
     defer: async (ephemeral) => void (await interaction.deferReply({ flags: ephemeralFlag(ephemeral) })),
     update: async (reply) => {
       if (!interaction.isButton()) throw new Error('update is for buttons');
@@ -54,14 +55,20 @@ function responderFor(interaction: ChatInputCommandInteraction | ButtonInteracti
     },
     editOriginal: async (reply) => void (await interaction.editReply(payload(reply))),
     deleteOriginal: () => interaction.deleteReply(),
-    followUpPrivately: async (reply) => void (await interaction.followUp({ ...payload(reply), flags: MessageFlags.Ephemeral })),
+    followUpPrivately: async (reply) =>
+      void (await interaction.followUp({ ...payload(reply), flags: MessageFlags.Ephemeral })),
   };
 }
 
 export function createGatewayBot(
   opts: Omit<DispatchDeps, 'transport'> & { token: string; apiUrl?: string; admission?: AdmissionLimits },
 ): GatewayBot {
-  const deps: DispatchDeps = { registry: opts.registry, services: opts.services, transport: 'gateway', handlerTimeoutMs: opts.handlerTimeoutMs };
+  const deps: DispatchDeps = {
+    registry: opts.registry,
+    services: opts.services,
+    transport: 'gateway',
+    handlerTimeoutMs: opts.handlerTimeoutMs,
+  };
   const { logger } = opts.services;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -91,7 +98,12 @@ export function createGatewayBot(
   const admission = new Admission(opts.admission ?? DEFAULT_ADMISSION);
 
   /** Run `work` if the user and the process have room; otherwise a private refusal at once. */
-  async function admitted(user: Invoker, inv: Parameters<typeof errorReply>[1], r: Responder, work: () => Promise<unknown>): Promise<void> {
+  async function admitted(
+    user: Invoker,
+    inv: Parameters<typeof errorReply>[1],
+    r: Responder,
+    work: () => Promise<unknown>,
+  ): Promise<void> {
     const admit = admission.admit(user.id);
     if (!admit.ok) {
       await r.reply(refusal(errorReply(admit.error, inv, opts.services)));
@@ -106,18 +118,34 @@ export function createGatewayBot(
 
   async function onInteraction(interaction: Interaction): Promise<void> {
     if (interaction.isAutocomplete()) {
-      const inv = invocationFromOptions('autocomplete', interaction.commandName, interaction.options.data as readonly RawOption[], userOf(interaction));
+      const inv = invocationFromOptions(
+        'autocomplete',
+        interaction.commandName,
+        interaction.options.data as readonly RawOption[],
+        userOf(interaction),
+      );
       await interaction.respond(await autocomplete(inv, deps));
       return;
     }
     if (interaction.isChatInputCommand()) {
-      const inv = invocationFromOptions('command', interaction.commandName, interaction.options.data as readonly RawOption[], userOf(interaction));
+      const inv = invocationFromOptions(
+        'command',
+        interaction.commandName,
+        interaction.options.data as readonly RawOption[],
+        userOf(interaction),
+      );
       const r = responderFor(interaction);
       await admitted(inv.user, inv, r, () => answerCommand(dispatch(inv, deps), replyIsPrivate(deps.registry, inv), r));
       return;
     }
     if (interaction.isButton()) {
-      const inv = { kind: 'component' as const, commandName: '', options: {}, customId: interaction.customId, user: userOf(interaction) };
+      const inv = {
+        kind: 'component' as const,
+        commandName: '',
+        options: {},
+        customId: interaction.customId,
+        user: userOf(interaction),
+      };
       const r = responderFor(interaction);
       const messagePrivate = interaction.message.flags.has(MessageFlags.Ephemeral);
       await admitted(inv.user, inv, r, () => answerComponent(dispatch(inv, deps), messagePrivate, r));
@@ -126,7 +154,10 @@ export function createGatewayBot(
 
   client.on(Events.InteractionCreate, (interaction) => {
     onInteraction(interaction).catch((err: unknown) => {
-      logger.error({ err, interactionId: interaction.id, userId: interaction.user.id }, 'could not answer an interaction');
+      logger.error(
+        { err, interactionId: interaction.id, userId: interaction.user.id },
+        'could not answer an interaction',
+      );
     });
   });
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));

@@ -64,10 +64,19 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
 };
 
 export function publicKeyFromHex(hex: string): KeyObject {
-  return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(hex, 'hex')]), format: 'der', type: 'spki' });
+  return createPublicKey({
+    key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(hex, 'hex')]),
+    format: 'der',
+    type: 'spki',
+  });
 }
 
-export function verifySignature(key: KeyObject, signatureHex: string | undefined, timestamp: string | undefined, body: Buffer): boolean {
+export function verifySignature(
+  key: KeyObject,
+  signatureHex: string | undefined,
+  timestamp: string | undefined,
+  body: Buffer,
+): boolean {
   if (!signatureHex || !timestamp || !/^[0-9a-f]{128}$/i.test(signatureHex)) return false;
   try {
     return verify(null, Buffer.concat([Buffer.from(timestamp), body]), key, Buffer.from(signatureHex, 'hex'));
@@ -116,13 +125,22 @@ const InteractionSchema = z.object({
 type RawInteraction = z.infer<typeof InteractionSchema>;
 
 /** A well-formed interaction, or why not (the 400 body). Ping needs nothing but its type. */
-export function parseInteraction(json: unknown): { ok: true; ping: true } | { ok: true; ping: false; interaction: RawInteraction; user: Invoker } | { ok: false; error: string } {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, error: 'malformed interaction' };
+export function parseInteraction(
+  json: unknown,
+):
+  | { ok: true; ping: true }
+  | { ok: true; ping: false; interaction: RawInteraction; user: Invoker }
+  | { ok: false; error: string } {
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { ok: false, error: 'malformed interaction' };
   if ((json as { type?: unknown }).type === InteractionType.Ping) return { ok: true, ping: true };
   const parsed = InteractionSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, error: `malformed interaction${issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''}` };
+    return {
+      ok: false,
+      error: `malformed interaction${issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''}`,
+    };
   }
   const i = parsed.data;
   const who = i.member?.user ?? i.user;
@@ -136,12 +154,17 @@ export function parseInteraction(json: unknown): { ok: true; ping: true } | { ok
 function multipart(json: unknown, files: NonNullable<Reply['files']>): { body: Buffer; contentType: string } {
   const boundary = `hungerbot-${randomBytes(12).toString('hex')}`;
   const parts: Buffer[] = [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(json)}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\n` +
+        `Content-Type: application/json\r\n\r\n${JSON.stringify(json)}\r\n`,
+    ),
   ];
   files.forEach((f, i) => {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files[${i}]"; filename="${f.name.replace(/["\r\n]/g, '')}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="files[${i}]"; ` +
+          `filename="${f.name.replace(/["\r\n]/g, '')}"\r\n` +
+          `Content-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
       ),
       f.data,
       Buffer.from('\r\n'),
@@ -170,7 +193,8 @@ function send(res: ServerResponse, status: number, json: unknown, files?: Reply[
 
 // ---- reading the body ---------------------------------------------------------------------
 
-type BodyOutcome = { kind: 'ok'; body: Buffer } | { kind: 'too_large'; drained: boolean } | { kind: 'timeout' } | { kind: 'aborted' };
+type BodyOutcome =
+  { kind: 'ok'; body: Buffer } | { kind: 'too_large'; drained: boolean } | { kind: 'timeout' } | { kind: 'aborted' };
 
 /**
  * The body, within `maxBytes` and before `deadline`. An over-limit body is read to its end and
@@ -193,7 +217,9 @@ function readBody(req: IncomingMessage, maxBytes: number, deadline: number): Pro
       if (size <= maxBytes) chunks.push(c);
       else if (size > MAX_DRAIN_BYTES) finish({ kind: 'too_large', drained: false });
     });
-    req.on('end', () => finish(size > maxBytes ? { kind: 'too_large', drained: true } : { kind: 'ok', body: Buffer.concat(chunks) }));
+    req.on('end', () =>
+      finish(size > maxBytes ? { kind: 'too_large', drained: true } : { kind: 'ok', body: Buffer.concat(chunks) }),
+    );
     req.on('error', () => finish({ kind: 'aborted' }));
     req.on('close', () => finish({ kind: 'aborted' }));
   });
@@ -229,7 +255,10 @@ class SeenIds {
       const stored = this.store.setIfAbsent(`hungerbot:interaction:${id}`, this.ttlMs);
       stored.catch(() => {});
       let timer: NodeJS.Timeout | undefined;
-      const tooSlow = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('store too slow for the replay check')), SEEN_CHECK_MS)));
+      const tooSlow = new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error('store too slow for the replay check')), SEEN_CHECK_MS)),
+      );
       try {
         return await Promise.race([stored, tooSlow]);
       } finally {
@@ -254,6 +283,89 @@ class SeenIds {
   }
 }
 
+// ---- checks before anything runs ------------------------------------------------------------
+
+type Checked = Exclude<ReturnType<typeof parseInteraction>, { ok: false }>;
+
+/**
+ * Size, arrival time, signature, timestamp window and shape. Answers the request itself (404,
+ * 408, 413, 401, 400) and returns null when it fails one of them.
+ */
+async function checkRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: KeyObject,
+  path: string,
+  limits: HttpLimits,
+): Promise<Checked | null> {
+  if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== path) {
+    send(res, 404, { error: 'not found' });
+    req.resume();
+    return null;
+  }
+  if (Number(req.headers['content-length'] ?? 0) > MAX_DRAIN_BYTES) {
+    sendAndClose(res, 413, { error: 'payload too large' });
+    return null;
+  }
+  const body = await readBody(req, limits.maxBodyBytes, Date.now() + limits.requestTimeoutMs);
+  if (body.kind === 'aborted') return null;
+  if (body.kind === 'timeout') {
+    sendAndClose(res, 408, { error: 'request body too slow' });
+    return null;
+  }
+  if (body.kind === 'too_large') {
+    if (body.drained) send(res, 413, { error: 'payload too large' });
+    else sendAndClose(res, 413, { error: 'payload too large' });
+    return null;
+  }
+  const sig = req.headers['x-signature-ed25519'];
+  const ts = req.headers['x-signature-timestamp'];
+  const timestamp = typeof ts === 'string' ? ts : undefined;
+  if (!verifySignature(key, typeof sig === 'string' ? sig : undefined, timestamp, body.body)) {
+    send(res, 401, { error: 'invalid request signature' });
+    return null;
+  }
+  if (!timestampFresh(timestamp, limits.timestampWindowS)) {
+    send(res, 401, { error: 'request timestamp outside the accepted window' });
+    return null;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body.body.toString('utf8'));
+  } catch {
+    send(res, 400, { error: 'malformed interaction' });
+    return null;
+  }
+  const parsed = parseInteraction(json);
+  if (!parsed.ok) {
+    send(res, 400, { error: parsed.error });
+    return null;
+  }
+  return parsed;
+}
+
+/**
+ * Bounded everywhere: header and whole-request deadlines (Node answers 408), idle keep-alive
+ * sockets, and the number of open connections (more are closed at once).
+ */
+function boundServer(server: Server, limits: HttpLimits): void {
+  server.headersTimeout = limits.requestTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs + 1000;
+  server.keepAliveTimeout = limits.idleTimeoutMs;
+  // No inactivity timeout while a request is being answered (Node would reset the connection);
+  // waits are bounded by the request deadline above, the deferral and the handler deadline.
+  server.timeout = 0;
+  server.maxConnections = limits.maxConnections;
+  // A client that asks before sending a large body is refused before it sends it.
+  server.on('checkContinue', (req, res) => {
+    if (Number(req.headers['content-length'] ?? 0) > limits.maxBodyBytes) {
+      return sendAndClose(res, 413, { error: 'payload too large' });
+    }
+    res.writeContinue();
+    server.emit('request', req, res);
+  });
+}
+
 // ---- the endpoint ---------------------------------------------------------------------------
 
 export interface HttpEndpoint {
@@ -273,7 +385,12 @@ export interface HttpEndpointOptions extends Omit<DispatchDeps, 'transport'> {
 }
 
 export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<HttpEndpoint> {
-  const deps: DispatchDeps = { registry: opts.registry, services: opts.services, transport: 'http', handlerTimeoutMs: opts.handlerTimeoutMs };
+  const deps: DispatchDeps = {
+    registry: opts.registry,
+    services: opts.services,
+    transport: 'http',
+    handlerTimeoutMs: opts.handlerTimeoutMs,
+  };
   const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...opts.limits };
   const key = publicKeyFromHex(opts.publicKey);
   const path = opts.path ?? '/interactions';
@@ -284,13 +401,20 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
   const seen = new SeenIds((2 * limits.timestampWindowS + 60) * 1000, opts.services.store, logger);
 
   /** After the initial response, the interaction's webhook (no bot token needed). */
-  async function webhook(i: RawInteraction, method: 'PATCH' | 'POST' | 'DELETE', suffix: string, json?: unknown, files?: Reply['files']): Promise<void> {
+  async function webhook(
+    i: RawInteraction,
+    method: 'PATCH' | 'POST' | 'DELETE',
+    suffix: string,
+    json?: unknown,
+    files?: Reply['files'],
+  ): Promise<void> {
     const url = `${apiUrl}/v10/webhooks/${i.application_id}/${i.token}${suffix}`;
     const init: RequestInit = { method, signal: AbortSignal.timeout(DISCORD_CALL_TIMEOUT_MS) };
     if (json !== undefined && files?.length) {
       const { body, contentType } = multipart(json, files);
       Object.assign(init, { body, headers: { 'content-type': contentType } });
-    } else if (json !== undefined) Object.assign(init, { body: JSON.stringify(json), headers: { 'content-type': 'application/json' } });
+    } else if (json !== undefined)
+      Object.assign(init, { body: JSON.stringify(json), headers: { 'content-type': 'application/json' } });
     const res = await fetch(url, init);
     if (!res.ok) {
       logger.error({ status: res.status, method, interactionId: i.id }, 'a call to the interaction webhook failed');
@@ -300,17 +424,34 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
 
   function responderFor(i: RawInteraction, res: ServerResponse): Responder {
     return {
-      reply: async (reply) => send(res, 200, { type: ResponseType.ChannelMessage, data: messageBody(reply) }, reply.files),
-      defer: async (ephemeral) => send(res, 200, { type: ResponseType.DeferredChannelMessage, data: { flags: ephemeral ? INTERACTION_EPHEMERAL_FLAG : 0 } }),
-      update: async (reply) => send(res, 200, { type: ResponseType.UpdateMessage, data: messageBody(reply, { forUpdate: true }) }, reply.files),
+      reply: async (reply) =>
+        send(res, 200, { type: ResponseType.ChannelMessage, data: messageBody(reply) }, reply.files),
+      defer: async (ephemeral) =>
+        send(res, 200, {
+          type: ResponseType.DeferredChannelMessage,
+          data: { flags: ephemeral ? INTERACTION_EPHEMERAL_FLAG : 0 },
+        }),
+      update: async (reply) =>
+        send(
+          res,
+          200,
+          { type: ResponseType.UpdateMessage, data: messageBody(reply, { forUpdate: true }) },
+          reply.files,
+        ),
       deferUpdate: async () => send(res, 200, { type: ResponseType.DeferredUpdateMessage }),
-      editOriginal: (reply) => webhook(i, 'PATCH', '/messages/@original', messageBody(reply, { forUpdate: true }), reply.files),
+      editOriginal: (reply) =>
+        webhook(i, 'PATCH', '/messages/@original', messageBody(reply, { forUpdate: true }), reply.files),
       deleteOriginal: () => webhook(i, 'DELETE', '/messages/@original'),
       followUpPrivately: (reply) => webhook(i, 'POST', '', messageBody({ ...reply, ephemeral: true }), reply.files),
     };
   }
 
-  async function admitted(user: Invoker, inv: Pick<Invocation, 'commandName' | 'user'>, r: Responder, work: () => Promise<unknown>): Promise<void> {
+  async function admitted(
+    user: Invoker,
+    inv: Pick<Invocation, 'commandName' | 'user'>,
+    r: Responder,
+    work: () => Promise<unknown>,
+  ): Promise<void> {
     const admit = admission.admit(user.id);
     if (!admit.ok) {
       await r.reply(refusal(errorReply(admit.error, inv, opts.services)));
@@ -337,7 +478,13 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
         return;
       }
       case InteractionType.MessageComponent: {
-        const inv: Invocation = { kind: 'component', commandName: '', options: {}, customId: i.data?.custom_id ?? '', user };
+        const inv: Invocation = {
+          kind: 'component',
+          commandName: '',
+          options: {},
+          customId: i.data?.custom_id ?? '',
+          user,
+        };
         const messagePrivate = ((i.message?.flags ?? 0) & INTERACTION_EPHEMERAL_FLAG) !== 0;
         await admitted(user, inv, r, () => answerComponent(dispatch(inv, deps), messagePrivate, r));
         return;
@@ -347,42 +494,10 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
     }
   }
 
-  /** Everything before the handler: size, time, signature, freshness, shape, replay. */
+  /** Everything before the handler: size, time, signature, freshness, shape, then replay. */
   async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== path) {
-      send(res, 404, { error: 'not found' });
-      req.resume();
-      return;
-    }
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_DRAIN_BYTES) {
-      sendAndClose(res, 413, { error: 'payload too large' });
-      return;
-    }
-    const body = await readBody(req, limits.maxBodyBytes, Date.now() + limits.requestTimeoutMs);
-    if (body.kind === 'aborted') return;
-    if (body.kind === 'timeout') return sendAndClose(res, 408, { error: 'request body too slow' });
-    if (body.kind === 'too_large') return body.drained ? send(res, 413, { error: 'payload too large' }) : sendAndClose(res, 413, { error: 'payload too large' });
-    const sig = req.headers['x-signature-ed25519'];
-    const ts = req.headers['x-signature-timestamp'];
-    const timestamp = typeof ts === 'string' ? ts : undefined;
-    if (!verifySignature(key, typeof sig === 'string' ? sig : undefined, timestamp, body.body)) {
-      send(res, 401, { error: 'invalid request signature' });
-      return;
-    }
-    if (!timestampFresh(timestamp, limits.timestampWindowS)) {
-      send(res, 401, { error: 'request timestamp outside the accepted window' });
-      return;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(body.body.toString('utf8'));
-    } catch {
-      send(res, 400, { error: 'malformed interaction' });
-      return;
-    }
-    const parsed = parseInteraction(json);
-    if (!parsed.ok) return send(res, 400, { error: parsed.error });
+    const parsed = await checkRequest(req, res, key, path, limits);
+    if (!parsed) return;
     if (parsed.ping) return send(res, 200, { type: ResponseType.Pong });
     if (!(await seen.firstTime(parsed.interaction.id))) {
       logger.warn({ interactionId: parsed.interaction.id }, 'replayed interaction refused');
@@ -398,20 +513,7 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
       if (!res.headersSent) send(res, 500, { error: 'internal error' });
     });
   });
-  // Bounded everywhere: header and whole-request deadlines (Node answers 408), idle keep-alive
-  // sockets, and the number of open connections (more are closed at once).
-  server.headersTimeout = limits.requestTimeoutMs;
-  server.requestTimeout = limits.requestTimeoutMs + 1000;
-  server.keepAliveTimeout = limits.idleTimeoutMs;
-  // No inactivity timeout while a request is being answered (Node would reset the connection);
-  // waits are bounded by the request deadline above, the deferral and the handler deadline.
-  server.timeout = 0;
-  server.maxConnections = limits.maxConnections;
-  server.on('checkContinue', (req, res) => {
-    if (Number(req.headers['content-length'] ?? 0) > limits.maxBodyBytes) return sendAndClose(res, 413, { error: 'payload too large' });
-    res.writeContinue();
-    server.emit('request', req, res);
-  });
+  boundServer(server, limits);
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host ?? '0.0.0.0', resolve));
   const port = (server.address() as AddressInfo).port;
   logger.info({ port, path }, 'interactions endpoint listening');

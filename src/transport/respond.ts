@@ -31,7 +31,14 @@ export interface Responder {
 }
 
 /** How an interaction was answered, for logs and tests. */
-export type Delivery = 'reply' | 'deferred-edit' | 'deferred-private-followup' | 'update' | 'private-reply' | 'deferred-update' | 'deferred-followup';
+export type Delivery =
+  | 'reply'
+  | 'deferred-edit'
+  | 'deferred-private-followup'
+  | 'update'
+  | 'private-reply'
+  | 'deferred-update'
+  | 'deferred-followup';
 
 export function raceDefer(work: Promise<Reply>, afterMs = DEFER_AFTER_MS): Promise<Reply | null> {
   let timer: NodeJS.Timeout | undefined;

@@ -20,7 +20,13 @@ beforeAll(async () => {
   privateKey = pair.privateKey;
   const publicHex = pair.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
   store = await openStore('memory://');
-  endpoint = await startHttpEndpoint({ registry, services: { store, logger }, publicKey: publicHex, port: 0, host: '127.0.0.1' });
+  endpoint = await startHttpEndpoint({
+    registry,
+    services: { store, logger },
+    publicKey: publicHex,
+    port: 0,
+    host: '127.0.0.1',
+  });
 });
 afterAll(async () => {
   await endpoint?.close();
@@ -28,7 +34,11 @@ afterAll(async () => {
 });
 
 async function post(body: string, headers: Record<string, string>) {
-  const res = await fetch(`http://127.0.0.1:${endpoint.port}/interactions`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  const res = await fetch(`http://127.0.0.1:${endpoint.port}/interactions`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
   const text = await res.text();
   return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
 }
@@ -50,7 +60,11 @@ const statusInteraction = (nutrition: number | string) => ({
   type: 2,
   token: 'tok',
   member: { user: { id: '1400000000000000004', username: 'alice' } },
-  data: { name: 'nethack', type: 1, options: [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: nutrition }] }] },
+  data: {
+    name: 'nethack',
+    type: 1,
+    options: [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: nutrition }] }],
+  },
 });
 
 describe('HTTP interactions endpoint', () => {
@@ -71,7 +85,13 @@ describe('HTTP interactions endpoint', () => {
     const { raw, headers } = signed(statusInteraction(1000));
     const res = await post(raw, headers);
     const expected = await dispatch(
-      { kind: 'command', commandName: 'nethack', subcommand: 'status', options: { nutrition: 1000 }, user: { id: '1400000000000000004', name: 'alice' } },
+      {
+        kind: 'command',
+        commandName: 'nethack',
+        subcommand: 'status',
+        options: { nutrition: 1000 },
+        user: { id: '1400000000000000004', name: 'alice' },
+      },
       { registry, services: { store, logger }, transport: 'http' },
     );
     expect(res.status).toBe(200);
@@ -86,11 +106,32 @@ describe('HTTP interactions endpoint', () => {
   });
 
   it('answers with multipart (payload_json + PNG) when the reply has a chart', async () => {
-    const base = { application_id: '1100000000000000001', type: 2, token: 't2', member: { user: { id: '1400000000000000005', username: 'carol' } } };
-    const mk = signed({ ...base, id: freshId(), data: { name: 'hero', type: 1, options: [{ name: 'new', type: 1, options: [{ name: 'name', type: 3, value: 'Web' }] }] } });
+    const base = {
+      application_id: '1100000000000000001',
+      type: 2,
+      token: 't2',
+      member: { user: { id: '1400000000000000005', username: 'carol' } },
+    };
+    const mk = signed({
+      ...base,
+      id: freshId(),
+      data: {
+        name: 'hero',
+        type: 1,
+        options: [{ name: 'new', type: 1, options: [{ name: 'name', type: 3, value: 'Web' }] }],
+      },
+    });
     expect((await post(mk.raw, mk.headers)).status).toBe(200);
-    const show = signed({ ...base, id: freshId(), data: { name: 'hero', type: 1, options: [{ name: 'show', type: 1, options: [] }] } });
-    const res = await fetch(`http://127.0.0.1:${endpoint.port}/interactions`, { method: 'POST', body: show.raw, headers: { 'content-type': 'application/json', ...show.headers } });
+    const show = signed({
+      ...base,
+      id: freshId(),
+      data: { name: 'hero', type: 1, options: [{ name: 'show', type: 1, options: [] }] },
+    });
+    const res = await fetch(`http://127.0.0.1:${endpoint.port}/interactions`, {
+      method: 'POST',
+      body: show.raw,
+      headers: { 'content-type': 'application/json', ...show.headers },
+    });
     expect(res.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     const body = Buffer.from(await res.arrayBuffer());
     const text = body.toString('latin1');

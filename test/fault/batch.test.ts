@@ -38,7 +38,9 @@ function batch(input: string, opts: { readDelayMs?: number; closeAfterLines?: nu
     lines.push(...parts);
     if (opts.closeAfterLines && lines.length >= opts.closeAfterLines) child.stdout.destroy();
   });
-  return new Promise<{ code: number | null; lines: string[]; stderr: string }>((res) => child.on('exit', (code) => setTimeout(() => res({ code, lines, stderr }), 50)));
+  return new Promise<{ code: number | null; lines: string[]; stderr: string }>((res) =>
+    child.on('exit', (code) => setTimeout(() => res({ code, lines, stderr }), 50)),
+  );
 }
 
 describe('ask --json delivers every reply', () => {

@@ -47,14 +47,20 @@ for (const backend of BACKENDS) {
         for (const line of ['/hero show', '/hero wait turns:1', '/hero new name:Other', '/hero list', '/hero delete']) {
           const r = await h.ask(line, user);
           expect(r.ephemeral, line).toBe(true);
-          expect(errorOf(r), line).toMatchObject({ code: 'corrupt_record', message: expect.stringMatching(shape.reason) });
+          expect(errorOf(r), line).toMatchObject({
+            code: 'corrupt_record',
+            message: expect.stringMatching(shape.reason),
+          });
         }
         // No read and no refused change ever alters (or deletes) the record.
         expect(await readRaw(backend.url(), key)).toBe(shape.text);
 
         const exported = await h.ask('/hero export', user);
         expect(exported.ephemeral).toBe(true);
-        const file = JSON.parse(exported.files![0]!.data.toString()) as { record: unknown; unreadable?: { text: string; reason: string } };
+        const file = JSON.parse(exported.files![0]!.data.toString()) as {
+          record: unknown;
+          unreadable?: { text: string; reason: string };
+        };
         if (shape.storeLevel) {
           expect(file.record).toBeNull();
           expect(file.unreadable).toEqual({ text: shape.text ?? '', reason: expect.stringMatching(shape.reason) });
@@ -93,7 +99,10 @@ describe('the delete confirmation nonce', () => {
     expect(await h.store.get(heroKey(user.id))).toBeDefined();
 
     const ask = await h.ask('/hero delete everything:true', user);
-    const [confirm, cancel] = [ask.buttons!.find((b) => b.style === 'danger')!, ask.buttons!.find((b) => b.style === 'secondary')!];
+    const [confirm, cancel] = [
+      ask.buttons!.find((b) => b.style === 'danger')!,
+      ask.buttons!.find((b) => b.style === 'secondary')!,
+    ];
     await h.press(cancel.customId, user);
     expect(errorOf(await h.press(confirm.customId, user))).toMatchObject({ code: 'stale_button' });
     expect(await h.store.get(heroKey(user.id))).toBeDefined();

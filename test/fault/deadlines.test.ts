@@ -16,13 +16,27 @@ it('a handler that never finishes is answered with a private "gave up" at its de
   const hang = defineCommandGroup({
     name: 'hang',
     description: 'never answers',
-    subcommands: [defineSubcommand({ name: 'now', description: 'x', example: '/hang now', options: [], schema: z.object({}), run: () => new Promise(() => {}) })],
+    subcommands: [
+      defineSubcommand({
+        name: 'now',
+        description: 'x',
+        example: '/hang now',
+        options: [],
+        schema: z.object({}),
+        run: () => new Promise(() => {}),
+      }),
+    ],
   });
   const store = await openStore('memory://');
   const started = Date.now();
   const reply = await dispatch(
     { kind: 'command', commandName: 'hang', subcommand: 'now', options: {}, user: { id: '1', name: 'u' } },
-    { registry: new Registry([hang]), services: { store, logger: createLogger('silent') }, transport: 'http', handlerTimeoutMs: 300 },
+    {
+      registry: new Registry([hang]),
+      services: { store, logger: createLogger('silent') },
+      transport: 'http',
+      handlerTimeoutMs: 300,
+    },
   );
   fig.add('faults injected');
   expect(Date.now() - started).toBeLessThan(1000);
@@ -39,11 +53,15 @@ it('changes queued behind one that timed out on a paused store give up at once, 
     fig.add('faults injected');
     const started = Date.now();
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => store.update('q', (cur) => ({ value: { n: (cur as { n: number }).n + 1 }, result: null }))),
+      Array.from({ length: 20 }, () =>
+        store.update('q', (cur) => ({ value: { n: (cur as { n: number }).n + 1 }, result: null })),
+      ),
     );
     const elapsed = Date.now() - started;
     redis.resume();
-    expect(results.every((r) => r.status === 'rejected' && r.reason instanceof StoreTimeoutError && !r.reason.written)).toBe(true);
+    expect(
+      results.every((r) => r.status === 'rejected' && r.reason instanceof StoreTimeoutError && !r.reason.written),
+    ).toBe(true);
     // Without the early give-up this would take 20 x 500 ms.
     expect(elapsed).toBeLessThan(1500);
     expect(await store.get('q')).toEqual({ n: 0 });

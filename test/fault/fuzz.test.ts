@@ -41,8 +41,20 @@ function leaves(): LeafSpec[] {
     const subs = top.filter((o) => o.type === 1 || o.type === 2);
     if (!subs.length) out.push({ command: c.definition.name, options: top as APIApplicationCommandBasicOption[] });
     for (const s of subs) {
-      if (s.type === 1) out.push({ command: c.definition.name, sub: s.name, options: (s.options ?? []) as APIApplicationCommandBasicOption[] });
-      else for (const g of s.options ?? []) out.push({ command: c.definition.name, group: s.name, sub: g.name, options: (g.options ?? []) as APIApplicationCommandBasicOption[] });
+      if (s.type === 1)
+        out.push({
+          command: c.definition.name,
+          sub: s.name,
+          options: (s.options ?? []) as APIApplicationCommandBasicOption[],
+        });
+      else
+        for (const g of s.options ?? [])
+          out.push({
+            command: c.definition.name,
+            group: s.name,
+            sub: g.name,
+            options: (g.options ?? []) as APIApplicationCommandBasicOption[],
+          });
     }
   }
   return out;
@@ -53,7 +65,18 @@ const nastyText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 80 }),
   fc.string({ unit: 'binary', maxLength: 300 }), // lone surrogates included
-  fc.constantFrom('😀'.repeat(300), '👩‍👩‍👧'.repeat(150), 'x'.repeat(7000), '@everyone', '<@1400000000000000004>', '', '   ', 'food ration', 'jackal corpse', 'ring of regeneration'),
+  fc.constantFrom(
+    '😀'.repeat(300),
+    '👩‍👩‍👧'.repeat(150),
+    'x'.repeat(7000),
+    '@everyone',
+    '<@1400000000000000004>',
+    '',
+    '   ',
+    'food ration',
+    'jackal corpse',
+    'ring of regeneration',
+  ),
 );
 
 /** A value for an option: mostly of its declared type and range, sometimes anything. */
@@ -62,20 +85,32 @@ function valueFor(def: APIApplicationCommandBasicOption): fc.Arbitrary<string | 
   const typed: fc.Arbitrary<string | number | boolean>[] = [];
   if (d.choices?.length) typed.push(fc.constantFrom(...d.choices.map((c) => c.value)));
   if (d.type === 4) typed.push(fc.integer({ min: d.min_value ?? -1e9, max: d.max_value ?? 1e9 }), fc.integer());
-  if (d.type === 10) typed.push(fc.double({ min: d.min_value ?? -1e9, max: d.max_value ?? 1e9, noNaN: true }), fc.double({ noNaN: true, noDefaultInfinity: true }));
+  if (d.type === 10)
+    typed.push(
+      fc.double({ min: d.min_value ?? -1e9, max: d.max_value ?? 1e9, noNaN: true }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+    );
   if (d.type === 5) typed.push(fc.boolean());
   if (d.type === 3) typed.push(nastyText);
-  return fc.oneof({ weight: 4, arbitrary: fc.oneof(...typed) }, { weight: 1, arbitrary: fc.oneof(nastyText, fc.integer(), fc.boolean()) });
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.oneof(...typed) },
+    { weight: 1, arbitrary: fc.oneof(nastyText, fc.integer(), fc.boolean()) },
+  );
 }
 
 const invocation = fc.constantFrom(...LEAVES).chain((leaf) =>
   fc
     .tuple(
       fc.constant(leaf),
-      fc.subarray(leaf.options).chain((opts) => fc.tuple(...opts.map((o) => valueFor(o).map((v) => [o.name, v] as const)))),
+      fc
+        .subarray(leaf.options)
+        .chain((opts) => fc.tuple(...opts.map((o) => valueFor(o).map((v) => [o.name, v] as const)))),
       fc.option(fc.tuple(fc.stringMatching(/^[a-z_]{1,12}$/), nastyText), { freq: 8 }),
     )
-    .map(([l, pairs, extra]) => ({ leaf: l, options: [...pairs, ...(extra ? [extra] : [])] as (readonly [string, string | number | boolean])[] })),
+    .map(([l, pairs, extra]) => ({
+      leaf: l,
+      options: [...pairs, ...(extra ? [extra] : [])] as (readonly [string, string | number | boolean])[],
+    })),
 );
 
 // ---- the finalizer itself ------------------------------------------------------------------
@@ -133,7 +168,14 @@ describe('command lines through the console pipeline', () => {
     return /[\s"':]/.test(s) || s === '' ? `"${s.replace(/["\\]/g, '\\$&')}"` : s;
   };
   const line = fc.oneof(
-    { weight: 5, arbitrary: invocation.map(({ leaf, options }) => ['/' + leaf.command, leaf.group, leaf.sub, ...options.map(([n, v]) => `${n}:${quote(v)}`)].filter(Boolean).join(' ')) },
+    {
+      weight: 5,
+      arbitrary: invocation.map(({ leaf, options }) =>
+        ['/' + leaf.command, leaf.group, leaf.sub, ...options.map(([n, v]) => `${n}:${quote(v)}`)]
+          .filter(Boolean)
+          .join(' '),
+      ),
+    },
     { weight: 1, arbitrary: nastyText.map((t) => '/' + t) },
     { weight: 1, arbitrary: nastyText },
     { weight: 1, arbitrary: fc.string({ maxLength: 60 }).map((t) => `press hero:${t}`) },
@@ -175,7 +217,12 @@ describe('signed interactions through the HTTP endpoint', () => {
       apiUrl: discord.apiUrl,
       admission: { perMinute: 100_000, burst: 100_000, userMaxInFlight: 100, maxInFlight: 1000 },
     });
-    for (const u of USERS) await postInteraction(endpoint.port, commandInteraction('hero', heroOptions('new', { name: 'Fz' }), { userId: u }), signer);
+    for (const u of USERS)
+      await postInteraction(
+        endpoint.port,
+        commandInteraction('hero', heroOptions('new', { name: 'Fz' }), { userId: u }),
+        signer,
+      );
   });
   afterAll(async () => {
     await endpoint?.close();
@@ -183,9 +230,19 @@ describe('signed interactions through the HTTP endpoint', () => {
     await discord?.close();
   });
 
-  const optionTree = (leaf: LeafSpec, opts: (readonly [string, string | number | boolean])[], focusedIndex: number | null) => {
-    const typeOf = (name: string, v: unknown) => leaf.options.find((o) => o.name === name)?.type ?? (typeof v === 'number' ? 4 : typeof v === 'boolean' ? 5 : 3);
-    const flat = opts.map(([name, value], i) => ({ name, type: typeOf(name, value), value, ...(i === focusedIndex ? { focused: true } : {}) }));
+  const optionTree = (
+    leaf: LeafSpec,
+    opts: (readonly [string, string | number | boolean])[],
+    focusedIndex: number | null,
+  ) => {
+    const typeOf = (name: string, v: unknown) =>
+      leaf.options.find((o) => o.name === name)?.type ?? (typeof v === 'number' ? 4 : typeof v === 'boolean' ? 5 : 3);
+    const flat = opts.map(([name, value], i) => ({
+      name,
+      type: typeOf(name, value),
+      value,
+      ...(i === focusedIndex ? { focused: true } : {}),
+    }));
     if (!leaf.sub) return flat;
     const sub = { name: leaf.sub, type: 1, options: flat };
     return leaf.group ? [{ name: leaf.group, type: 2, options: [sub] }] : [sub];
@@ -194,36 +251,57 @@ describe('signed interactions through the HTTP endpoint', () => {
   const junkOptions = fc.oneof(
     fc.constant('x'),
     fc.array(fc.oneof(fc.integer(), fc.constant(null), fc.string()), { maxLength: 3 }),
-    fc.array(fc.record({ name: fc.oneof(fc.string(), fc.integer()), type: fc.oneof(fc.integer(), fc.string()), value: fc.anything() }, { requiredKeys: [] }), { maxLength: 3 }),
+    fc.array(
+      fc.record(
+        { name: fc.oneof(fc.string(), fc.integer()), type: fc.oneof(fc.integer(), fc.string()), value: fc.anything() },
+        { requiredKeys: [] },
+      ),
+      { maxLength: 3 },
+    ),
   );
 
   const interaction = fc.oneof(
     {
       weight: 6,
-      arbitrary: fc.tuple(invocation, fc.constantFrom(...USERS), fc.boolean()).map(([{ leaf, options }, user, auto]) => {
-        const base = commandInteraction(leaf.command, optionTree(leaf, options, auto && options.length ? 0 : null), { userId: user });
-        return auto && options.length ? { ...base, type: 4 } : base;
-      }),
+      arbitrary: fc
+        .tuple(invocation, fc.constantFrom(...USERS), fc.boolean())
+        .map(([{ leaf, options }, user, auto]) => {
+          const base = commandInteraction(leaf.command, optionTree(leaf, options, auto && options.length ? 0 : null), {
+            userId: user,
+          });
+          return auto && options.length ? { ...base, type: 4 } : base;
+        }),
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.constantFrom(...USERS), fc.oneof(fc.string({ maxLength: 100 }), fc.constantFrom('hero:delete', 'hero:cancel', 'hero:eat'), fc.stringMatching(/^hero:(delete|eat|cancel):\d{19}:[a-z0-9]{0,10}:[0-9a-f]{0,16}(:all|:stop)?$/))).map(([user, customId]) => ({
-        id: newInteractionId(),
-        application_id: '1100000000000000001',
-        type: 3,
-        token: `tok-${newInteractionId()}`,
-        member: { user: { id: user, username: 'f' } },
-        data: { custom_id: customId, component_type: 2 },
-        message: { flags: 64 },
-      })),
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(...USERS),
+          fc.oneof(
+            fc.string({ maxLength: 100 }),
+            fc.constantFrom('hero:delete', 'hero:cancel', 'hero:eat'),
+            fc.stringMatching(/^hero:(delete|eat|cancel):\d{19}:[a-z0-9]{0,10}:[0-9a-f]{0,16}(:all|:stop)?$/),
+          ),
+        )
+        .map(([user, customId]) => ({
+          id: newInteractionId(),
+          application_id: '1100000000000000001',
+          type: 3,
+          token: `tok-${newInteractionId()}`,
+          member: { user: { id: user, username: 'f' } },
+          data: { custom_id: customId, component_type: 2 },
+          message: { flags: 64 },
+        })),
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.constantFrom(...LEAVES), junkOptions, fc.constantFrom(...USERS), fc.constantFrom(2, 3, 4, 5, 99)).map(([leaf, options, user, type]) => ({
-        ...commandInteraction(leaf.command, [], { userId: user }),
-        type,
-        data: { name: leaf.command, options },
-      })),
+      arbitrary: fc
+        .tuple(fc.constantFrom(...LEAVES), junkOptions, fc.constantFrom(...USERS), fc.constantFrom(2, 3, 4, 5, 99))
+        .map(([leaf, options, user, type]) => ({
+          ...commandInteraction(leaf.command, [], { userId: user }),
+          type,
+          data: { name: leaf.command, options },
+        })),
     },
   );
 
@@ -243,7 +321,10 @@ describe('signed interactions through the HTTP endpoint', () => {
         const data = res.json?.data as Record<string, unknown> | undefined;
         const type = res.json?.type as number;
         expect([4, 5, 6, 7, 8]).toContain(type);
-        const v = type === 8 ? choiceViolations((data?.choices ?? []) as { name: string; value: string }[]) : messageViolations(data);
+        const v =
+          type === 8
+            ? choiceViolations((data?.choices ?? []) as { name: string; value: string }[])
+            : messageViolations(data);
         fig.add('Discord limit violations', v.length);
         expect(v, JSON.stringify(body).slice(0, 300)).toEqual([]);
       }

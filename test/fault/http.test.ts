@@ -53,29 +53,54 @@ describe('signatures and replays', () => {
   it('refuses bad signatures (random, wrong key, altered body, missing) with 401', async () => {
     const body = JSON.stringify(commandInteraction('help', []));
     await fc.assert(
-      fc.asyncProperty(fc.stringMatching(/^[0-9a-f]{128}$/), fc.oneof(fc.constant(String(Math.floor(Date.now() / 1000))), fc.string()), async (sig, ts) => {
-        fig.add('faults injected');
-        const headers = { 'content-type': 'application/json', 'x-signature-ed25519': sig, 'x-signature-timestamp': ts };
-        const res = await postInteraction(endpoint.port, undefined, signer, { raw: body, headers });
-        expect(res.status).toBe(401);
-      }),
+      fc.asyncProperty(
+        fc.stringMatching(/^[0-9a-f]{128}$/),
+        fc.oneof(fc.constant(String(Math.floor(Date.now() / 1000))), fc.string()),
+        async (sig, ts) => {
+          fig.add('faults injected');
+          const headers = {
+            'content-type': 'application/json',
+            'x-signature-ed25519': sig,
+            'x-signature-timestamp': ts,
+          };
+          const res = await postInteraction(endpoint.port, undefined, signer, { raw: body, headers });
+          expect(res.status).toBe(401);
+        },
+      ),
       { numRuns: 150 },
     );
     const other = makeSigner();
-    expect((await postInteraction(endpoint.port, undefined, signer, { raw: body, headers: other.headers(body) })).status).toBe(401);
+    expect(
+      (await postInteraction(endpoint.port, undefined, signer, { raw: body, headers: other.headers(body) })).status,
+    ).toBe(401);
     const good = signer.headers(body);
-    expect((await postInteraction(endpoint.port, undefined, signer, { raw: body.replace('help', 'hel1'), headers: good })).status).toBe(401);
-    expect((await postInteraction(endpoint.port, undefined, signer, { raw: body, headers: { 'content-type': 'application/json' } })).status).toBe(401);
+    expect(
+      (await postInteraction(endpoint.port, undefined, signer, { raw: body.replace('help', 'hel1'), headers: good }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await postInteraction(endpoint.port, undefined, signer, {
+          raw: body,
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(401);
     fig.add('faults injected', 3);
   });
 
   it('a captured /hero wait turns:100 replayed 8 times is applied once', async () => {
     const user = newUser();
-    await postInteraction(endpoint.port, commandInteraction('hero', heroOptions('new', { name: 'Replay' }), { userId: user }), signer);
+    await postInteraction(
+      endpoint.port,
+      commandInteraction('hero', heroOptions('new', { name: 'Replay' }), { userId: user }),
+      signer,
+    );
     const raw = JSON.stringify(commandInteraction('hero', heroOptions('wait', { turns: 100 }), { userId: user }));
     const headers = signer.headers(raw);
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await postInteraction(endpoint.port, undefined, signer, { raw, headers })).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push((await postInteraction(endpoint.port, undefined, signer, { raw, headers })).status);
     fig.add('faults injected', 7);
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     expect(await heroTurn(user)).toBe(101);
@@ -83,10 +108,16 @@ describe('signatures and replays', () => {
 
   it('refuses validly signed requests stamped in 2001, in 2036, or not with a timestamp at all', async () => {
     const user = newUser();
-    await postInteraction(endpoint.port, commandInteraction('hero', heroOptions('new', { name: 'Stamp' }), { userId: user }), signer);
+    await postInteraction(
+      endpoint.port,
+      commandInteraction('hero', heroOptions('new', { name: 'Stamp' }), { userId: user }),
+      signer,
+    );
     for (const ts of ['978307200', '2082758400', 'not-a-timestamp', '', '-5', '1e9']) {
       const raw = JSON.stringify(commandInteraction('hero', heroOptions('wait', { turns: 100 }), { userId: user }));
-      expect((await postInteraction(endpoint.port, undefined, signer, { raw, headers: signer.headers(raw, ts) })).status).toBe(401);
+      expect(
+        (await postInteraction(endpoint.port, undefined, signer, { raw, headers: signer.headers(raw, ts) })).status,
+      ).toBe(401);
       fig.add('faults injected');
     }
     expect(await heroTurn(user)).toBe(1);
@@ -96,7 +127,9 @@ describe('signatures and replays', () => {
     const now = Math.floor(Date.now() / 1000);
     const at = async (ts: number) => {
       const raw = JSON.stringify(commandInteraction('help', []));
-      return (await postInteraction(endpoint.port, undefined, signer, { raw, headers: signer.headers(raw, String(ts)) })).status;
+      return (
+        await postInteraction(endpoint.port, undefined, signer, { raw, headers: signer.headers(raw, String(ts)) })
+      ).status;
     };
     expect(await at(now - 290)).toBe(200);
     expect(await at(now + 290)).toBe(200);
@@ -107,7 +140,15 @@ describe('signatures and replays', () => {
   it('replicas sharing one Redis store refuse a request already answered by the other', async () => {
     const shared = await openStore(inject('redisUrl'));
     const replicas = await Promise.all(
-      [0, 1].map(() => startHttpEndpoint({ registry, services: { store: shared, logger }, publicKey: signer.publicHex, port: 0, host: '127.0.0.1' })),
+      [0, 1].map(() =>
+        startHttpEndpoint({
+          registry,
+          services: { store: shared, logger },
+          publicKey: signer.publicHex,
+          port: 0,
+          host: '127.0.0.1',
+        }),
+      ),
     );
     try {
       const raw = JSON.stringify(commandInteraction('help', []));
@@ -123,14 +164,31 @@ describe('signatures and replays', () => {
 });
 
 describe('malformed interactions get 400, never 500, and nobody is "unknown"', () => {
-  const base = () => commandInteraction('nethack', [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: 100 }] }], { userId: newUser() });
+  const base = () =>
+    commandInteraction(
+      'nethack',
+      [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: 100 }] }],
+      { userId: newUser() },
+    );
   const cases: [string, (i: ReturnType<typeof base>) => unknown][] = [
     ['options is a string', (i) => ({ ...i, data: { ...i.data, options: 'nutrition=5' } })],
     ['options holds numbers', (i) => ({ ...i, data: { ...i.data, options: [1, 2] } })],
     ['options holds null', (i) => ({ ...i, data: { ...i.data, options: [null] } })],
     ['an option without a name', (i) => ({ ...i, data: { ...i.data, options: [{ type: 1 }] } })],
-    ['nested options not an array', (i) => ({ ...i, data: { ...i.data, options: [{ name: 'status', type: 1, options: 'x' }] } })],
-    ['an option value that is an object', (i) => ({ ...i, data: { ...i.data, options: [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: { n: 1 } }] }] } })],
+    [
+      'nested options not an array',
+      (i) => ({ ...i, data: { ...i.data, options: [{ name: 'status', type: 1, options: 'x' }] } }),
+    ],
+    [
+      'an option value that is an object',
+      (i) => ({
+        ...i,
+        data: {
+          ...i.data,
+          options: [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: { n: 1 } }] }],
+        },
+      }),
+    ],
     ['data is a string', (i) => ({ ...i, data: 'status' })],
     ['no user at all', (i) => ({ ...i, member: undefined, user: undefined })],
     ['a member without a user', (i) => ({ ...i, member: {} })],
@@ -176,7 +234,9 @@ describe('bounded waits on the socket', () => {
     const s = await rawSocket();
     const done = closed(s);
     const started = Date.now();
-    s.write(`POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+    s.write(
+      `POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+    );
     const trickle = setInterval(() => s.writable && s.write(' '), 100);
     const { data, at } = await done;
     clearInterval(trickle);
@@ -222,7 +282,7 @@ describe('bounded waits on the socket', () => {
     expect(at - started).toBeLessThan(IDLE_TIMEOUT_MS + 1500);
   });
 
-  it(`at most ${MAX_CONNECTIONS} connections: more are closed at once, and the endpoint still answers after`, async () => {
+  it(`at most ${MAX_CONNECTIONS} connections: more are closed at once; it still answers after`, async () => {
     const held = await Promise.all(Array.from({ length: MAX_CONNECTIONS }, () => rawSocket()));
     const heldOpen = held.map(() => true);
     held.forEach((s, i) => s.on('close', () => (heldOpen[i] = false)));
@@ -249,10 +309,19 @@ describe('over-limit bodies are answered with 413, not a reset', () => {
 
   it('chunked, with no length announced', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: endpoint.port, path: '/interactions', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: endpoint.port,
+          path: '/interactions',
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       for (let i = 0; i < 40; i++) req.write('x'.repeat(10 * 1024));
       req.end();
@@ -275,13 +344,22 @@ describe('one user cannot crowd out the others', () => {
   it('a burst beyond the limit gets a clear private "slow down"; a bystander is answered', async () => {
     const flooder = newUser();
     const replies = [];
-    for (let i = 0; i < 8; i++) replies.push(await postInteraction(endpoint.port, commandInteraction('help', [], { userId: flooder }), signer));
-    const limited = replies.filter((r) => (r.json?.data as { embeds?: { description?: string }[] })?.embeds?.[0]?.description?.includes('faster than I answer'));
+    for (let i = 0; i < 8; i++)
+      replies.push(await postInteraction(endpoint.port, commandInteraction('help', [], { userId: flooder }), signer));
+    const limited = replies.filter((r) =>
+      (r.json?.data as { embeds?: { description?: string }[] })?.embeds?.[0]?.description?.includes(
+        'faster than I answer',
+      ),
+    );
     expect(replies.slice(0, 5).every((r) => ((r.json?.data as { flags?: number }).flags ?? 0) === 0)).toBe(true);
     expect(limited).toHaveLength(3);
     for (const r of limited) expect(r.json).toMatchObject({ type: 4, data: { flags: 64 } });
     fig.add('faults injected', 8);
-    const bystander = await postInteraction(endpoint.port, commandInteraction('help', [], { userId: newUser() }), signer);
+    const bystander = await postInteraction(
+      endpoint.port,
+      commandInteraction('help', [], { userId: newUser() }),
+      signer,
+    );
     expect(bystander.json).toMatchObject({ type: 4, data: { flags: 0 } });
   });
 
@@ -290,7 +368,10 @@ describe('one user cannot crowd out the others', () => {
     const a = new Admission({ perMinute: 6, burst: 2, userMaxInFlight: 1, maxInFlight: 3 }, () => now);
     const first = a.admit('u');
     expect(first.ok).toBe(true);
-    expect(a.admit('u')).toMatchObject({ ok: false, error: { code: 'rate_limited', message: expect.stringMatching(/previous commands/) } });
+    expect(a.admit('u')).toMatchObject({
+      ok: false,
+      error: { code: 'rate_limited', message: expect.stringMatching(/previous commands/) },
+    });
     if (first.ok) first.release();
     const second = a.admit('u');
     expect(second.ok).toBe(true);

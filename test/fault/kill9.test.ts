@@ -73,7 +73,8 @@ for (const backend of BACKENDS) {
           // Wait until each has acknowledged something, then kill each at its own random moment.
           await Promise.all(
             bots.map(async (b) => {
-              for (let i = 0; i < 400 && b.acked === 0 && b.child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 25));
+              for (let i = 0; i < 400 && b.acked === 0 && b.child.exitCode === null; i++)
+                await new Promise((r) => setTimeout(r, 25));
               await new Promise((r) => setTimeout(r, 50 + Math.random() * 700));
               b.child.kill('SIGKILL');
               fig.add('faults injected');

@@ -46,7 +46,15 @@ beforeAll(async () => {
   const registry = new Registry(commands);
   bot = createGatewayBot({ registry, services, token: FAKE_TOKEN, apiUrl: discord.apiUrl, admission: roomy });
   await bot.start();
-  endpoint = await startHttpEndpoint({ registry, services, publicKey: signer.publicHex, port: 0, host: '127.0.0.1', apiUrl: discord.apiUrl, admission: roomy });
+  endpoint = await startHttpEndpoint({
+    registry,
+    services,
+    publicKey: signer.publicHex,
+    port: 0,
+    host: '127.0.0.1',
+    apiUrl: discord.apiUrl,
+    admission: roomy,
+  });
 });
 
 afterAll(async () => {
@@ -73,7 +81,11 @@ interface Answer {
 }
 
 /** Wait until the interaction has its final answer (anything but a bare deferral), then give all its events. */
-async function settle(events: () => ResponseEvent[], sentAt: number, initialAt: () => number | undefined): Promise<Answer> {
+async function settle(
+  events: () => ResponseEvent[],
+  sentAt: number,
+  initialAt: () => number | undefined,
+): Promise<Answer> {
   const done = () => {
     const ev = events();
     const initial = ev.find((e) => e.kind === 'initial') as Extract<ResponseEvent, { kind: 'initial' }> | undefined;
@@ -84,29 +96,61 @@ async function settle(events: () => ResponseEvent[], sentAt: number, initialAt: 
   while (!done() && Date.now() - sentAt < FINAL_DEADLINE_MS + 5000) await new Promise((r) => setTimeout(r, 25));
   const finalMs = Date.now() - sentAt;
   const answer = { events: events(), initialMs: (initialAt() ?? Date.now()) - sentAt, finalMs };
-  if (answer.initialMs > INTERACTION_RESPONSE_DEADLINE_MS || finalMs > FINAL_DEADLINE_MS || !done()) fig.add('requests past their deadline');
+  if (answer.initialMs > INTERACTION_RESPONSE_DEADLINE_MS || finalMs > FINAL_DEADLINE_MS || !done())
+    fig.add('requests past their deadline');
   return answer;
 }
 
 const transports = {
-  async gateway(kind: 'command' | 'button', what: { name?: string; options?: unknown[]; customId?: string; userId?: string; messageFlags?: number }): Promise<Answer> {
+  async gateway(
+    kind: 'command' | 'button',
+    what: { name?: string; options?: unknown[]; customId?: string; userId?: string; messageFlags?: number },
+  ): Promise<Answer> {
     const sentAt = Date.now();
     const { id, token } =
       kind === 'command'
         ? discord.interaction({ type: 2, name: what.name, options: what.options, userId: what.userId })
-        : discord.interaction({ type: 3, customId: what.customId, userId: what.userId, messageFlags: what.messageFlags });
+        : discord.interaction({
+            type: 3,
+            customId: what.customId,
+            userId: what.userId,
+            messageFlags: what.messageFlags,
+          });
     let initialAt: number | undefined;
-    discord.waitForRequest((r) => r.path.startsWith(`/interactions/${id}/`), FINAL_DEADLINE_MS).then(() => (initialAt = Date.now()), () => {});
-    return settle(() => gatewayEvents(discord, id, token), sentAt, () => initialAt);
+    discord
+      .waitForRequest((r) => r.path.startsWith(`/interactions/${id}/`), FINAL_DEADLINE_MS)
+      .then(
+        () => (initialAt = Date.now()),
+        () => {},
+      );
+    return settle(
+      () => gatewayEvents(discord, id, token),
+      sentAt,
+      () => initialAt,
+    );
   },
-  async http(kind: 'command' | 'button', what: { name?: string; options?: unknown[]; customId?: string; userId?: string; messageFlags?: number }): Promise<Answer> {
-    const body = kind === 'command' ? commandInteraction(what.name!, what.options ?? [], { userId: what.userId }) : buttonInteraction(what.customId!, { userId: what.userId, messageFlags: what.messageFlags });
+  async http(
+    kind: 'command' | 'button',
+    what: { name?: string; options?: unknown[]; customId?: string; userId?: string; messageFlags?: number },
+  ): Promise<Answer> {
+    const body =
+      kind === 'command'
+        ? commandInteraction(what.name!, what.options ?? [], { userId: what.userId })
+        : buttonInteraction(what.customId!, { userId: what.userId, messageFlags: what.messageFlags });
     const sentAt = Date.now();
     const res = await postInteraction(endpoint.port, body, signer);
     expect(res.status).toBe(200);
-    const initial: ResponseEvent = { kind: 'initial', type: res.json!.type as number, data: res.json!.data as MessageBody | undefined };
+    const initial: ResponseEvent = {
+      kind: 'initial',
+      type: res.json!.type as number,
+      data: res.json!.data as MessageBody | undefined,
+    };
     const initialAt = sentAt + res.ms;
-    return settle(() => [initial, ...discord.requests.flatMap((r) => webhookEvent(r, body.token))], sentAt, () => initialAt);
+    return settle(
+      () => [initial, ...discord.requests.flatMap((r) => webhookEvent(r, body.token))],
+      sentAt,
+      () => initialAt,
+    );
   },
 };
 
@@ -158,7 +202,11 @@ for (const [name, send] of Object.entries(transports)) {
 
     it('/hero delete during a stall: ephemeral deferral, private error', async () => {
       const stalled = stall(LONG_STALL_MS);
-      const a = await send('command', { name: 'hero', options: heroOptions('delete', { everything: true }), userId: user });
+      const a = await send('command', {
+        name: 'hero',
+        options: heroOptions('delete', { everything: true }),
+        userId: user,
+      });
       await stalled;
       expect(initialOf(a)).toMatchObject({ type: 5, data: { flags: 64 } });
       expect(audit(a)).toEqual([]);
@@ -168,7 +216,11 @@ for (const [name, send] of Object.entries(transports)) {
       await send('command', { name: 'hero', options: heroOptions('set', { nutrition: 1900 }), userId: user });
       // Shorter than the store timeout: the command succeeds, after the deferral.
       const stalled = stall(SHORT_STALL_MS);
-      const a = await send('command', { name: 'hero', options: heroOptions('eat', { food: 'food ration' }), userId: user });
+      const a = await send('command', {
+        name: 'hero',
+        options: heroOptions('eat', { food: 'food ration' }),
+        userId: user,
+      });
       await stalled;
       expect(initialOf(a)).toMatchObject({ type: 5 });
       expect(a.events.map((e) => e.kind)).toEqual(['initial', 'delete', 'followup']);
@@ -178,8 +230,14 @@ for (const [name, send] of Object.entries(transports)) {
     });
 
     it("someone else pressing the owner's button gets a private reply; the owner's message is untouched", async () => {
-      const ask = await send('command', { name: 'hero', options: heroOptions('delete', { everything: true }), userId: user });
-      const confirm = lastBody(ask)!.components![0]!.components!.find((c) => c.custom_id?.startsWith('hero:delete:'))!.custom_id!;
+      const ask = await send('command', {
+        name: 'hero',
+        options: heroOptions('delete', { everything: true }),
+        userId: user,
+      });
+      const confirm = lastBody(ask)!.components![0]!.components!.find((c) =>
+        c.custom_id?.startsWith('hero:delete:'),
+      )!.custom_id!;
       // On a public message too: the refusal must never update it.
       for (const messageFlags of [64, 0]) {
         const a = await send('button', { customId: confirm, userId: '1400000000000000099', messageFlags });
@@ -193,14 +251,23 @@ for (const [name, send] of Object.entries(transports)) {
 
     it('a button press during a stall: deferred update, then a private follow-up for the error', async () => {
       await send('command', { name: 'hero', options: heroOptions('new', { name: 'Again' }), userId: user });
-      const ask = await send('command', { name: 'hero', options: heroOptions('delete', { everything: true }), userId: user });
-      const confirm = lastBody(ask)!.components![0]!.components!.find((c) => c.custom_id?.startsWith('hero:delete:'))!.custom_id!;
+      const ask = await send('command', {
+        name: 'hero',
+        options: heroOptions('delete', { everything: true }),
+        userId: user,
+      });
+      const confirm = lastBody(ask)!.components![0]!.components!.find((c) =>
+        c.custom_id?.startsWith('hero:delete:'),
+      )!.custom_id!;
       const stalled = stall(LONG_STALL_MS);
       const a = await send('button', { customId: confirm, userId: user, messageFlags: 64 });
       await stalled;
       expect(initialOf(a)).toMatchObject({ type: 6 });
       expect(a.events.map((e) => e.kind)).toEqual(['initial', 'followup']);
-      expect((a.events[1] as Extract<ResponseEvent, { kind: 'followup' }>).data).toMatchObject({ flags: 64, embeds: [{ title: 'Storage is slow' }] });
+      expect((a.events[1] as Extract<ResponseEvent, { kind: 'followup' }>).data).toMatchObject({
+        flags: 64,
+        embeds: [{ title: 'Storage is slow' }],
+      });
       expect(audit(a, true)).toEqual([]);
     });
   });

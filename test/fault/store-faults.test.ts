@@ -83,7 +83,7 @@ async function checkLedger(h: Harness, users: { id: string; name: string }[], ou
 
 for (const { name, start } of SERVERS) {
   describe(`${name} paused, killed and restarted under load`, () => {
-    it('paused for 2.5 s: replies say "slow" within the deadline, nothing acknowledged is lost, it recovers', async () => {
+    it('paused 2.5 s: "slow" replies within the deadline, nothing acknowledged lost, recovers', async () => {
       const server = await start();
       let h: Harness | undefined;
       try {
@@ -122,7 +122,10 @@ for (const { name, start } of SERVERS) {
             server.pause(); // between our read and our write
             return { value: { n: (cur as { n: number }).n + 1 }, result: null };
           })
-          .then(() => null, (e: unknown) => e);
+          .then(
+            () => null,
+            (e: unknown) => e,
+          );
         fig.add('faults injected');
         expect(err, String(err)).toBeInstanceOf(StoreTimeoutError);
         expect((err as StoreTimeoutError).written, String(err)).toBe(true);

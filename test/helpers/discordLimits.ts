@@ -31,8 +31,10 @@ export function messageViolations(body: Record<string, unknown> | undefined): st
   if (embeds.length > 10) v.push(`${embeds.length} embeds`);
   let total = 0;
   for (const e of embeds) {
-    if (e.title !== undefined && (e.title.length === 0 || e.title.length > 256)) v.push(`title length ${e.title.length}`);
-    if (e.description !== undefined && (e.description.length === 0 || e.description.length > 4096)) v.push(`description length ${e.description.length}`);
+    if (e.title !== undefined && (e.title.length === 0 || e.title.length > 256))
+      v.push(`title length ${e.title.length}`);
+    if (e.description !== undefined && (e.description.length === 0 || e.description.length > 4096))
+      v.push(`description length ${e.description.length}`);
     if ((e.fields?.length ?? 0) > 25) v.push(`${e.fields!.length} fields`);
     for (const f of e.fields ?? []) {
       if (f.name.length === 0 || f.name.length > 256) v.push(`field name length ${f.name.length}`);

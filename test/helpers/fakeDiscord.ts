@@ -30,7 +30,14 @@ export interface FakeDiscord {
   /** Send a gateway dispatch (op 0) to the connected client. */
   dispatch(t: string, d: unknown): void;
   /** Send an INTERACTION_CREATE. A button press is on a message with `messageFlags` (64: ephemeral). */
-  interaction(opts: { type: 2 | 3 | 4; name?: string; options?: unknown[]; customId?: string; userId?: string; messageFlags?: number }): { id: string; token: string };
+  interaction(opts: {
+    type: 2 | 3 | 4;
+    name?: string;
+    options?: unknown[];
+    customId?: string;
+    userId?: string;
+    messageFlags?: number;
+  }): { id: string; token: string };
   close(): Promise<void>;
 }
 
@@ -224,7 +231,10 @@ export async function startFakeDiscord(opts: { token?: string } = {}): Promise<F
         context: 0,
         attachment_size_limit: 10485760,
         ...(type === 3
-          ? { data: { custom_id: customId, component_type: 2 }, message: { ...messageObject({ embeds: [] }), flags: messageFlags ?? 0 } }
+          ? {
+              data: { custom_id: customId, component_type: 2 },
+              message: { ...messageObject({ embeds: [] }), flags: messageFlags ?? 0 },
+            }
           : { data: { id: '1800000000000000000', name, type: 1, options: options ?? [] } }),
       }, 'INTERACTION_CREATE');
       return { id, token: itoken };

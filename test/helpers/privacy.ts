@@ -17,7 +17,16 @@ export type ResponseEvent =
   | { kind: 'followup'; data: MessageBody };
 
 const EPHEMERAL = 64;
-const PRIVATE_TITLES = [/^That didn't work$/, /^Storage is/, /^Something went wrong$/, /^Delete /, /would choke/, /^Your hungerbot data$/, /^Deleted$/, /^Nothing was changed$/];
+const PRIVATE_TITLES = [
+  /^That didn't work$/,
+  /^Storage is/,
+  /^Something went wrong$/,
+  /^Delete /,
+  /would choke/,
+  /^Your hungerbot data$/,
+  /^Deleted$/,
+  /^Nothing was changed$/,
+];
 
 /** Why a message body is private content, or null when it may be public. */
 export function privateContent(body: MessageBody | undefined): string | null {
@@ -27,9 +36,11 @@ export function privateContent(body: MessageBody | undefined): string | null {
     if (hit) return `embed "${e.title}"`;
   }
   for (const row of body.components ?? []) {
-    for (const c of row.components ?? []) if (/^hero:(delete|eat|cancel):/.test(c.custom_id ?? '')) return `button ${c.custom_id}`;
+    for (const c of row.components ?? [])
+      if (/^hero:(delete|eat|cancel):/.test(c.custom_id ?? '')) return `button ${c.custom_id}`;
   }
-  for (const a of body.attachments ?? []) if (/^hungerbot-.*\.json$/.test(a.filename ?? '')) return `export ${a.filename}`;
+  for (const a of body.attachments ?? [])
+    if (/^hungerbot-.*\.json$/.test(a.filename ?? '')) return `export ${a.filename}`;
   return null;
 }
 
@@ -99,10 +110,12 @@ export function finalMessage(events: ResponseEvent[]): { data: MessageBody | und
     const ev = events[i]!;
     if (ev.kind === 'followup') return { data: ev.data, private: ((ev.data.flags ?? 0) & EPHEMERAL) !== 0 };
     if (ev.kind === 'edit') {
-      const initial = events.find((e) => e.kind === 'initial') as Extract<ResponseEvent, { kind: 'initial' }> | undefined;
+      const initial = events.find((e) => e.kind === 'initial') as
+        Extract<ResponseEvent, { kind: 'initial' }> | undefined;
       return { data: ev.data, private: ((initial?.data?.flags ?? 0) & EPHEMERAL) !== 0 };
     }
-    if (ev.kind === 'initial' && (ev.type === 4 || ev.type === 7)) return { data: ev.data, private: ((ev.data?.flags ?? 0) & EPHEMERAL) !== 0 };
+    if (ev.kind === 'initial' && (ev.type === 4 || ev.type === 7))
+      return { data: ev.data, private: ((ev.data?.flags ?? 0) & EPHEMERAL) !== 0 };
   }
   return null;
 }

@@ -20,7 +20,14 @@ function sqliteAll(file: string, sql: string, params: unknown[]): Promise<Record
   });
 }
 
-async function withRedis<T>(url: string, work: (c: { get(k: string): Promise<string | null>; set(k: string, v: string): Promise<unknown>; del(k: string): Promise<number> }) => Promise<T>): Promise<T> {
+async function withRedis<T>(
+  url: string,
+  work: (c: {
+    get(k: string): Promise<string | null>;
+    set(k: string, v: string): Promise<unknown>;
+    del(k: string): Promise<number>;
+  }) => Promise<T>,
+): Promise<T> {
   const client = createClient({ url });
   client.on('error', () => {});
   await client.connect();
@@ -48,7 +55,12 @@ export async function writeRaw(url: string, key: string, text: string | null): P
   } else if (url.startsWith('redis://')) {
     await withRedis(url, (c) => c.set(key, text ?? ''));
   } else if (url.startsWith('postgres')) {
-    await withPg(url, (c) => c.query('INSERT INTO keyv (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, text]));
+    await withPg(url, (c) =>
+      c.query('INSERT INTO keyv (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
+        key,
+        text,
+      ]),
+    );
   } else throw new Error(`no raw access to ${url}`);
 }
 

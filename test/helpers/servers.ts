@@ -105,14 +105,23 @@ export function redisInstalled(bin = process.env.REDIS_SERVER ?? 'redis-server')
 
 export async function startRedis(opts: { port?: number; appendonly?: boolean } = {}): Promise<TestServer> {
   const bin = process.env.REDIS_SERVER ?? 'redis-server';
-  if (!redisInstalled(bin)) throw new Error('redis-server is not installed: `npm run test:deps` (bash .ci/run does this).');
+  if (!redisInstalled(bin))
+    throw new Error('redis-server is not installed: `npm run test:deps` (bash .ci/run does this).');
   const port = opts.port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'hungerbot-redis-'));
   let child: ChildProcess | undefined;
   const start = async () => {
     // appendfsync always: a killed server keeps every write it acknowledged.
-    const persistence = opts.appendonly ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir] : ['--appendonly', 'no', '--dir', dir];
-    child = track(spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--protected-mode', 'yes', ...persistence], { stdio: 'ignore' }));
+    const persistence = opts.appendonly
+      ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir]
+      : ['--appendonly', 'no', '--dir', dir];
+    child = track(
+      spawn(
+        bin,
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--protected-mode', 'yes', ...persistence],
+        { stdio: 'ignore' },
+      ),
+    );
     await waitForPort(port, 10_000, 'redis-server');
   };
   const exited = async () => {
@@ -187,24 +196,44 @@ function postgresUser(): { uid: number; gid: number } | undefined {
  */
 export async function startPostgres(opts: { port?: number } = {}): Promise<TestServer & { dataDir: string }> {
   const bin = postgresBinDir();
-  if (!bin) throw new Error('PostgreSQL server binaries are not installed: `npm run test:deps` installs the postgresql package.');
+  if (!bin)
+    throw new Error(
+      'PostgreSQL server binaries are not installed: `npm run test:deps` installs the postgresql package.',
+    );
   const port = opts.port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'hungerbot-pg-'));
   const dataDir = join(dir, 'data');
   const user = postgresUser();
   if (user) chownSync(dir, user.uid, user.gid);
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C', HOME: dir };
-  const init = spawnSync(join(bin, 'initdb'), ['-D', dataDir, '--auth=trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C'], {
-    cwd: dir,
-    env,
-    encoding: 'utf8',
-    ...user,
-  });
+  const init = spawnSync(
+    join(bin, 'initdb'),
+    ['-D', dataDir, '--auth=trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C'],
+    {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+      ...user,
+    },
+  );
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
   let child: ChildProcess | undefined;
   const start = async () => {
     // fsync off: a killed *process* loses nothing (the OS still has the data), only a power cut would.
-    const args = ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'];
+    const args = [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'max_connections=200',
+    ];
     child = track(spawn(join(bin, 'postgres'), args, { cwd: dir, env, stdio: 'ignore', ...user }));
     await waitForPort(port, 15_000, 'PostgreSQL');
     await waitForQueries(`postgresql://postgres@127.0.0.1:${port}/postgres`, 30_000);

@@ -55,7 +55,13 @@ export function buttonInteraction(customId: string, opts: { userId?: string; mes
 /** `/hero <sub> name:value …` as Discord's option tree. */
 export function heroOptions(sub: string, options: Record<string, string | number | boolean> = {}): unknown[] {
   const type = (v: unknown) => (typeof v === 'number' ? 4 : typeof v === 'boolean' ? 5 : 3);
-  return [{ name: sub, type: 1, options: Object.entries(options).map(([name, value]) => ({ name, type: type(value), value })) }];
+  return [
+    {
+      name: sub,
+      type: 1,
+      options: Object.entries(options).map(([name, value]) => ({ name, type: type(value), value })),
+    },
+  ];
 }
 
 export interface HttpAnswer {
@@ -65,18 +71,30 @@ export interface HttpAnswer {
 }
 
 /** POST a body (signed unless headers are given) and read the answer; multipart answers give their payload_json. */
-export async function postInteraction(port: number, body: unknown, signer: Signer, opts: { headers?: Record<string, string>; raw?: string } = {}): Promise<HttpAnswer> {
+export async function postInteraction(
+  port: number,
+  body: unknown,
+  signer: Signer,
+  opts: { headers?: Record<string, string>; raw?: string } = {},
+): Promise<HttpAnswer> {
   const raw = opts.raw ?? JSON.stringify(body);
   const started = Date.now();
-  const res = await fetch(`http://127.0.0.1:${port}/interactions`, { method: 'POST', body: raw, headers: opts.headers ?? signer.headers(raw) });
+  const res = await fetch(`http://127.0.0.1:${port}/interactions`, {
+    method: 'POST',
+    body: raw,
+    headers: opts.headers ?? signer.headers(raw),
+  });
   const buf = Buffer.from(await res.arrayBuffer());
   const ms = Date.now() - started;
   const type = res.headers.get('content-type') ?? '';
   if (type.startsWith('multipart/form-data')) {
     const m = /name="payload_json"[^\r\n]*\r\n[^\r\n]*\r\n\r\n([\s\S]*?)\r\n--/.exec(buf.toString('latin1'));
-    const payload = m ? (JSON.parse(Buffer.from(m[1]!, 'latin1').toString('utf8')) as Record<string, unknown>) : undefined;
+    const payload = m
+      ? (JSON.parse(Buffer.from(m[1]!, 'latin1').toString('utf8')) as Record<string, unknown>)
+      : undefined;
     const files = [...buf.toString('latin1').matchAll(/filename="([^"]+)"/g)].map((x) => x[1]);
-    if (payload && typeof payload.data === 'object' && payload.data) (payload.data as Record<string, unknown>).attachments ??= files.map((f) => ({ filename: f }));
+    if (payload && typeof payload.data === 'object' && payload.data)
+      (payload.data as Record<string, unknown>).attachments ??= files.map((f) => ({ filename: f }));
     return { status: res.status, json: payload, ms };
   }
   const text = buf.toString('utf8');

@@ -18,7 +18,10 @@ const BACKENDS = [
   { name: 'PostgreSQL', url: () => inject('postgresUrl') },
 ];
 
-type HeroResult = { hero: { nutrition: number; turn: number; name: string; leftRing: { label: string } | null }; error?: { code: string } };
+type HeroResult = {
+  hero: { nutrition: number; turn: number; name: string; leftRing: { label: string } | null };
+  error?: { code: string };
+};
 const res = (r: { result: unknown }) => r.result as HeroResult;
 
 /** N concurrent `/hero wait turns:1` from a separate OS process (a second bot). */
@@ -26,12 +29,16 @@ function otherProcessWaits(url: string, userId: string, n: number): Promise<void
   const script = `
     import { createHarness } from ${JSON.stringify(resolve('test/helpers/harness.ts'))};
     const h = await createHarness({ storeUrl: ${JSON.stringify(url)} });
-    const rs = await Promise.all(Array.from({ length: ${n} }, () => h.ask('/hero wait turns:1', { id: ${JSON.stringify(userId)}, name: 'mp' })));
-    if (rs.some((r) => r.ephemeral)) { console.error(JSON.stringify(rs.find((r) => r.ephemeral).result)); process.exit(1); }
+    const user = { id: ${JSON.stringify(userId)}, name: 'mp' };
+    const rs = await Promise.all(Array.from({ length: ${n} }, () => h.ask('/hero wait turns:1', user)));
+    const bad = rs.find((r) => r.ephemeral);
+    if (bad) { console.error(JSON.stringify(bad.result)); process.exit(1); }
     await h.close();
   `;
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (d) => (err += String(d)));
     child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(err))));
@@ -43,12 +50,23 @@ for (const backend of BACKENDS) {
     it('migrates a version 1 record on read (changing nothing) and writes version 2 on the next change', async () => {
       const h = await createHarness({ storeUrl: backend.url() });
       const user = { id: `v1-${backend.name}`, name: 'old' };
-      await h.store.set(heroKey(user.id), { schemaVersion: 1, userId: user.id, hero: { name: 'Old', nutrition: 700, turn: 50, rings: ['ring of hunger'] } });
+      await h.store.set(heroKey(user.id), {
+        schemaVersion: 1,
+        userId: user.id,
+        hero: { name: 'Old', nutrition: 700, turn: 50, rings: ['ring of hunger'] },
+      });
       const shown = res(await h.ask('/hero show chart:false', user));
-      expect(shown.hero).toMatchObject({ name: 'Old', nutrition: 700, turn: 50, leftRing: { label: 'ring of hunger' } });
+      expect(shown.hero).toMatchObject({
+        name: 'Old',
+        nutrition: 700,
+        turn: 50,
+        leftRing: { label: 'ring of hunger' },
+      });
       expect(((await h.store.get(heroKey(user.id))) as { schemaVersion: number }).schemaVersion).toBe(1);
       await h.ask('/hero wait turns:1', user);
-      expect(((await h.store.get(heroKey(user.id))) as { schemaVersion: number }).schemaVersion).toBe(HERO_SCHEMA_VERSION);
+      expect(((await h.store.get(heroKey(user.id))) as { schemaVersion: number }).schemaVersion).toBe(
+        HERO_SCHEMA_VERSION,
+      );
       await h.close();
     });
 

@@ -23,7 +23,9 @@ function childIncrements(url: string, key: string, n: number): Promise<void> {
     await s.close();
   `;
   return new Promise((res, rej) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (d) => (err += String(d)));
     child.on('exit', (code) => (code === 0 ? res() : rej(new Error(`child exited ${code}: ${err}`))));
@@ -63,7 +65,11 @@ for (const backend of BACKENDS) {
 
     it('200 concurrent updates of one key in one process lose nothing', async () => {
       await store.delete('t:ctr');
-      await Promise.all(Array.from({ length: 200 }, () => store.update('t:ctr', (cur) => ({ value: { n: ((cur as { n?: number })?.n ?? 0) + 1 }, result: null }))));
+      await Promise.all(
+        Array.from({ length: 200 }, () =>
+          store.update('t:ctr', (cur) => ({ value: { n: ((cur as { n?: number })?.n ?? 0) + 1 }, result: null })),
+        ),
+      );
       expect(await store.get('t:ctr')).toEqual({ n: 200 });
     });
 
@@ -76,7 +82,11 @@ for (const backend of BACKENDS) {
 
     it('an update that throws writes nothing', async () => {
       await store.set('t:keep', { v: 1 });
-      await expect(store.update('t:keep', () => { throw new Error('refused'); })).rejects.toThrow('refused');
+      await expect(
+        store.update('t:keep', () => {
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
       expect(await store.get('t:keep')).toEqual({ v: 1 });
     });
 
@@ -93,16 +103,27 @@ for (const backend of BACKENDS) {
           if (!backend.raw || (shape.sqlOnly && backend.name === 'redis')) return;
           const key = `t:bad:${shape.name}`;
           await writeRaw(backend.url(), key, shape.text);
-          const err = await store.get(key).then(() => null, (e: unknown) => e);
+          const err = await store.get(key).then(
+            () => null,
+            (e: unknown) => e,
+          );
           expect(err).toBeInstanceOf(UnreadableRecordError);
           expect(err).not.toBeInstanceOf(StorageError);
           expect((err as UnreadableRecordError).raw).toBe(shape.text ?? '');
-          expect(await store.inspect(key)).toEqual({ state: 'unreadable', raw: shape.text ?? '', reason: expect.stringMatching(shape.reason) });
+          expect(await store.inspect(key)).toEqual({
+            state: 'unreadable',
+            raw: shape.text ?? '',
+            reason: expect.stringMatching(shape.reason),
+          });
           // An ordinary update refuses to overwrite it; the text is exactly as it was.
-          await expect(store.update(key, () => ({ value: { fresh: true }, result: null }))).rejects.toBeInstanceOf(UnreadableRecordError);
+          await expect(store.update(key, () => ({ value: { fresh: true }, result: null }))).rejects.toBeInstanceOf(
+            UnreadableRecordError,
+          );
           expect(await readRaw(backend.url(), key)).toBe(shape.text);
           // Deliberate recovery sees the text and may delete it, atomically.
-          const seen = await store.update(key, (cur) => ({ delete: true as const, result: cur }), { acceptUnreadable: true });
+          const seen = await store.update(key, (cur) => ({ delete: true as const, result: cur }), {
+            acceptUnreadable: true,
+          });
           expect(seen).toBeInstanceOf(UnreadableRecord);
           expect((seen as UnreadableRecord).raw).toBe(shape.text ?? '');
           expect(await readRaw(backend.url(), key)).toBeUndefined();
@@ -115,7 +136,9 @@ for (const backend of BACKENDS) {
       try {
         const key = `t:marker:${Date.now()}`;
         // 20 claims from two connections at once: exactly one wins.
-        const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? store : other).setIfAbsent(key, 60_000)));
+        const claims = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => (i % 2 ? store : other).setIfAbsent(key, 60_000)),
+        );
         expect(claims.filter(Boolean)).toHaveLength(backend.name === 'memory' ? 2 : 1); // memory: nothing shared
         expect(await store.consume(key)).toBe(true);
         expect(await store.consume(key)).toBe(false);
@@ -148,7 +171,9 @@ describe('store failures', () => {
 
   it('refuses to open an unreachable Redis or PostgreSQL with a StorageError, not a hang', async () => {
     await expect(openStore('redis://127.0.0.1:1', { timeoutMs: 500 })).rejects.toBeInstanceOf(StorageError);
-    await expect(openStore('postgresql://postgres@127.0.0.1:1/postgres', { timeoutMs: 500 })).rejects.toBeInstanceOf(StorageError);
+    await expect(openStore('postgresql://postgres@127.0.0.1:1/postgres', { timeoutMs: 500 })).rejects.toBeInstanceOf(
+      StorageError,
+    );
   });
 
   it('reports a closed store as a StorageError instead of swallowing it', async () => {
@@ -160,7 +185,7 @@ describe('store failures', () => {
     }
   });
 
-  it('two stores on one PostgreSQL URL in one process are independent (closing one leaves the other working)', async () => {
+  it('two stores on one PostgreSQL URL in one process are independent (closing one keeps the other)', async () => {
     const a = await openStore(inject('postgresUrl'));
     const b = await openStore(inject('postgresUrl'));
     await a.set('t:pg:two', { v: 1 });
