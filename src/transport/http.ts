@@ -499,7 +499,9 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
     const parsed = await checkRequest(req, res, key, path, limits);
     if (!parsed) return;
     if (parsed.ping) return send(res, 200, { type: ResponseType.Pong });
-    if (!(await seen.firstTime(parsed.interaction.id))) {
+    // Autocomplete changes nothing, so replaying one is harmless: no store write per keystroke.
+    const replayable = parsed.interaction.type === InteractionType.Autocomplete;
+    if (!replayable && !(await seen.firstTime(parsed.interaction.id))) {
       logger.warn({ interactionId: parsed.interaction.id }, 'replayed interaction refused');
       send(res, 409, { error: 'interaction already received' });
       return;
