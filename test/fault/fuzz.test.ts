@@ -205,25 +205,6 @@ describe('signed interactions through the HTTP endpoint', () => {
   let discord: FakeDiscord;
   const USERS = ['1400000000000000101', '1400000000000000102', '1400000000000000103'];
 
-  beforeAll(async () => {
-    discord = await startFakeDiscord();
-    store = await openStore('memory://');
-    endpoint = await startHttpEndpoint({
-      registry: new Registry(commands),
-      services: { store, logger: createLogger('silent') },
-      publicKey: signer.publicHex,
-      port: 0,
-      host: '127.0.0.1',
-      apiUrl: discord.apiUrl,
-      admission: { perMinute: 100_000, burst: 100_000, userMaxInFlight: 100, maxInFlight: 1000 },
-    });
-    for (const u of USERS)
-      await postInteraction(
-        endpoint.port,
-        commandInteraction('hero', heroOptions('new', { name: 'Fz' }), { userId: u }),
-        signer,
-      );
-  });
   afterAll(async () => {
     await endpoint?.close();
     await store?.close();
@@ -305,8 +286,30 @@ describe('signed interactions through the HTTP endpoint', () => {
     },
   );
 
+  let samples: unknown[] = [];
+  beforeAll(async () => {
+    // Sampled before any connection is open: a long synchronous sampling must not leave pooled
+    // keep-alive sockets idle past the server's timeout (client and server share this process).
+    samples = fc.sample(interaction, INTERACTION_RUNS);
+    discord = await startFakeDiscord();
+    store = await openStore('memory://');
+    endpoint = await startHttpEndpoint({
+      registry: new Registry(commands),
+      services: { store, logger: createLogger('silent') },
+      publicKey: signer.publicHex,
+      port: 0,
+      host: '127.0.0.1',
+      apiUrl: discord.apiUrl,
+      admission: { perMinute: 100_000, burst: 100_000, userMaxInFlight: 100, maxInFlight: 1000 },
+    });
+    for (const u of USERS)
+      await postInteraction(
+        endpoint.port,
+        commandInteraction('hero', heroOptions('new', { name: 'Fz' }), { userId: u }),
+        signer,
+      );
+  });
   it('no 5xx, no crash; every answer (and every later edit or follow-up) keeps every Discord limit', async () => {
-    const samples = fc.sample(interaction, INTERACTION_RUNS);
     let next = 0;
     const statuses = new Map<number, number>();
     const worker = async () => {
