@@ -308,7 +308,7 @@ describe('signed interactions through the HTTP endpoint', () => {
         commandInteraction('hero', heroOptions('new', { name: 'Fz' }), { userId: u }),
         signer,
       );
-  });
+  }, 600_000);
   it('no 5xx, no crash; every answer (and every later edit or follow-up) keeps every Discord limit', async () => {
     let next = 0;
     const statuses = new Map<number, number>();
