@@ -7,6 +7,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['test/setup/redis.ts'],
+    // Real servers for the store suites (Redis, PostgreSQL) and the fault suite's figures.
+    globalSetup: ['test/setup/redis.ts', 'test/setup/postgres.ts', 'test/setup/figures.ts'],
   },
 });

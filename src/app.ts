@@ -21,7 +21,7 @@ export async function createApp(config: Config, opts: { logDestination?: number;
   const logger = createLogger(opts.logLevel ?? config.LOG_LEVEL, opts.logDestination ?? 1, secrets);
   const { WORKERS: workers, WORK_QUEUE_MAX: queueMax, WORK_DEADLINE_MS: deadlineMs } = config;
   await configureWork({ workers, queueMax, deadlineMs });
-  const store = await openStore(config.STORE_URL);
+  const store = await openStore(config.STORE_URL, { timeoutMs: config.STORE_TIMEOUT_MS });
   logger.debug({ store: store.location }, 'store opened');
   const registry = new Registry(commands);
   return { config, logger, store, registry, services: { store, logger } };

@@ -8,6 +8,17 @@ const snowflake = (name: string) =>
   z.preprocess(emptyToUndefined, z.string().regex(/^\d{17,20}$/, `${name} must be a Discord id (17 to 20 digits)`).optional());
 
 const PORT_MESSAGE = 'HTTP_PORT must be a port number, a whole number from 1 to 65535 (for example 8080)';
+/** A whole-number setting with a default and bounds, named in its error message. */
+const intSetting = (name: string, def: number, min: number, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: `${name} must be a whole number` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`)
+      .default(def),
+  );
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -52,6 +63,24 @@ export const EnvSchema = z.object({
   ),
   /** Console mode writes attachments (PNG charts) here. */
   FILE_DIR: z.preprocess(emptyToUndefined, z.string().default('data/files')),
+  // ---- bounded waits and limits (every one has a default) ----
+  /** Longest wait for one store command; then "storage is slow, nothing was changed". */
+  STORE_TIMEOUT_MS: intSetting('STORE_TIMEOUT_MS', 2000, 50, 60_000),
+  /** Longest a Discord interaction's handler may run before the user is told it gave up. */
+  HANDLER_TIMEOUT_MS: intSetting('HANDLER_TIMEOUT_MS', 30_000, 1000, 600_000),
+  /** Commands (and button presses) one user may send per minute, with RATE_LIMIT_BURST at once. */
+  RATE_LIMIT_PER_MINUTE: intSetting('RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
+  RATE_LIMIT_BURST: intSetting('RATE_LIMIT_BURST', 8, 1, 10_000),
+  /** Commands of one user being answered at once; more wait for none of them (a clear reply). */
+  USER_MAX_IN_FLIGHT: intSetting('USER_MAX_IN_FLIGHT', 2, 1, 1000),
+  /** Interactions being answered at once by this process; more get "busy" at once. */
+  MAX_IN_FLIGHT: intSetting('MAX_IN_FLIGHT', 200, 1, 100_000),
+  /** HTTP endpoint: open connections at most; request headers and body within this time; idle sockets closed. */
+  HTTP_MAX_CONNECTIONS: intSetting('HTTP_MAX_CONNECTIONS', 512, 1, 100_000),
+  HTTP_REQUEST_TIMEOUT_MS: intSetting('HTTP_REQUEST_TIMEOUT_MS', 5000, 100, 120_000),
+  HTTP_IDLE_TIMEOUT_MS: intSetting('HTTP_IDLE_TIMEOUT_MS', 65_000, 100, 600_000),
+  /** Signed requests whose timestamp is further than this from our clock are refused (replays). */
+  HTTP_TIMESTAMP_WINDOW_S: intSetting('HTTP_TIMESTAMP_WINDOW_S', 300, 5, 3600),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

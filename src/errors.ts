@@ -76,7 +76,9 @@ export const ERROR_CODES = {
   no_server: 'server settings need a server',
   missing_permission: 'changing server settings needs Manage Server',
   // the pipeline
-  busy: 'the workers are all busy and the queue is full; try again in a moment',
+  busy: 'too much at once (the worker queue, or this process), so it was refused; try again in a moment',
+  rate_limited: 'too many commands from one user in a short time; slow down',
+  timeout: 'a command ran past its deadline (HANDLER_TIMEOUT_MS); it was stopped waiting for',
   too_slow: 'the work passed its deadline and was stopped; try a smaller horizon',
   storage_unavailable: 'the store could not be read or written; nothing was changed',
   internal_error: 'a bug; the reply carries an error id that is in the log',

@@ -5,10 +5,11 @@
 //
 // Each mode imports only its own transport (console, HTTP or discord.js), so the HTTP endpoint
 // never loads discord.js and `ask` never loads a server: less start-up time and idle memory.
-import { loadConfigOrReport } from './config.ts';
+import { loadConfigOrReport, type Config } from './config.ts';
 import { createApp, type App } from './app.ts';
 import { StorageError } from './errors.ts';
 import { stopWork } from './runtime/offload.ts';
+import type { AdmissionLimits } from './transport/admission.ts';
 
 function usage(): string {
   return [
@@ -36,6 +37,15 @@ async function shutdownOn(app: App, stop: () => Promise<void>): Promise<void> {
   process.on('SIGTERM', () => handler('SIGTERM'));
 }
 
+function admissionLimits(config: Config): AdmissionLimits {
+  return {
+    perMinute: config.RATE_LIMIT_PER_MINUTE,
+    burst: config.RATE_LIMIT_BURST,
+    userMaxInFlight: config.USER_MAX_IN_FLIGHT,
+    maxInFlight: config.MAX_IN_FLIGHT,
+  };
+}
+
 async function main(argv: string[]): Promise<number> {
   const config = loadConfigOrReport();
   if (!config) return 2;
@@ -59,29 +69,15 @@ async function main(argv: string[]): Promise<number> {
   }
   process.on('unhandledRejection', (err) => app.logger.error({ err }, 'unhandled rejection'));
   process.on('uncaughtException', (err) => app.logger.error({ err }, 'uncaught exception'));
-  const consoleOpts = { registry: app.registry, services: app.services, fileDir: config.FILE_DIR };
 
   if (consoleMode) return runConsoleMode(app, mode, rest);
-
-  if (config.DISCORD_PUBLIC_KEY && config.HTTP_PORT) {
-    const { startHttpEndpoint } = await import('./transport/http.ts');
-    const endpoint = await startHttpEndpoint({ ...consoleOpts, publicKey: config.DISCORD_PUBLIC_KEY, port: config.HTTP_PORT, apiUrl: config.DISCORD_API_URL });
-    await shutdownOn(app, () => endpoint.close());
-    return new Promise<number>(() => {});
-  }
-
-  const { createGatewayBot } = await import('./transport/gateway.ts');
-  const bot = createGatewayBot({ ...consoleOpts, token: config.DISCORD_TOKEN!, apiUrl: config.DISCORD_API_URL });
-  await shutdownOn(app, () => bot.stop());
-  await bot.start();
-  return new Promise<number>(() => {});
+  return runDiscordMode(app);
 }
 
 /** `ask` (one line or a batch on stdin) and the interactive console. */
 async function runConsoleMode(app: App, mode: string | undefined, rest: string[]): Promise<number> {
-  const { runBatch, runLine, runRepl, renderReplyText, toJsonReply, writeFiles } = await import(
-    './transport/console.ts'
-  );
+  const { flushed, renderReplyText, runBatch, runLine, runRepl, toJsonReply, writeFiles, writeWithBackpressure } =
+    await import('./transport/console.ts');
   const { config } = app;
   const consoleOpts = { registry: app.registry, services: app.services, fileDir: config.FILE_DIR };
   if (mode === 'ask') {
@@ -90,8 +86,13 @@ async function runConsoleMode(app: App, mode: string | undefined, rest: string[]
     try {
       if (line) {
         const reply = await runLine(line, consoleOpts);
-        process.stdout.write(json ? JSON.stringify(toJsonReply(reply, config.FILE_DIR)) + '\n' : renderReplyText(reply, false, writeFiles(reply, config.FILE_DIR)) + '\n');
+        const text = json
+          ? JSON.stringify(toJsonReply(reply, config.FILE_DIR)) + '\n'
+          : renderReplyText(reply, false, writeFiles(reply, config.FILE_DIR)) + '\n';
+        await writeWithBackpressure(process.stdout, text);
+        await flushed(process.stdout);
       } else {
+        // Every reply is flushed before this returns, however slowly standard output is read.
         await runBatch(consoleOpts, { input: process.stdin, output: process.stdout }, json);
       }
     } finally {
@@ -105,9 +106,44 @@ async function runConsoleMode(app: App, mode: string | undefined, rest: string[]
     await app.store.close();
     return 2;
   }
-  await runRepl({ ...consoleOpts, color: Boolean(process.stdout.isTTY) }, { input: process.stdin, output: process.stdout, terminal: Boolean(process.stdin.isTTY) });
+  const io = { input: process.stdin, output: process.stdout, terminal: Boolean(process.stdin.isTTY) };
+  await runRepl({ ...consoleOpts, color: Boolean(process.stdout.isTTY) }, io);
   await app.store.close();
   return 0;
+}
+
+/** The HTTP interactions endpoint (DISCORD_PUBLIC_KEY and HTTP_PORT set), else the gateway. */
+async function runDiscordMode(app: App): Promise<number> {
+  const { config } = app;
+  const discordOpts = {
+    registry: app.registry,
+    services: app.services,
+    handlerTimeoutMs: config.HANDLER_TIMEOUT_MS,
+    admission: admissionLimits(config),
+    apiUrl: config.DISCORD_API_URL,
+  };
+  if (config.DISCORD_PUBLIC_KEY && config.HTTP_PORT) {
+    const { startHttpEndpoint } = await import('./transport/http.ts');
+    const endpoint = await startHttpEndpoint({
+      ...discordOpts,
+      publicKey: config.DISCORD_PUBLIC_KEY,
+      port: config.HTTP_PORT,
+      limits: {
+        maxConnections: config.HTTP_MAX_CONNECTIONS,
+        requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+        idleTimeoutMs: config.HTTP_IDLE_TIMEOUT_MS,
+        timestampWindowS: config.HTTP_TIMESTAMP_WINDOW_S,
+      },
+    });
+    await shutdownOn(app, () => endpoint.close());
+    return new Promise<number>(() => {});
+  }
+
+  const { createGatewayBot } = await import('./transport/gateway.ts');
+  const bot = createGatewayBot({ ...discordOpts, token: config.DISCORD_TOKEN! });
+  await shutdownOn(app, () => bot.stop());
+  await bot.start();
+  return new Promise<number>(() => {});
 }
 
 /**

@@ -207,12 +207,21 @@ export const renameSubcommand = defineSubcommand({
 
 // ---- delete, with a confirmation button ----------------------------------------------------
 
+const DELETE_CONFIRM_MS = 15 * 60 * 1000;
+/** The one-use nonce of a delete confirmation, kept in the store so any process can check it. */
+const deleteNonceKey = (userId: string, nonce: string) => `hungerbot:confirm:delete:${userId}:${nonce}`;
+
 /** customId: hero:delete:<userId>:<heroId|all>:<nonce>. The user id makes the button theirs only. */
-function deleteButtons(userId: string, target: string): Reply['buttons'] {
-  const nonce = randomBytes(4).toString('hex');
+async function deleteButtons(ctx: HandlerContext, target: string): Promise<Reply['buttons']> {
+  const nonce = randomBytes(8).toString('hex');
+  await ctx.services.store.setIfAbsent(deleteNonceKey(ctx.user.id, nonce), DELETE_CONFIRM_MS);
   return [
-    { customId: `hero:delete:${userId}:${target}:${nonce}`, label: target === 'all' ? 'Delete everything' : 'Delete for good', style: 'danger' },
-    { customId: `hero:cancel:${userId}:${nonce}`, label: 'Keep it', style: 'secondary' },
+    {
+      customId: `hero:delete:${ctx.user.id}:${target}:${nonce}`,
+      label: target === 'all' ? 'Delete everything' : 'Delete for good',
+      style: 'danger',
+    },
+    { customId: `hero:cancel:${ctx.user.id}:${nonce}`, label: 'Keep it', style: 'secondary' },
   ];
 }
 
@@ -222,13 +231,15 @@ export const deleteSubcommand = defineSubcommand({
   example: '/hero delete hero:Valk',
   access: 'write',
   options: { hero: heroName, everything: boolean('Delete all your stored data').default(false) },
+  privateReply: true,
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
     if (args.everything) {
+      // No read: a record that cannot be read at all can still be deleted this way.
       return {
         embeds: [{ title: 'Delete all your hungerbot data for good? Confirm below', description: 'Every hero, log and undo history you have stored will be removed for good.', color: COLORS.warning }],
         result: { confirm: 'delete-all', pending: true },
-        buttons: deleteButtons(ctx.user.id, 'all'),
+        buttons: await deleteButtons(ctx, 'all'),
         ephemeral: true,
       };
     }
@@ -236,15 +247,23 @@ export const deleteSubcommand = defineSubcommand({
     return {
       embeds: [{ title: `Delete ${hero.name} for good? Confirm below`, description: `${heroTitle(hero)} and its log will be removed for good. This cannot be undone.`, color: COLORS.warning }],
       result: { confirm: 'delete', pending: true, hero: { id: hero.id, name: hero.name } },
-      buttons: deleteButtons(ctx.user.id, hero.id),
+      buttons: await deleteButtons(ctx, hero.id),
       ephemeral: true,
     };
   },
 });
 
 export async function onDeleteButton(parts: string[], ctx: HandlerContext): Promise<Reply> {
-  const [userId, target] = parts;
+  const [userId, target, nonce] = parts;
   if (userId !== ctx.user.id) throw new UserError('Only the owner of these heroes can press that.', undefined, 'not_yours');
+  // One use, and only a confirmation this bot showed: the nonce must still be in the store.
+  if (!nonce || !(await ctx.services.store.consume(deleteNonceKey(ctx.user.id, nonce)))) {
+    throw new UserError(
+      'That confirmation is no longer valid (already used, cancelled or expired).',
+      'Run `/hero delete` again.',
+      'stale_button',
+    );
+  }
   const removed = await repoFor(ctx).mutate(
     ctx.user.id,
     (record) => {
@@ -262,8 +281,13 @@ export async function onDeleteButton(parts: string[], ctx: HandlerContext): Prom
   return { embeds: [{ title: 'Deleted', description: text, color: COLORS.ok }], result: { deleted: removed }, ephemeral: true };
 }
 
-export function onCancelButton(parts: string[], ctx: HandlerContext): Reply {
-  if (parts[0] !== ctx.user.id) throw new UserError('Only the owner of these heroes can press that.', undefined, 'not_yours');
+export async function onCancelButton(parts: string[], ctx: HandlerContext): Promise<Reply> {
+  const [userId, nonce] = parts;
+  if (userId !== ctx.user.id) {
+    throw new UserError('Only the owner of these heroes can press that.', undefined, 'not_yours');
+  }
+  // A cancelled delete can no longer be confirmed (meal confirmations keep their nonce on the hero).
+  if (nonce) await ctx.services.store.consume(deleteNonceKey(ctx.user.id, nonce));
   return { embeds: [{ title: 'Nothing was changed', color: COLORS.info }], result: { cancelled: true }, ephemeral: true };
 }
 
@@ -275,18 +299,31 @@ export const exportSubcommand = defineSubcommand({
   example: '/hero export',
   access: 'read',
   options: {},
+  privateReply: true,
   async run(_args, ctx) {
-    const raw = await repoFor(ctx).raw(ctx.user.id);
-    const data = Buffer.from(JSON.stringify({ exportedAt: new Date().toISOString(), userId: ctx.user.id, record: raw ?? null }, null, 2));
+    const stored = await repoFor(ctx).raw(ctx.user.id);
+    const record = stored.state === 'readable' ? stored.value : null;
+    // A record that cannot be read is handed back as the exact text stored, for recovery.
+    const unreadable = stored.state === 'unreadable' ? { reason: stored.reason, text: stored.text } : undefined;
+    const exportedAt = new Date().toISOString();
+    const file = { exportedAt, userId: ctx.user.id, record, ...(unreadable ? { unreadable } : {}) };
+    const data = Buffer.from(JSON.stringify(file, null, 2));
+    const description =
+      stored.state === 'absent'
+        ? 'You have no stored data.'
+        : unreadable
+          ? `Your stored record cannot be read (${unreadable.reason}). Its exact stored text is in the attached ` +
+            'file; `/hero delete everything:true` removes it.'
+          : 'Everything stored for you is in the attached JSON file.';
     return {
       embeds: [
         {
-          title: raw === undefined ? 'You have no stored hero data' : `Your hungerbot data: ${fmt(data.length)} bytes of JSON, attached`,
-          description: raw === undefined ? 'The attached file says so.' : 'Everything stored for you is in the attached JSON file.',
-          color: COLORS.info,
+          title: stored.state === 'absent' ? 'You have no stored hero data' : `Your hungerbot data: ${fmt(data.length)} bytes of JSON, attached`,
+          description,
+          color: unreadable ? COLORS.warning : COLORS.info,
         },
       ],
-      result: { userId: ctx.user.id, bytes: data.length, record: raw ?? null },
+      result: { userId: ctx.user.id, bytes: data.length, record, ...(unreadable ? { unreadable } : {}) },
       files: [{ name: `hungerbot-${ctx.user.id}.json`, data, contentType: 'application/json', description: 'Your stored heroes' }],
       ephemeral: true,
     };

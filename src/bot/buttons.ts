@@ -125,7 +125,7 @@ export async function buttonCustomId(
   const id = randomBytes(9).toString('base64url');
   const stored: StoredButton = { ...payload, expiresAt: new Date(Date.now() + BUTTON_TTL_MS).toISOString() };
   try {
-    await store.set(buttonKey(id), stored, BUTTON_TTL_MS);
+    await store.setTemp(buttonKey(id), stored, BUTTON_TTL_MS);
   } catch {
     return null;
   }
@@ -139,7 +139,7 @@ export async function readButton(
   rest: string,
 ): Promise<{ payload: ButtonPayload; leaf: Leaf }> {
   if (!rest.startsWith('@')) return decodePayload(findLeaf, rest);
-  const stored = (await store.get(buttonKey(rest.slice(1)))) as StoredButton | undefined;
+  const stored = await store.getTemp<StoredButton>(buttonKey(rest.slice(1)));
   if (!stored?.ref || Date.parse(stored.expiresAt) < Date.now()) throw staleButton();
   const leaf = findLeaf(stored.ref);
   if (!leaf) throw staleButton();

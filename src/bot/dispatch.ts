@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { APIApplicationCommandBasicOption, APIEmbed } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { StorageError, UserError } from '../errors.ts';
-import { truncate, truncateEmbeds } from './embed.ts';
+import { truncate, truncateEmbeds, wellFormed } from './embed.ts';
+import { StoreTimeoutError, StoreUnconfirmedError, UnreadableRecordError } from '../store/store.ts';
 import {
   AUTOCOMPLETE_CHOICE_LIMIT,
   BUTTON_LABEL_MAX,
@@ -198,6 +199,22 @@ export function errorReply(err: unknown, inv: Pick<Invocation, 'commandName' | '
     };
   }
   const errorId = randomUUID().slice(0, 8);
+  if (err instanceof UnreadableRecordError) {
+    // A broken record is not an outage: say so, privately, and keep the record for recovery.
+    const where = { key: err.key, reason: err.reason, command: invocationLabel(inv), userId: inv.user.id };
+    services.logger.warn(where, 'unreadable record');
+    const message = `A stored record could not be read (${err.reason}). Nothing was changed: it is kept as it is.`;
+    return {
+      embeds: [errorEmbed("That didn't work", message)],
+      result: { error: { code: 'corrupt_record', message } } satisfies ErrorResult,
+      ephemeral: true,
+    };
+  }
+  if (err instanceof StoreTimeoutError || err instanceof StoreUnconfirmedError) {
+    const where = { err, errorId, command: invocationLabel(inv), userId: inv.user.id };
+    services.logger.error(where, 'storage slow or lost mid-write');
+    return storageSlowReply(err, errorId);
+  }
   if (err instanceof StorageError) {
     services.logger.error({ err, errorId, command: invocationLabel(inv), userId: inv.user.id }, 'storage error');
     return {
@@ -214,6 +231,61 @@ export function errorReply(err: unknown, inv: Pick<Invocation, 'commandName' | '
   };
 }
 
+/**
+ * The store did not answer in time. A timed-out read changed nothing; a timed-out write was
+ * fenced (the store refuses it after its deadline) but may have landed just before, so the user
+ * is told exactly which of the two happened.
+ */
+function storageSlowReply(err: StoreTimeoutError | StoreUnconfirmedError, errorId: string): Reply {
+  const unconfirmed =
+    'either it was saved just now or not at all, and it cannot be applied later. `/hero show` tells you which.';
+  const [code, title, text] =
+    err instanceof StoreUnconfirmedError
+      ? ([
+          'storage_unconfirmed',
+          'Storage is unavailable',
+          `The connection to storage was lost while saving your change: ${unconfirmed}`,
+        ] as const)
+      : err.written
+        ? ([
+            'storage_unconfirmed',
+            'Storage is slow',
+            `Storage did not confirm your change in time: ${unconfirmed}`,
+          ] as const)
+        : ([
+            'storage_slow',
+            'Storage is slow',
+            'Storage is slow to answer, so nothing was changed. Please try again in a moment.',
+          ] as const);
+  return {
+    embeds: [errorEmbed(title, text, `Error id: \`${errorId}\``)],
+    result: { error: { code, message: err.message, errorId } } satisfies ErrorResult,
+    ephemeral: true,
+  };
+}
+
+/** An error reply (any `result.error`): transports never let one replace a message others see. */
+export function isErrorReply(reply: Reply): boolean {
+  const r = reply.result as Partial<ErrorResult> | null | undefined;
+  return typeof r === 'object' && r !== null && typeof r.error === 'object' && r.error !== null;
+}
+
+/**
+ * Is this invocation's reply private, before it has run? True for `hide:true` and for commands
+ * that declare `privateReply` (exports, confirmations). Transports defer ephemerally then.
+ */
+export function replyIsPrivate(registry: Registry, inv: Invocation): boolean {
+  const hide = inv.options.hide;
+  if (hide === true || (typeof hide === 'string' && TRUE_WORDS.has(hide.trim().toLowerCase()))) return true;
+  try {
+    const { leaf } = findLeaf(registry, inv);
+    const declared = leaf.privateReply;
+    return typeof declared === 'function' ? declared(inv.options) : declared === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Limits and safety applied to every reply, whatever produced it. */
 export function finalizeReply(reply: Reply): Reply {
   return {
@@ -222,8 +294,8 @@ export function finalizeReply(reply: Reply): Reply {
     ...(reply.details ? { details: truncateEmbeds(reply.details) } : {}),
     buttons: reply.buttons?.slice(0, 5).map((b) => ({
       ...b,
-      label: truncate(b.label, BUTTON_LABEL_MAX),
-      customId: b.customId.slice(0, CUSTOM_ID_MAX),
+      label: truncate(b.label || '\u200b', BUTTON_LABEL_MAX),
+      customId: truncate(wellFormed(b.customId), CUSTOM_ID_MAX, ''),
     })),
   };
 }
@@ -232,6 +304,31 @@ export interface DispatchDeps {
   registry: Registry;
   services: Services;
   transport: HandlerContext['transport'];
+  /** Give up on a handler after this long (Discord transports); the user is told so. */
+  handlerTimeoutMs?: number;
+}
+
+/** A handler that did not finish by its deadline. */
+export class HandlerTimeoutError extends UserError {
+  constructor(ms: number) {
+    super(
+      `That took longer than ${Math.round(ms / 1000)} s, so I stopped waiting for it.`,
+      'Try again in a moment; if it changed one of your heroes, `/hero show` tells you.',
+      'timeout',
+    );
+  }
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number | undefined): Promise<T> {
+  if (!ms) return work;
+  work.catch(() => {});
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new HandlerTimeoutError(ms)), ms);
+    work.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e: unknown) => (clearTimeout(timer), reject(e)),
+    );
+  });
 }
 
 function contextOf(inv: Invocation, deps: DispatchDeps, settings: SettingsView, user: Invoker = inv.user): HandlerContext {
@@ -389,7 +486,7 @@ function route(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
 /** Run a slash command, a message command or a button press. Never throws. */
 export async function dispatch(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
   try {
-    return finalizeReply(await route(inv, deps));
+    return finalizeReply(await withDeadline(route(inv, deps), deps.handlerTimeoutMs));
   } catch (err) {
     const reply = errorReply(err, inv, deps.services);
     // A Details or pick press that fails answers privately, leaving the message it was on alone.
@@ -408,8 +505,8 @@ export async function autocomplete(inv: Invocation, deps: DispatchDeps): Promise
     const partial = withSettings(leaf, inv.options, settings);
     const choices = await leaf.autocomplete(inv.focused, partial, contextOf(inv, deps, settings));
     return choices.slice(0, AUTOCOMPLETE_CHOICE_LIMIT).map((c) => ({
-      name: truncate(c.name, CHOICE_NAME_MAX),
-      value: typeof c.value === 'string' ? c.value.slice(0, CHOICE_VALUE_MAX) : c.value,
+      name: truncate(c.name || '\u200b', CHOICE_NAME_MAX),
+      value: typeof c.value === 'string' ? truncate(c.value, CHOICE_VALUE_MAX, '') : c.value,
     }));
   } catch (err) {
     deps.services.logger.warn({ err, command: invocationLabel(inv), userId: inv.user.id }, 'autocomplete failed');

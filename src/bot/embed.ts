@@ -14,9 +14,25 @@ import {
 
 const ELLIPSIS = '…';
 
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return text.slice(0, Math.max(0, max - ELLIPSIS.length)) + ELLIPSIS;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Replace lone UTF-16 surrogates (which Discord rejects and JSON cannot carry) with U+FFFD. */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/**
+ * At most `max` UTF-16 units, ending in `ellipsis` when shortened. The text is made well formed
+ * first and never cut inside a surrogate pair, so no reply carries half a character.
+ */
+export function truncate(text: string, max: number, ellipsis = ELLIPSIS): string {
+  const clean = wellFormed(text);
+  if (clean.length <= max) return clean;
+  const tail = max >= ellipsis.length ? ellipsis : '';
+  let cut = Math.max(0, max - tail.length);
+  const last = clean.charCodeAt(cut - 1);
+  if (cut > 0 && last >= 0xd800 && last <= 0xdbff) cut--;
+  return clean.slice(0, cut) + tail;
 }
 
 function embedLength(e: APIEmbed): number {
@@ -27,10 +43,13 @@ function embedLength(e: APIEmbed): number {
 
 function truncateOne(e: APIEmbed): APIEmbed {
   const out: APIEmbed = { ...e };
-  if (out.title) out.title = truncate(out.title, EMBED_TITLE_MAX);
-  if (out.description) out.description = truncate(out.description, EMBED_DESCRIPTION_MAX);
-  if (out.footer) out.footer = { ...out.footer, text: truncate(out.footer.text, EMBED_FOOTER_MAX) };
-  if (out.author) out.author = { ...out.author, name: truncate(out.author.name, EMBED_AUTHOR_MAX) };
+  if (out.title !== undefined) out.title = truncate(out.title, EMBED_TITLE_MAX);
+  if (out.description !== undefined) out.description = truncate(out.description, EMBED_DESCRIPTION_MAX);
+  // Discord refuses empty parts: an empty title or description is dropped, an empty footer too.
+  if (!out.title) delete out.title;
+  if (!out.description) delete out.description;
+  if (out.footer) out.footer = { ...out.footer, text: truncate(out.footer.text || '\u200b', EMBED_FOOTER_MAX) };
+  if (out.author) out.author = { ...out.author, name: truncate(out.author.name || '\u200b', EMBED_AUTHOR_MAX) };
   if (out.fields) {
     out.fields = out.fields.slice(0, EMBED_FIELDS_MAX).map((f) => ({
       ...f,
@@ -59,6 +78,7 @@ export function truncateEmbeds(embeds: readonly APIEmbed[]): APIEmbed[] {
       total -= e.description.length;
       e.description = truncate(e.description, keep);
       total += e.description.length;
+      if (!e.description) delete e.description;
     }
     if (total > MESSAGE_EMBED_TOTAL_MAX && i > 0) {
       total -= embedLength(e);

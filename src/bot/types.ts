@@ -153,9 +153,17 @@ export interface Leaf {
    * `read` (reads the invoker's data: re-run as that invoker), `write` (never re-run by a button).
    */
   access: LeafAccess;
+  /**
+   * The reply is for the user only (an export, a confirmation). Transports decide visibility
+   * before deferring a slow reply, so this must be known from the options alone.
+   */
+  privateReply?: PrivateReply;
 }
 
 export type LeafAccess = 'pure' | 'read' | 'write';
+
+/** Whether a command's reply is private: always, or depending on its (raw) options. */
+export type PrivateReply = boolean | ((options: Record<string, OptionValue>) => boolean);
 
 /** A subcommand: a leaf with its name and description. */
 export interface Subcommand extends Leaf {
@@ -203,6 +211,7 @@ export interface LeafSpec<M extends OptionMap> {
   autocomplete?: AutocompleteFn;
   /** Default `pure`. */
   access?: LeafAccess;
+  privateReply?: PrivateReply;
 }
 
 function leafFrom<M extends OptionMap>(spec: LeafSpec<M>): Leaf {
@@ -220,6 +229,7 @@ function leafFrom<M extends OptionMap>(spec: LeafSpec<M>): Leaf {
     run: spec.run as Leaf['run'],
     autocomplete,
     access: spec.access ?? 'pure',
+    ...(spec.privateReply !== undefined ? { privateReply: spec.privateReply } : {}),
   };
 }
 

@@ -1,9 +1,11 @@
 // Reading and changing one user's heroes. Every change is one atomic compare-and-set on the
 // user's record (store.update), validated before it is written, so concurrent commands never
-// lose an update and a bad change writes nothing. A stored record that fails validation is
-// reported and left exactly as it is, for recovery.
+// lose an update and a bad change writes nothing. A stored record that cannot be read (not JSON,
+// empty, no Keyv envelope, an expiry in the past) or fails validation is reported as such, never
+// as "storage unavailable" or "no hero", and left exactly as it is until its owner exports or
+// deletes it.
 import { UserError } from '../errors.ts';
-import { UnreadableRecordError, type Store } from '../store/store.ts';
+import { UnreadableRecord, UnreadableRecordError, type Store } from '../store/store.ts';
 import { HERO_SCHEMA_VERSION, parseRecord, UserHeroesSchema, type Hero, type UserHeroes } from './schema.ts';
 
 export const heroKey = (userId: string) => `hungerbot:heroes:${userId}`;
@@ -38,7 +40,7 @@ export class HeroRepo {
     try {
       raw = await this.store.get(heroKey(userId));
     } catch (err) {
-      if (err instanceof UnreadableRecordError) throw corruptRecordError('the stored text is not valid JSON');
+      if (err instanceof UnreadableRecordError) throw corruptRecordError(err.reason);
       throw err;
     }
     if (raw === undefined) return null;
@@ -47,60 +49,61 @@ export class HeroRepo {
     return parsed.record;
   }
 
-  /** The stored value as it is, valid or not (for export and recovery). */
-  async raw(userId: string): Promise<unknown> {
-    try {
-      return await this.store.get(heroKey(userId));
-    } catch (err) {
-      if (err instanceof UnreadableRecordError) return { unreadableText: err.raw };
-      throw err;
-    }
+  /** What is stored for the user, exactly, readable or not (for export and recovery). */
+  async raw(userId: string): Promise<ExportedRecord> {
+    const stored = await this.store.inspect(heroKey(userId));
+    if (stored.state === 'absent') return { state: 'absent' };
+    if (stored.state === 'unreadable') return { state: 'unreadable', reason: stored.reason, text: stored.raw };
+    return { state: 'readable', value: stored.value };
   }
 
   /**
    * Atomically change the user's record. `fn` may run more than once (another process won the
    * race), so it must only compute. With `allowCorrupt`, `fn` is called with `corrupt` set
-   * instead of failing (used by the delete that clears a broken record).
+   * instead of failing, for a record that fails validation or cannot be read at all (used by the
+   * delete that clears a broken record).
    */
   async mutate<T>(
     userId: string,
     fn: (record: UserHeroes | null, ctx: { now: string; corrupt: string | null }) => MutateOutcome<T>,
     opts: { allowCorrupt?: boolean } = {},
   ): Promise<T> {
-    const key = heroKey(userId);
     try {
-      return await this.store.update(key, (current) => {
-        const now = this.now();
-        let record: UserHeroes | null = null;
-        let corrupt: string | null = null;
-        if (current !== undefined) {
-          const parsed = parseRecord(current, now);
-          if (parsed.ok) record = parsed.record;
-          else if (opts.allowCorrupt) corrupt = parsed.problem;
-          else throw corruptRecordError(parsed.problem);
-        }
-        const out = fn(record, { now, corrupt });
-        if (out.record === undefined) return { keep: true as const, result: out.result };
-        if (out.record === null) return { delete: true as const, result: out.result };
-        // Validate what we are about to write: a bug must never store a broken hero.
-        const checked = UserHeroesSchema.parse({ ...out.record, userId, updatedAt: now });
-        return { value: checked, result: out.result };
-      });
+      return await this.store.update(
+        heroKey(userId),
+        (current) => {
+          const now = this.now();
+          let record: UserHeroes | null = null;
+          let corrupt: string | null = null;
+          if (current instanceof UnreadableRecord) corrupt = current.reason;
+          else if (current !== undefined) {
+            const parsed = parseRecord(current, now);
+            if (parsed.ok) record = parsed.record;
+            else if (opts.allowCorrupt) corrupt = parsed.problem;
+            else throw corruptRecordError(parsed.problem);
+          }
+          const out = fn(record, { now, corrupt });
+          if (out.record === undefined) return { keep: true as const, result: out.result };
+          if (out.record === null) return { delete: true as const, result: out.result };
+          if (corrupt) return { keep: true as const, result: out.result }; // never overwrite a broken record
+          // Validate what we are about to write: a bug must never store a broken hero.
+          const checked = UserHeroesSchema.parse({ ...out.record, userId, updatedAt: now });
+          return { value: checked, result: out.result };
+        },
+        { acceptUnreadable: opts.allowCorrupt },
+      );
     } catch (err) {
-      if (err instanceof UnreadableRecordError) {
-        if (opts.allowCorrupt) {
-          return this.store.update(key, () => {
-            const out = fn(null, { now: this.now(), corrupt: 'the stored text is not valid JSON' });
-            if (out.record === null) return { delete: true as const, result: out.result };
-            return { keep: true as const, result: out.result };
-          });
-        }
-        throw corruptRecordError('the stored text is not valid JSON');
-      }
+      if (err instanceof UnreadableRecordError) throw corruptRecordError(err.reason);
       throw err;
     }
   }
 }
+
+/** A user's stored record as export hands it back. */
+export type ExportedRecord =
+  | { state: 'absent' }
+  | { state: 'readable'; value: unknown }
+  | { state: 'unreadable'; reason: string; text: string };
 
 /** The active hero, or a friendly error saying how to make one. */
 export function activeHero(record: UserHeroes | null, name?: string): Hero {

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { APIApplicationCommandOption } from 'discord-api-types/v10';
-import { autocomplete, dispatch, errorReply, type DispatchDeps } from '../bot/dispatch.ts';
+import { autocomplete, dispatch, errorReply, finalizeReply, type DispatchDeps } from '../bot/dispatch.ts';
 import type { Invocation, Invoker, Reply } from '../bot/types.ts';
 import { UserError } from '../errors.ts';
 import { parseCommandLine, quoteValue, tokenize, toInvocation } from './commandLine.ts';
@@ -110,7 +110,9 @@ export async function runLine(line: string, opts: ConsoleOptions, session?: Cons
       reply = await dispatch({ ...toInvocation(parsed, user), ...member }, deps);
     }
   } catch (err) {
-    reply = errorReply(err, { commandName: trimmed.split(/\s/)[0]?.replace(/^\//, '') ?? '', user }, opts.services);
+    // Parse errors take the same road as every other reply: Discord's limits apply.
+    const commandName = trimmed.split(/\s/)[0]?.replace(/^\//, '') ?? '';
+    reply = finalizeReply(errorReply(err, { commandName, user }, opts.services));
   }
   if (session) session.lastButtons = reply.buttons;
   return reply;
@@ -268,8 +270,14 @@ export async function runRepl(opts: ConsoleOptions, io: { input: NodeJS.Readable
   say('hungerbot console — type a slash command (Tab completes), /help for the list, "exit" to leave.');
   rl.prompt();
   let queue = Promise.resolve();
+  // Lines are answered one at a time; input pasted faster than that waits in the stream (paused)
+  // rather than in an ever longer queue here.
+  let pending = 0;
+  let closed = false;
+  const MAX_PENDING_LINES = 64;
   await new Promise<void>((done) => {
     rl.on('line', (line) => {
+      if (++pending >= MAX_PENDING_LINES) rl.pause();
       queue = queue.then(async () => {
         const text = line.trim();
         if (text === 'exit' || text === 'quit') {
@@ -282,27 +290,76 @@ export async function runRepl(opts: ConsoleOptions, io: { input: NodeJS.Readable
           say(renderReplyText(reply, useColor, files));
         }
         rl.prompt();
+      }).finally(() => {
+        if (--pending < MAX_PENDING_LINES / 2 && !closed) rl.resume();
       });
     });
     rl.on('close', () => {
+      closed = true;
       queue.then(() => done(), () => done());
     });
   });
+  await flushed(io.output);
 }
 
 // ---- batch form ----------------------------------------------------------------------
+
+/**
+ * Write to a stream, waiting while its buffer is full: a slow reader slows the batch down
+ * instead of replies piling up in memory (or being lost at exit).
+ */
+export async function writeWithBackpressure(output: NodeJS.WritableStream, text: string): Promise<void> {
+  if (output.write(text)) return;
+  await new Promise<void>((resolve, reject) => {
+    const done = (err?: unknown) => {
+      output.off('drain', onDrain);
+      output.off('error', done);
+      output.off('close', onDrain);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => done();
+    output.once('drain', onDrain);
+    output.once('error', done);
+    output.once('close', onDrain);
+  });
+}
+
+/** Resolve once everything written so far has been handed to the OS (before the process exits). */
+export function flushed(output: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    const w = output as NodeJS.WritableStream & { writableNeedDrain?: boolean; destroyed?: boolean };
+    if (w.destroyed) return resolve();
+    output.write('', () => resolve());
+  });
+}
 
 /** `ask --json` with no command line: one command line per input line, one JSON reply per output line. */
 export async function runBatch(opts: ConsoleOptions, io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream }, json: boolean): Promise<number> {
   const rl = createInterface({ input: io.input, crlfDelay: Infinity, terminal: false });
   const session = newSession();
   let count = 0;
-  for await (const line of rl) {
-    if (!line.trim() || line.trim().startsWith('#')) continue;
-    const reply = await runLine(line, opts, session);
-    if (json) io.output.write(JSON.stringify(toJsonReply(reply, opts.fileDir)) + '\n');
-    else io.output.write(renderReplyText(reply, false, writeFiles(reply, opts.fileDir)) + '\n\n');
-    count++;
+  // The reader went away (EPIPE): stop reading, nothing more can be delivered.
+  let closed = false;
+  const onError = () => {
+    closed = true;
+    rl.close();
+  };
+  io.output.on('error', onError);
+  try {
+    for await (const line of rl) {
+      if (closed) break;
+      if (!line.trim() || line.trim().startsWith('#')) continue;
+      const reply = await runLine(line, opts, session);
+      const text = json
+        ? JSON.stringify(toJsonReply(reply, opts.fileDir)) + '\n'
+        : renderReplyText(reply, false, writeFiles(reply, opts.fileDir)) + '\n\n';
+      await writeWithBackpressure(io.output, text).catch(onError);
+      count++;
+    }
+    if (!closed) await flushed(io.output);
+  } finally {
+    io.output.off('error', onError);
   }
   return count;
 }

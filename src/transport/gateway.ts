@@ -1,5 +1,6 @@
 // Gateway mode: a discord.js Client with the Guilds intent only and caches trimmed to what a
-// slash-command bot uses. Interactions go through the one pipeline in dispatch.ts.
+// slash-command bot uses. Interactions go through the one pipeline in dispatch.ts, and their
+// replies through the privacy rules in respond.ts.
 import {
   AttachmentBuilder,
   Client,
@@ -7,13 +8,22 @@ import {
   GatewayIntentBits,
   MessageFlags,
   Options,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
   type Interaction,
   type MessageContextMenuCommandInteraction,
 } from 'discord.js';
-import { autocomplete, dispatch, type DispatchDeps } from '../bot/dispatch.ts';
-import { DEFER_AFTER_MS } from '../bot/limits.ts';
+import { autocomplete, dispatch, errorReply, replyIsPrivate, type DispatchDeps } from '../bot/dispatch.ts';
 import type { Invocation, Invoker, Reply } from '../bot/types.ts';
-import { buttonRows, invocationFromMessageCommand, invocationFromOptions, type Membership, type RawOption } from './interaction.ts';
+import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission.ts';
+import {
+  buttonRows,
+  invocationFromMessageCommand,
+  invocationFromOptions,
+  type Membership,
+  type RawOption,
+} from './interaction.ts';
+import { answerButton, answerCommand, refusal, type Responder } from './respond.ts';
 
 export interface GatewayBot {
   client: Client;
@@ -34,6 +44,8 @@ function payload(reply: Reply) {
   };
 }
 
+const ephemeralFlag = (yes: boolean | undefined) => (yes ? MessageFlags.Ephemeral : undefined);
+
 /** Apps -> "Ask hungerbot" on a message: the message as Discord resolved it in the interaction. */
 function messageInvocation(i: MessageContextMenuCommandInteraction, user: Invoker): Invocation {
   const message = { content: i.targetMessage.content, author: { id: i.targetMessage.author.id } };
@@ -41,8 +53,44 @@ function messageInvocation(i: MessageContextMenuCommandInteraction, user: Invoke
   return invocationFromMessageCommand(data, user);
 }
 
-export function createGatewayBot(opts: Omit<DispatchDeps, 'transport'> & { token: string; apiUrl?: string }): GatewayBot {
-  const deps: DispatchDeps = { registry: opts.registry, services: opts.services, transport: 'gateway' };
+/** The server and the member's permissions (for server settings). */
+const memberOf = (i: Interaction): Membership => ({
+  ...(i.guildId ? { guildId: i.guildId } : {}),
+  ...(i.memberPermissions ? { permissions: i.memberPermissions.bitfield.toString() } : {}),
+});
+
+/** discord.js calls for one command or button interaction. */
+function responderFor(
+  interaction: ChatInputCommandInteraction | MessageContextMenuCommandInteraction | ButtonInteraction,
+): Responder {
+  return {
+    reply: async (reply) =>
+      void (await interaction.reply({ ...payload(reply), flags: ephemeralFlag(reply.ephemeral) })),
+    defer: async (ephemeral) => void (await interaction.deferReply({ flags: ephemeralFlag(ephemeral) })),
+    update: async (reply) => {
+      if (!interaction.isButton()) throw new Error('update is for buttons');
+      await interaction.update(payload(reply));
+    },
+    deferUpdate: async () => {
+      if (!interaction.isButton()) throw new Error('deferUpdate is for buttons');
+      await interaction.deferUpdate();
+    },
+    editOriginal: async (reply) => void (await interaction.editReply(payload(reply))),
+    deleteOriginal: () => interaction.deleteReply(),
+    followUpPrivately: async (reply) =>
+      void (await interaction.followUp({ ...payload(reply), flags: MessageFlags.Ephemeral })),
+  };
+}
+
+export function createGatewayBot(
+  opts: Omit<DispatchDeps, 'transport'> & { token: string; apiUrl?: string; admission?: AdmissionLimits },
+): GatewayBot {
+  const deps: DispatchDeps = {
+    registry: opts.registry,
+    services: opts.services,
+    transport: 'gateway',
+    handlerTimeoutMs: opts.handlerTimeoutMs,
+  };
   const { logger } = opts.services;
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
@@ -69,59 +117,67 @@ export function createGatewayBot(opts: Omit<DispatchDeps, 'transport'> & { token
   });
 
   const userOf = (i: Interaction): Invoker => ({ id: i.user.id, name: i.user.username });
-  const memberOf = (i: Interaction): Membership => ({
-    ...(i.guildId ? { guildId: i.guildId } : {}),
-    ...(i.memberPermissions ? { permissions: i.memberPermissions.bitfield.toString() } : {}),
-  });
+  const admission = new Admission(opts.admission ?? DEFAULT_ADMISSION);
+
+  /** Run `work` if the user and the process have room; otherwise a private refusal at once. */
+  async function admitted(
+    user: Invoker,
+    inv: Parameters<typeof errorReply>[1],
+    r: Responder,
+    work: () => Promise<unknown>,
+  ): Promise<void> {
+    const admit = admission.admit(user.id);
+    if (!admit.ok) {
+      await r.reply(refusal(errorReply(admit.error, inv, opts.services)));
+      return;
+    }
+    try {
+      await work();
+    } finally {
+      admit.release();
+    }
+  }
 
   async function onInteraction(interaction: Interaction): Promise<void> {
     if (interaction.isAutocomplete()) {
-      const inv = invocationFromOptions('autocomplete', interaction.commandName, interaction.options.data as readonly RawOption[], userOf(interaction), memberOf(interaction));
+      const options = interaction.options.data as readonly RawOption[];
+      const user = userOf(interaction);
+      const inv = invocationFromOptions('autocomplete', interaction.commandName, options, user, memberOf(interaction));
       await interaction.respond(await autocomplete(inv, deps));
       return;
     }
     if (interaction.isChatInputCommand() || interaction.isMessageContextMenuCommand()) {
       const user = userOf(interaction);
       const member = memberOf(interaction);
-      const inv = interaction.isMessageContextMenuCommand()
+      const options = interaction.isChatInputCommand() ? (interaction.options.data as readonly RawOption[]) : [];
+      const inv: Invocation = interaction.isMessageContextMenuCommand()
         ? { ...messageInvocation(interaction, user), ...member }
-        : invocationFromOptions('command', interaction.commandName, interaction.options.data as readonly RawOption[], user, member);
-      const work = dispatch(inv, deps);
-      // Answer within Discord's 3 s: if the handler is slow, defer first and edit later.
-      const quick = await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())]);
-      if (quick) {
-        await interaction.reply({ ...payload(quick), flags: quick.ephemeral ? MessageFlags.Ephemeral : undefined });
-        return;
-      }
-      await interaction.deferReply({ flags: inv.options.hide === true ? MessageFlags.Ephemeral : undefined });
-      await interaction.editReply(payload(await work));
+        : invocationFromOptions('command', interaction.commandName, options, user, member);
+      const r = responderFor(interaction);
+      await admitted(user, inv, r, () => answerCommand(dispatch(inv, deps), replyIsPrivate(deps.registry, inv), r));
       return;
     }
     if (interaction.isButton()) {
-      const work = dispatch(
-        { kind: 'component', commandName: '', options: {}, customId: interaction.customId, user: userOf(interaction), ...memberOf(interaction) },
-        deps,
-      );
-      // A Details press re-runs its command, which may be slow: defer it privately, then edit.
-      const quick = interaction.customId.startsWith('details:')
-        ? await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())])
-        : await work;
-      if (!quick) {
-        await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-        await interaction.editReply(payload(await work));
-        return;
-      }
-      const reply = quick;
-      // Details (and other asNewMessage replies) come as a new message, private when ephemeral;
-      // other presses replace the message they were on (e.g. a confirmation becomes the result).
-      if (reply.asNewMessage) await interaction.reply({ ...payload(reply), flags: reply.ephemeral ? MessageFlags.Ephemeral : undefined });
-      else await interaction.update(payload(reply));
+      const inv: Invocation = {
+        kind: 'component',
+        commandName: '',
+        options: {},
+        customId: interaction.customId,
+        user: userOf(interaction),
+        ...memberOf(interaction),
+      };
+      const r = responderFor(interaction);
+      const messagePrivate = interaction.message.flags.has(MessageFlags.Ephemeral);
+      await admitted(inv.user, inv, r, () => answerButton(inv.customId!, dispatch(inv, deps), messagePrivate, r));
     }
   }
 
   client.on(Events.InteractionCreate, (interaction) => {
     onInteraction(interaction).catch((err: unknown) => {
-      logger.error({ err, interactionId: interaction.id, userId: interaction.user.id }, 'could not answer an interaction');
+      logger.error(
+        { err, interactionId: interaction.id, userId: interaction.user.id },
+        'could not answer an interaction',
+      );
     });
   });
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));

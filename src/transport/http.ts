@@ -1,12 +1,22 @@
 // HTTP interactions endpoint: Discord POSTs signed interactions here instead of using the
-// gateway. Every request's Ed25519 signature (X-Signature-Ed25519 over timestamp + raw body)
-// is checked with the application's public key; anything unsigned or altered gets 401.
+// gateway. Every request is checked before anything runs:
+// - its size (413 over the limit, answered, not reset) and its arrival time (headers and body
+//   within HTTP_REQUEST_TIMEOUT_MS, else 408; idle sockets closed; at most HTTP_MAX_CONNECTIONS);
+// - its Ed25519 signature (X-Signature-Ed25519 over timestamp + raw body) and a timestamp within
+//   HTTP_TIMESTAMP_WINDOW_S of our clock (401 otherwise);
+// - its shape (400 for anything that is not a well-formed interaction, including one without a
+//   user: nobody is mapped to a shared id);
+// - its id, remembered for longer than the timestamp window in the store shared by all replicas
+//   (and in memory), so a captured request cannot be replayed (409);
+// - its user's rate limit (a private "slow down" reply).
 import { createPublicKey, randomBytes, verify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { autocomplete, dispatch, type DispatchDeps } from '../bot/dispatch.ts';
-import { DEFER_AFTER_MS } from '../bot/limits.ts';
-import type { Invoker, Reply } from '../bot/types.ts';
+import { z } from 'zod';
+import { autocomplete, dispatch, errorReply, replyIsPrivate, type DispatchDeps } from '../bot/dispatch.ts';
+import { INTERACTION_EPHEMERAL_FLAG } from '../bot/limits.ts';
+import type { Invocation, Invoker, Reply } from '../bot/types.ts';
+import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission.ts';
 import {
   invocationFromMessageCommand,
   invocationFromOptions,
@@ -15,19 +25,65 @@ import {
   type RawMessageCommandData,
   type RawOption,
 } from './interaction.ts';
+import { answerButton, answerCommand, refusal, type Responder } from './respond.ts';
 
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 /** Interactions are small; anything bigger is not from Discord. */
-const MAX_BODY_BYTES = 256 * 1024;
+export const MAX_BODY_BYTES = 256 * 1024;
+/** An over-limit body is read and discarded up to this size so the 413 reaches the client. */
+const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
+/** The shared replay check gives up after this (the in-process check still applies). */
+const SEEN_CHECK_MS = 500;
+/** Calls back to Discord (edits, follow-ups) give up after this. */
+const DISCORD_CALL_TIMEOUT_MS = 10_000;
 
 export const InteractionType = { Ping: 1, ApplicationCommand: 2, MessageComponent: 3, Autocomplete: 4 } as const;
-export const ResponseType = { Pong: 1, ChannelMessage: 4, DeferredChannelMessage: 5, UpdateMessage: 7, AutocompleteResult: 8 } as const;
+export const ResponseType = {
+  Pong: 1,
+  ChannelMessage: 4,
+  DeferredChannelMessage: 5,
+  DeferredUpdateMessage: 6,
+  UpdateMessage: 7,
+  AutocompleteResult: 8,
+} as const;
 
-export function publicKeyFromHex(hex: string): KeyObject {
-  return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(hex, 'hex')]), format: 'der', type: 'spki' });
+export interface HttpLimits {
+  maxConnections: number;
+  /** Headers and body must have arrived this long after the request started. */
+  requestTimeoutMs: number;
+  /**
+   * Keep-alive sockets with nothing to do are closed after this. Keep it longer than the idle
+   * timeout of whatever connects (a load balancer, Discord), or a request sent on a socket just as
+   * we close it is reset.
+   */
+  idleTimeoutMs: number;
+  /** Accepted distance between the signed timestamp and our clock. */
+  timestampWindowS: number;
+  maxBodyBytes: number;
 }
 
-export function verifySignature(key: KeyObject, signatureHex: string | undefined, timestamp: string | undefined, body: Buffer): boolean {
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  maxConnections: 512,
+  requestTimeoutMs: 5000,
+  idleTimeoutMs: 65_000,
+  timestampWindowS: 300,
+  maxBodyBytes: MAX_BODY_BYTES,
+};
+
+export function publicKeyFromHex(hex: string): KeyObject {
+  return createPublicKey({
+    key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(hex, 'hex')]),
+    format: 'der',
+    type: 'spki',
+  });
+}
+
+export function verifySignature(
+  key: KeyObject,
+  signatureHex: string | undefined,
+  timestamp: string | undefined,
+  body: Buffer,
+): boolean {
   if (!signatureHex || !timestamp || !/^[0-9a-f]{128}$/i.test(signatureHex)) return false;
   try {
     return verify(null, Buffer.concat([Buffer.from(timestamp), body]), key, Buffer.from(signatureHex, 'hex'));
@@ -36,16 +92,100 @@ export function verifySignature(key: KeyObject, signatureHex: string | undefined
   }
 }
 
+/** The signed timestamp is Unix seconds within the window of our clock. */
+export function timestampFresh(timestamp: string | undefined, windowS: number, nowMs = Date.now()): boolean {
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
+  return Math.abs(nowMs / 1000 - Number(timestamp)) <= windowS;
+}
+
+// ---- the interaction's shape ----------------------------------------------------------------
+
+const snowflake = z.string().regex(/^\d{1,20}$/);
+const RawOptionSchema: z.ZodType<RawOption> = z.lazy(() =>
+  z.object({
+    name: z.string().max(100),
+    type: z.number().int(),
+    value: z.union([z.string().max(6000), z.number(), z.boolean()]).optional(),
+    options: z.array(RawOptionSchema).max(25).optional(),
+    focused: z.boolean().optional(),
+  }),
+);
+const UserSchema = z.object({ id: snowflake, username: z.string().max(100).optional() });
+
+const InteractionSchema = z.object({
+  id: snowflake,
+  type: z.number().int(),
+  // Both go into webhook URLs: nothing but the characters Discord uses.
+  token: z.string().regex(/^[\w.-]{1,500}$/),
+  application_id: snowflake,
+  data: z
+    .object({
+      name: z.string().max(32).optional(),
+      options: z.array(RawOptionSchema).max(25).optional(),
+      custom_id: z.string().max(100).optional(),
+      // A message command (type 3): the message it targets, as Discord resolved it.
+      type: z.number().int().optional(),
+      target_id: snowflake.optional(),
+      resolved: z
+        .object({
+          messages: z
+            .record(
+              snowflake,
+              z.object({ content: z.string().max(4000).optional(), author: UserSchema.partial().optional() }),
+            )
+            .optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+  member: z.object({ user: UserSchema.optional(), permissions: z.string().regex(/^\d{1,30}$/).optional() }).nullish(),
+  user: UserSchema.nullish(),
+  guild_id: snowflake.optional(),
+  message: z.object({ flags: z.number().int().optional() }).nullish(),
+});
+type RawInteraction = z.infer<typeof InteractionSchema>;
+
+/** A well-formed interaction, or why not (the 400 body). Ping needs nothing but its type. */
+export function parseInteraction(
+  json: unknown,
+):
+  | { ok: true; ping: true }
+  | { ok: true; ping: false; interaction: RawInteraction; user: Invoker }
+  | { ok: false; error: string } {
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { ok: false, error: 'malformed interaction' };
+  if ((json as { type?: unknown }).type === InteractionType.Ping) return { ok: true, ping: true };
+  const parsed = InteractionSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      error: `malformed interaction${issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''}`,
+    };
+  }
+  const i = parsed.data;
+  const who = i.member?.user ?? i.user;
+  if (!who) return { ok: false, error: 'interaction without a user' };
+  return { ok: true, ping: false, interaction: i, user: { id: who.id, name: who.username ?? who.id } };
+}
+
+// ---- responses --------------------------------------------------------------------------------
+
 /** A response with attachments is multipart: payload_json plus one part per file. */
 function multipart(json: unknown, files: NonNullable<Reply['files']>): { body: Buffer; contentType: string } {
   const boundary = `hungerbot-${randomBytes(12).toString('hex')}`;
   const parts: Buffer[] = [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(json)}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\n` +
+        `Content-Type: application/json\r\n\r\n${JSON.stringify(json)}\r\n`,
+    ),
   ];
   files.forEach((f, i) => {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files[${i}]"; filename="${f.name.replace(/"/g, '')}"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="files[${i}]"; ` +
+          `filename="${f.name.replace(/["\r\n]/g, '')}"\r\n` +
+          `Content-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`,
       ),
       f.data,
       Buffer.from('\r\n'),
@@ -55,44 +195,199 @@ function multipart(json: unknown, files: NonNullable<Reply['files']>): { body: B
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function send(res: ServerResponse, status: number, json: unknown, files?: Reply['files']): void {
+function send(res: ServerResponse, status: number, json: unknown, files?: Reply['files'], close = false): void {
+  if (res.headersSent) return;
+  const headers: Record<string, string | number> = close ? { connection: 'close' } : {};
+  let body: Buffer;
   if (files?.length) {
-    const { body, contentType } = multipart(json, files);
-    res.writeHead(status, { 'content-type': contentType, 'content-length': body.length });
-    res.end(body);
-    return;
+    const mp = multipart(json, files);
+    body = mp.body;
+    headers['content-type'] = mp.contentType;
+  } else {
+    body = Buffer.from(JSON.stringify(json));
+    headers['content-type'] = 'application/json';
   }
-  const body = Buffer.from(JSON.stringify(json));
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': body.length });
+  headers['content-length'] = body.length;
+  res.writeHead(status, headers);
   res.end(body);
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
+// ---- reading the body ---------------------------------------------------------------------
+
+type BodyOutcome =
+  { kind: 'ok'; body: Buffer } | { kind: 'too_large'; drained: boolean } | { kind: 'timeout' } | { kind: 'aborted' };
+
+/**
+ * The body, within `maxBytes` and before `deadline`. An over-limit body is read to its end and
+ * discarded (up to MAX_DRAIN_BYTES) so the client reads our 413 instead of a connection reset.
+ */
+function readBody(req: IncomingMessage, maxBytes: number, deadline: number): Promise<BodyOutcome> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let settled = false;
+    const finish = (o: BodyOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(o);
+    };
+    const timer = setTimeout(() => finish({ kind: 'timeout' }), Math.max(0, deadline - Date.now()));
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        resolve(null);
-        req.destroy();
-      } else chunks.push(c);
+      if (size <= maxBytes) chunks.push(c);
+      else if (size > MAX_DRAIN_BYTES) finish({ kind: 'too_large', drained: false });
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () =>
+      finish(size > maxBytes ? { kind: 'too_large', drained: true } : { kind: 'ok', body: Buffer.concat(chunks) }),
+    );
+    req.on('error', () => finish({ kind: 'aborted' }));
+    req.on('close', () => finish({ kind: 'aborted' }));
   });
 }
 
-interface RawInteraction {
-  id: string;
-  type: number;
-  token: string;
-  application_id: string;
-  data?: { name?: string; options?: RawOption[]; custom_id?: string; type?: number } & RawMessageCommandData;
-  member?: { user?: { id: string; username: string }; permissions?: string };
-  user?: { id: string; username: string };
-  guild_id?: string;
+/** Answer, then close the connection once the answer is flushed (the client is misbehaving). */
+function sendAndClose(res: ServerResponse, status: number, json: unknown): void {
+  send(res, status, json, undefined, true);
+  res.once('finish', () => res.socket?.destroySoon());
 }
+
+// ---- remembering interaction ids ----------------------------------------------------------
+
+/** Interaction ids seen recently: in the shared store (all replicas) and in this process. */
+class SeenIds {
+  private readonly local = new Map<string, number>();
+  private static readonly LOCAL_MAX = 100_000;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly store: DispatchDeps['services']['store'],
+    private readonly logger: DispatchDeps['services']['logger'],
+  ) {}
+
+  /** True the first time an id is seen anywhere; false for a replay. */
+  async firstTime(id: string): Promise<boolean> {
+    const now = Date.now();
+    const until = this.local.get(id);
+    if (until !== undefined && until > now) return false;
+    this.remember(id, now + this.ttlMs);
+    try {
+      // Bounded well inside Discord's 3 s: a stalled store must not delay the answer.
+      const stored = this.store.setIfAbsent(`hungerbot:interaction:${id}`, this.ttlMs);
+      stored.catch(() => {});
+      let timer: NodeJS.Timeout | undefined;
+      const tooSlow = new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error('store too slow for the replay check')), SEEN_CHECK_MS)),
+      );
+      try {
+        return await Promise.race([stored, tooSlow]);
+      } finally {
+        clearTimeout(timer);
+      }
+    } catch (err) {
+      // The store is down or slow: this process still refuses replays it saw itself, and a
+      // replayed /hero command cannot change anything while the store is away anyway.
+      this.logger.warn({ err, interactionId: id }, 'could not record the interaction id in the store');
+      return true;
+    }
+  }
+
+  private remember(id: string, until: number): void {
+    if (this.local.size >= SeenIds.LOCAL_MAX) {
+      for (const [k, t] of this.local) {
+        if (this.local.size < SeenIds.LOCAL_MAX * 0.9) break;
+        if (t <= Date.now() || this.local.size >= SeenIds.LOCAL_MAX) this.local.delete(k);
+      }
+    }
+    this.local.set(id, until);
+  }
+}
+
+// ---- checks before anything runs ------------------------------------------------------------
+
+type Checked = Exclude<ReturnType<typeof parseInteraction>, { ok: false }>;
+
+/**
+ * Size, arrival time, signature, timestamp window and shape. Answers the request itself (404,
+ * 408, 413, 401, 400) and returns null when it fails one of them.
+ */
+async function checkRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: KeyObject,
+  path: string,
+  limits: HttpLimits,
+): Promise<Checked | null> {
+  if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== path) {
+    send(res, 404, { error: 'not found' });
+    req.resume();
+    return null;
+  }
+  if (Number(req.headers['content-length'] ?? 0) > MAX_DRAIN_BYTES) {
+    sendAndClose(res, 413, { error: 'payload too large' });
+    return null;
+  }
+  const body = await readBody(req, limits.maxBodyBytes, Date.now() + limits.requestTimeoutMs);
+  if (body.kind === 'aborted') return null;
+  if (body.kind === 'timeout') {
+    sendAndClose(res, 408, { error: 'request body too slow' });
+    return null;
+  }
+  if (body.kind === 'too_large') {
+    if (body.drained) send(res, 413, { error: 'payload too large' });
+    else sendAndClose(res, 413, { error: 'payload too large' });
+    return null;
+  }
+  const sig = req.headers['x-signature-ed25519'];
+  const ts = req.headers['x-signature-timestamp'];
+  const timestamp = typeof ts === 'string' ? ts : undefined;
+  if (!verifySignature(key, typeof sig === 'string' ? sig : undefined, timestamp, body.body)) {
+    send(res, 401, { error: 'invalid request signature' });
+    return null;
+  }
+  if (!timestampFresh(timestamp, limits.timestampWindowS)) {
+    send(res, 401, { error: 'request timestamp outside the accepted window' });
+    return null;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body.body.toString('utf8'));
+  } catch {
+    send(res, 400, { error: 'malformed interaction' });
+    return null;
+  }
+  const parsed = parseInteraction(json);
+  if (!parsed.ok) {
+    send(res, 400, { error: parsed.error });
+    return null;
+  }
+  return parsed;
+}
+
+/**
+ * Bounded everywhere: header and whole-request deadlines (Node answers 408), idle keep-alive
+ * sockets, and the number of open connections (more are closed at once).
+ */
+function boundServer(server: Server, limits: HttpLimits): void {
+  server.headersTimeout = limits.requestTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs + 1000;
+  server.keepAliveTimeout = limits.idleTimeoutMs;
+  // No inactivity timeout while a request is being answered (Node would reset the connection);
+  // waits are bounded by the request deadline above, the deferral and the handler deadline.
+  server.timeout = 0;
+  server.maxConnections = limits.maxConnections;
+  // A client that asks before sending a large body is refused before it sends it.
+  server.on('checkContinue', (req, res) => {
+    if (Number(req.headers['content-length'] ?? 0) > limits.maxBodyBytes) {
+      return sendAndClose(res, 413, { error: 'payload too large' });
+    }
+    res.writeContinue();
+    server.emit('request', req, res);
+  });
+}
+
+// ---- the endpoint ---------------------------------------------------------------------------
 
 export interface HttpEndpoint {
   server: Server;
@@ -100,39 +395,103 @@ export interface HttpEndpoint {
   close(): Promise<void>;
 }
 
-export async function startHttpEndpoint(
-  opts: Omit<DispatchDeps, 'transport'> & { publicKey: string; port: number; host?: string; path?: string; apiUrl?: string },
-): Promise<HttpEndpoint> {
-  const deps: DispatchDeps = { registry: opts.registry, services: opts.services, transport: 'http' };
+export interface HttpEndpointOptions extends Omit<DispatchDeps, 'transport'> {
+  publicKey: string;
+  port: number;
+  host?: string;
+  path?: string;
+  apiUrl?: string;
+  limits?: Partial<HttpLimits>;
+  admission?: AdmissionLimits;
+}
+
+export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<HttpEndpoint> {
+  const deps: DispatchDeps = {
+    registry: opts.registry,
+    services: opts.services,
+    transport: 'http',
+    handlerTimeoutMs: opts.handlerTimeoutMs,
+  };
+  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...opts.limits };
   const key = publicKeyFromHex(opts.publicKey);
   const path = opts.path ?? '/interactions';
   const apiUrl = (opts.apiUrl ?? 'https://discord.com/api').replace(/\/$/, '');
   const { logger } = opts.services;
+  const admission = new Admission(opts.admission ?? DEFAULT_ADMISSION);
+  // A request may be signed up to the window ahead of our clock and replayed up to the window after.
+  const seen = new SeenIds((2 * limits.timestampWindowS + 60) * 1000, opts.services.store, logger);
 
-  /** After a deferred response, the real reply goes to the interaction webhook (no bot token needed). */
-  async function editOriginal(i: RawInteraction, reply: Reply): Promise<void> {
-    const url = `${apiUrl}/v10/webhooks/${i.application_id}/${i.token}/messages/@original`;
-    const json = messageBody(reply, { forUpdate: true });
-    let init: RequestInit;
-    if (reply.files?.length) {
-      const { body, contentType } = multipart(json, reply.files);
-      init = { method: 'PATCH', body, headers: { 'content-type': contentType } };
-    } else init = { method: 'PATCH', body: JSON.stringify(json), headers: { 'content-type': 'application/json' } };
+  /** After the initial response, the interaction's webhook (no bot token needed). */
+  async function webhook(
+    i: RawInteraction,
+    method: 'PATCH' | 'POST' | 'DELETE',
+    suffix: string,
+    json?: unknown,
+    files?: Reply['files'],
+  ): Promise<void> {
+    const url = `${apiUrl}/v10/webhooks/${i.application_id}/${i.token}${suffix}`;
+    const init: RequestInit = { method, signal: AbortSignal.timeout(DISCORD_CALL_TIMEOUT_MS) };
+    if (json !== undefined && files?.length) {
+      const { body, contentType } = multipart(json, files);
+      Object.assign(init, { body, headers: { 'content-type': contentType } });
+    } else if (json !== undefined)
+      Object.assign(init, { body: JSON.stringify(json), headers: { 'content-type': 'application/json' } });
     const res = await fetch(url, init);
-    if (!res.ok) logger.error({ status: res.status, interactionId: i.id }, 'editing the deferred reply failed');
+    if (!res.ok) {
+      logger.error({ status: res.status, method, interactionId: i.id }, 'a call to the interaction webhook failed');
+      throw new Error(`webhook ${method} answered ${res.status}`);
+    }
   }
 
-  async function handle(i: RawInteraction, res: ServerResponse): Promise<void> {
-    const who = i.member?.user ?? i.user;
-    const user: Invoker = { id: who?.id ?? 'unknown', name: who?.username ?? 'unknown' };
+  function responderFor(i: RawInteraction, res: ServerResponse): Responder {
+    return {
+      reply: async (reply) =>
+        send(res, 200, { type: ResponseType.ChannelMessage, data: messageBody(reply) }, reply.files),
+      defer: async (ephemeral) =>
+        send(res, 200, {
+          type: ResponseType.DeferredChannelMessage,
+          data: { flags: ephemeral ? INTERACTION_EPHEMERAL_FLAG : 0 },
+        }),
+      update: async (reply) =>
+        send(
+          res,
+          200,
+          { type: ResponseType.UpdateMessage, data: messageBody(reply, { forUpdate: true }) },
+          reply.files,
+        ),
+      deferUpdate: async () => send(res, 200, { type: ResponseType.DeferredUpdateMessage }),
+      editOriginal: (reply) =>
+        webhook(i, 'PATCH', '/messages/@original', messageBody(reply, { forUpdate: true }), reply.files),
+      deleteOriginal: () => webhook(i, 'DELETE', '/messages/@original'),
+      followUpPrivately: (reply) => webhook(i, 'POST', '', messageBody({ ...reply, ephemeral: true }), reply.files),
+    };
+  }
+
+  async function admitted(
+    user: Invoker,
+    inv: Pick<Invocation, 'commandName' | 'user'>,
+    r: Responder,
+    work: () => Promise<unknown>,
+  ): Promise<void> {
+    const admit = admission.admit(user.id);
+    if (!admit.ok) {
+      await r.reply(refusal(errorReply(admit.error, inv, opts.services)));
+      return;
+    }
+    try {
+      await work();
+    } finally {
+      admit.release();
+    }
+  }
+
+  async function handle(i: RawInteraction, user: Invoker, res: ServerResponse): Promise<void> {
+    const r = responderFor(i, res);
     const member: Membership = {
       ...(i.guild_id ? { guildId: i.guild_id } : {}),
       ...(i.member?.permissions ? { permissions: i.member.permissions } : {}),
     };
     switch (i.type) {
-      case InteractionType.Ping:
-        send(res, 200, { type: ResponseType.Pong });
-        return;
       case InteractionType.Autocomplete: {
         const inv = invocationFromOptions('autocomplete', i.data?.name ?? '', i.data?.options, user, member);
         send(res, 200, { type: ResponseType.AutocompleteResult, data: { choices: await autocomplete(inv, deps) } });
@@ -140,36 +499,18 @@ export async function startHttpEndpoint(
       }
       case InteractionType.ApplicationCommand: {
         // data.type 3: a message command (Apps -> "Ask hungerbot"), which targets a message.
-        const inv =
+        const inv: Invocation =
           i.data?.type === 3
-            ? { ...invocationFromMessageCommand(i.data, user), ...member }
+            ? { ...invocationFromMessageCommand(i.data as RawMessageCommandData, user), ...member }
             : invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user, member);
-        const work = dispatch(inv, deps);
-        const quick = await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())]);
-        if (quick) {
-          send(res, 200, { type: ResponseType.ChannelMessage, data: messageBody(quick) }, quick.files);
-          return;
-        }
-        send(res, 200, { type: ResponseType.DeferredChannelMessage, data: { flags: inv.options.hide === true ? 64 : 0 } });
-        await editOriginal(i, await work);
+        await admitted(user, inv, r, () => answerCommand(dispatch(inv, deps), replyIsPrivate(deps.registry, inv), r));
         return;
       }
       case InteractionType.MessageComponent: {
         const customId = i.data?.custom_id ?? '';
-        const work = dispatch({ kind: 'component', commandName: '', options: {}, customId, user, ...member }, deps);
-        // A Details press re-runs its command, which may be slow: defer it privately, then edit.
-        const quick = customId.startsWith('details:')
-          ? await Promise.race([work, new Promise<null>((r) => setTimeout(() => r(null), DEFER_AFTER_MS).unref())])
-          : await work;
-        if (!quick) {
-          send(res, 200, { type: ResponseType.DeferredChannelMessage, data: { flags: 64 } });
-          await editOriginal(i, await work);
-          return;
-        }
-        const reply = quick;
-        // Details (asNewMessage) answer with a new, usually ephemeral, message; other presses update theirs.
-        if (reply.asNewMessage) send(res, 200, { type: ResponseType.ChannelMessage, data: messageBody(reply) }, reply.files);
-        else send(res, 200, { type: ResponseType.UpdateMessage, data: messageBody(reply, { forUpdate: true }) }, reply.files);
+        const inv: Invocation = { kind: 'component', commandName: '', options: {}, customId, user, ...member };
+        const messagePrivate = ((i.message?.flags ?? 0) & INTERACTION_EPHEMERAL_FLAG) !== 0;
+        await admitted(user, inv, r, () => answerButton(customId, dispatch(inv, deps), messagePrivate, r));
         return;
       }
       default:
@@ -177,43 +518,38 @@ export async function startHttpEndpoint(
     }
   }
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== path) {
-        send(res, 404, { error: 'not found' });
-        return;
-      }
-      const body = await readBody(req);
-      if (!body) {
-        send(res, 413, { error: 'payload too large' });
-        return;
-      }
-      const sig = req.headers['x-signature-ed25519'];
-      const ts = req.headers['x-signature-timestamp'];
-      if (!verifySignature(key, typeof sig === 'string' ? sig : undefined, typeof ts === 'string' ? ts : undefined, body)) {
-        send(res, 401, { error: 'invalid request signature' });
-        return;
-      }
-      let interaction: RawInteraction;
-      try {
-        interaction = JSON.parse(body.toString('utf8')) as RawInteraction;
-        if (typeof interaction !== 'object' || interaction === null || typeof interaction.type !== 'number') throw new Error('not an interaction');
-      } catch {
-        send(res, 400, { error: 'malformed interaction' });
-        return;
-      }
-      await handle(interaction, res);
-    })().catch((err: unknown) => {
+  /** Everything before the handler: size, time, signature, freshness, shape, then replay. */
+  async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const parsed = await checkRequest(req, res, key, path, limits);
+    if (!parsed) return;
+    if (parsed.ping) return send(res, 200, { type: ResponseType.Pong });
+    // Autocomplete changes nothing, so replaying one is harmless: no store write per keystroke.
+    const replayable = parsed.interaction.type === InteractionType.Autocomplete;
+    if (!replayable && !(await seen.firstTime(parsed.interaction.id))) {
+      logger.warn({ interactionId: parsed.interaction.id }, 'replayed interaction refused');
+      send(res, 409, { error: 'interaction already received' });
+      return;
+    }
+    await handle(parsed.interaction, parsed.user, res);
+  }
+
+  const server = createServer({ connectionsCheckingInterval: 500 }, (req, res) => {
+    receive(req, res).catch((err: unknown) => {
       logger.error({ err }, 'interaction endpoint failed');
       if (!res.headersSent) send(res, 500, { error: 'internal error' });
     });
   });
+  boundServer(server, limits);
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host ?? '0.0.0.0', resolve));
   const port = (server.address() as AddressInfo).port;
   logger.info({ port, path }, 'interactions endpoint listening');
   return {
     server,
     port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
   };
 }

@@ -121,7 +121,7 @@ describe('gateway mode against a fake Discord', () => {
     const data = (ask.body as { data: { flags: number; components: { components: { custom_id: string; style: number }[] }[] } }).data;
     expect(data.flags).toBe(64);
     const danger = data.components[0]!.components.find((c) => c.style === 4)!;
-    const press = discord.interaction({ type: 3, customId: danger.custom_id });
+    const press = discord.interaction({ type: 3, customId: danger.custom_id, messageFlags: 64 });
     const update = await discord.waitForRequest(callbackFor(press.id));
     expect(update.body).toMatchObject({ type: 7, data: { embeds: [{ title: 'Deleted' }] } });
     expect(await store.get(`hungerbot:heroes:${'1400000000000000004'}`)).toBeUndefined();

@@ -21,7 +21,13 @@ beforeAll(async () => {
   privateKey = pair.privateKey;
   const publicHex = pair.publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('hex');
   store = await openStore('memory://');
-  endpoint = await startHttpEndpoint({ registry, services: { store, logger }, publicKey: publicHex, port: 0, host: '127.0.0.1' });
+  endpoint = await startHttpEndpoint({
+    registry,
+    services: { store, logger },
+    publicKey: publicHex,
+    port: 0,
+    host: '127.0.0.1',
+  });
   // Charts render on the worker pool: start it now, so a slow start-up never defers the chart reply.
   await workPool().warm();
 });
@@ -32,7 +38,11 @@ afterAll(async () => {
 });
 
 async function post(body: string, headers: Record<string, string>) {
-  const res = await fetch(`http://127.0.0.1:${endpoint.port}/interactions`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  const res = await fetch(`http://127.0.0.1:${endpoint.port}/interactions`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
   const text = await res.text();
   return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
 }
@@ -44,13 +54,21 @@ function signed(body: unknown, key = privateKey) {
   return { raw, headers: { 'x-signature-ed25519': sig, 'x-signature-timestamp': ts } };
 }
 
+/** Interaction ids are single-use (replays are refused), so every request gets its own. */
+let nextId = 1700000000000000001n;
+const freshId = () => String(nextId++);
+
 const statusInteraction = (nutrition: number | string) => ({
-  id: '1700000000000000001',
+  id: freshId(),
   application_id: '1100000000000000001',
   type: 2,
   token: 'tok',
   member: { user: { id: '1400000000000000004', username: 'alice' } },
-  data: { name: 'nethack', type: 1, options: [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: nutrition }] }] },
+  data: {
+    name: 'nethack',
+    type: 1,
+    options: [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: nutrition }] }],
+  },
 });
 
 describe('HTTP interactions endpoint', () => {
@@ -71,7 +89,13 @@ describe('HTTP interactions endpoint', () => {
     const { raw, headers } = signed(statusInteraction(1000));
     const res = await post(raw, headers);
     const expected = await dispatch(
-      { kind: 'command', commandName: 'nethack', subcommand: 'status', options: { nutrition: 1000 }, user: { id: '1400000000000000004', name: 'alice' } },
+      {
+        kind: 'command',
+        commandName: 'nethack',
+        subcommand: 'status',
+        options: { nutrition: 1000 },
+        user: { id: '1400000000000000004', name: 'alice' },
+      },
       { registry, services: { store, logger }, transport: 'http' },
     );
     expect(res.status).toBe(200);
@@ -86,11 +110,32 @@ describe('HTTP interactions endpoint', () => {
   });
 
   it('answers with multipart (payload_json + PNG) when the reply has a chart', async () => {
-    const base = { id: '1700000000000000009', application_id: '1100000000000000001', type: 2, token: 't2', member: { user: { id: '1400000000000000005', username: 'carol' } } };
-    const mk = signed({ ...base, data: { name: 'hero', type: 1, options: [{ name: 'new', type: 1, options: [{ name: 'name', type: 3, value: 'Web' }] }] } });
+    const base = {
+      application_id: '1100000000000000001',
+      type: 2,
+      token: 't2',
+      member: { user: { id: '1400000000000000005', username: 'carol' } },
+    };
+    const mk = signed({
+      ...base,
+      id: freshId(),
+      data: {
+        name: 'hero',
+        type: 1,
+        options: [{ name: 'new', type: 1, options: [{ name: 'name', type: 3, value: 'Web' }] }],
+      },
+    });
     expect((await post(mk.raw, mk.headers)).status).toBe(200);
-    const show = signed({ ...base, data: { name: 'hero', type: 1, options: [{ name: 'show', type: 1, options: [] }] } });
-    const res = await fetch(`http://127.0.0.1:${endpoint.port}/interactions`, { method: 'POST', body: show.raw, headers: { 'content-type': 'application/json', ...show.headers } });
+    const show = signed({
+      ...base,
+      id: freshId(),
+      data: { name: 'hero', type: 1, options: [{ name: 'show', type: 1, options: [] }] },
+    });
+    const res = await fetch(`http://127.0.0.1:${endpoint.port}/interactions`, {
+      method: 'POST',
+      body: show.raw,
+      headers: { 'content-type': 'application/json', ...show.headers },
+    });
     expect(res.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     const body = Buffer.from(await res.arrayBuffer());
     const text = body.toString('latin1');
@@ -105,7 +150,7 @@ describe('HTTP interactions endpoint', () => {
     const first = await post(ask.raw, ask.headers);
     const rows = (first.json as { data: { components: { components: { custom_id: string; label: string }[] }[] } }).data.components;
     const details = rows[0]!.components.find((c) => c.label === 'Details')!;
-    const press = signed({ id: '1700000000000000002', application_id: '1100000000000000001', type: 3, token: 't3', member: { user: { id: '1400000000000000009', username: 'bob' } }, data: { custom_id: details.custom_id, component_type: 2 } });
+    const press = signed({ id: freshId(), application_id: '1100000000000000001', type: 3, token: 't3', member: { user: { id: '1400000000000000009', username: 'bob' } }, data: { custom_id: details.custom_id, component_type: 2 } });
     const res = await post(press.raw, press.headers);
     expect(res.json).toMatchObject({ type: 4, data: { flags: 64 } });
     const embeds = (res.json as { data: { embeds: { title: string; description?: string }[] } }).data.embeds;
@@ -115,13 +160,13 @@ describe('HTTP interactions endpoint', () => {
 
   it('server defaults: guild_id and member.permissions decide who may set them, and they apply to members', async () => {
     const base = { application_id: '1100000000000000001', type: 2, token: 't4', guild_id: '1300000000000000001' };
-    const settings = (id: string, user: string, permissions: string) =>
-      signed({ ...base, id, member: { user: { id: user, username: user }, permissions }, data: { name: 'settings', type: 1, options: [{ name: 'scope', type: 3, value: 'server' }, { name: 'nethack_version', type: 3, value: '5.0' }] } });
-    const denied = settings('1700000000000000010', '1400000000000000011', '0');
+    const settings = (user: string, permissions: string) =>
+      signed({ ...base, id: freshId(), member: { user: { id: user, username: user }, permissions }, data: { name: 'settings', type: 1, options: [{ name: 'scope', type: 3, value: 'server' }, { name: 'nethack_version', type: 3, value: '5.0' }] } });
+    const denied = settings('1400000000000000011', '0');
     expect(await post(denied.raw, denied.headers)).toMatchObject({ json: { type: 4, data: { flags: 64, embeds: [{ title: "That didn't work" }] } } });
-    const allowed = settings('1700000000000000011', '1400000000000000012', String(1 << 5)); // MANAGE_GUILD
+    const allowed = settings('1400000000000000012', String(1 << 5)); // MANAGE_GUILD
     expect((await post(allowed.raw, allowed.headers)).status).toBe(200);
-    const ask = signed({ ...base, id: '1700000000000000012', member: { user: { id: '1400000000000000013', username: 'dan' }, permissions: '0' }, data: statusInteraction(150).data });
+    const ask = signed({ ...base, id: freshId(), member: { user: { id: '1400000000000000013', username: 'dan' }, permissions: '0' }, data: statusInteraction(150).data });
     const res = await post(ask.raw, ask.headers);
     expect((res.json as { data: { embeds: { footer: { text: string } }[] } }).data.embeds[0]!.footer.text).toContain('NetHack 5.0');
   });

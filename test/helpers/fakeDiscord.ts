@@ -29,6 +29,7 @@ export interface FakeDiscord {
   waitForRequest(pred: (r: RecordedRequest) => boolean, timeoutMs?: number): Promise<RecordedRequest>;
   /** Send a gateway dispatch (op 0) to the connected client. */
   dispatch(t: string, d: unknown): void;
+  /** Send an INTERACTION_CREATE. A button press is on a message with `messageFlags` (64: ephemeral). */
   interaction(opts: {
     type: 2 | 3 | 4;
     name?: string;
@@ -37,6 +38,7 @@ export interface FakeDiscord {
     userId?: string;
     /** A message command (data.type 3) used on this message. */
     target?: { id: string; content: string; authorId: string };
+    messageFlags?: number;
   }): { id: string; token: string };
   close(): Promise<void>;
 }
@@ -130,8 +132,13 @@ export async function startFakeDiscord(opts: { token?: string } = {}): Promise<F
         return res.end();
       }
       if (/^\/webhooks\/\d+\/[^/]+(\/messages\/@original)?$/.test(path) && (rec.method === 'PATCH' || rec.method === 'POST')) {
+        // PATCH @original edits the reply; POST to the webhook is a follow-up message.
         const b = rec.body as { payload_json?: unknown } | undefined;
         return json(200, messageObject(b && 'payload_json' in b ? b.payload_json : b));
+      }
+      if (rec.method === 'DELETE' && /^\/webhooks\/\d+\/[^/]+\/messages\/@original$/.test(path)) {
+        res.writeHead(204);
+        return res.end();
       }
       if (rec.method === 'PUT' && /^\/applications\/\d+(\/guilds\/\d+)?\/commands$/.test(path)) {
         if (req.headers.authorization !== `Bot ${token}`) return json(401, { message: '401: Unauthorized', code: 0 });
@@ -214,7 +221,7 @@ export async function startFakeDiscord(opts: { token?: string } = {}): Promise<F
       });
     },
     dispatch: (t, d) => send(0, d, t),
-    interaction({ type, name, options, customId, userId, target }) {
+    interaction({ type, name, options, customId, userId, target, messageFlags }) {
       const id = String(1700000000000000000n + BigInt(++interactionCounter));
       const itoken = `itoken-${id}`;
       const user = { id: userId ?? FAKE_USER_ID, username: 'alice', discriminator: '0', global_name: 'Alice', avatar: null };
@@ -236,7 +243,10 @@ export async function startFakeDiscord(opts: { token?: string } = {}): Promise<F
         context: 0,
         attachment_size_limit: 10485760,
         ...(type === 3
-          ? { data: { custom_id: customId, component_type: 2 }, message: messageObject({ embeds: [] }) }
+          ? {
+              data: { custom_id: customId, component_type: 2 },
+              message: { ...messageObject({ embeds: [] }), flags: messageFlags ?? 0 },
+            }
           : target
             ? {
                 data: {

@@ -25,10 +25,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(opts: { commands?: readonly CommandModule[]; storeUrl?: string } = {}): Promise<Harness> {
+export async function createHarness(
+  opts: { commands?: readonly CommandModule[]; storeUrl?: string; storeTimeoutMs?: number } = {},
+): Promise<Harness> {
   const commands = opts.commands ?? (await import('../../commands/index.ts')).commands;
   const registry = new Registry(commands);
-  const store = await openStore(opts.storeUrl ?? 'memory://');
+  const store = await openStore(opts.storeUrl ?? 'memory://', { timeoutMs: opts.storeTimeoutMs });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
@@ -46,7 +48,15 @@ export async function createHarness(opts: { commands?: readonly CommandModule[];
     async complete(line, option, typed, user = CONSOLE_USER) {
       const parsed = parseCommandLine(line, registry);
       return autocomplete(
-        { kind: 'autocomplete', commandName: parsed.commandName, group: parsed.group, subcommand: parsed.subcommand, options: parsed.options, focused: { name: option, value: typed }, user },
+        {
+          kind: 'autocomplete',
+          commandName: parsed.commandName,
+          group: parsed.group,
+          subcommand: parsed.subcommand,
+          options: parsed.options,
+          focused: { name: option, value: typed },
+          user,
+        },
         { registry, services, transport: 'console' },
       );
     },
