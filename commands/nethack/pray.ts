@@ -1,9 +1,9 @@
 // /nethack pray — is a prayer safe now, and what will it do (src/pray.c; engine in prayer.ts).
-import type { APIEmbedField } from 'discord-api-types/v10';
+import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import * as kinds from '../../src/bot/kinds.ts';
 import { boolean, choice, integer, text } from '../../src/bot/options.ts';
 import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, field, fmt, sourcesField } from '../../src/bot/render.ts';
+import { COLORS, compact, field, fmt, sourcesEmbed, turns } from '../../src/bot/render.ts';
 import { toChoices } from '../../src/bot/fuzzy.ts';
 import { UserError } from '../../src/errors.ts';
 import {
@@ -12,6 +12,7 @@ import {
   prayerSafety,
   troubleInfo,
   type PrayerResult,
+  type TimeoutForecast,
   type TroubleKey,
 } from '../../src/engine/nethack/prayer.ts';
 import { nethackFooter } from './forecast.ts';
@@ -49,7 +50,10 @@ export const praySubcommand = defineSubcommand({
     luck: kinds.luck.describe('Luck (default 0)'),
     alignment: integer('Alignment record (default 10)', { min: -1000, max: 1000, example: 10 }),
     anger: integer('God anger (default 0)', { min: 0, max: 100, example: 0 }),
-    troubles: text('Other troubles, comma separated (e.g. "sick, cursed-items")', { autocomplete: true, maxLength: 300 }),
+    troubles: text('Other troubles, comma separated (e.g. "sick, cursed-items")', {
+      autocomplete: true,
+      maxLength: 300,
+    }),
     level: kinds.xl.describe('Experience level (default 1)'),
     hp: integer('Hit points (low HP is major trouble)', { min: 0, max: 9999, example: 20 }),
     max_hp: integer('Maximum hit points', { min: 1, max: 9999, example: 60 }),
@@ -113,29 +117,117 @@ export const praySubcommand = defineSubcommand({
       shrine: args.shrine,
       amulet: args.amulet,
     });
-    return { embeds: [prayEmbed(r, args.turn !== undefined)], result: r, ephemeral: args.hide };
+    const turnKnown = args.turn !== undefined;
+    return { embeds: [prayCompact(r, turnKnown)], details: prayDetails(r, turnKnown), result: r, ephemeral: args.hide };
   },
 });
 
-function prayEmbed(r: PrayerResult, turnKnown: boolean) {
+// ---- Rendering
+
+/** The 50 / 90 / 99 % points of the timeout forecast not reached yet, earliest first (equal ones once). */
+function marksAhead(t: TimeoutForecast): { percent: number; turn: number; in: number }[] {
+  const marks = [
+    { p: 0.5, percent: 50, turn: t.turn50, in: t.in50 },
+    { p: 0.9, percent: 90, turn: t.turn90, in: t.in90 },
+    { p: 0.99, percent: 99, turn: t.turn99, in: t.in99 },
+  ].filter((m) => m.in > 0 && m.p > t.now.probability);
+  // A known timeout reaches every mark on the same turn: each turn once, with its highest mark.
+  return marks.filter((m, i) => !marks.slice(i + 1).some((x) => x.turn === m.turn));
+}
+
+const troubleText = (r: PrayerResult) =>
+  r.worstTrouble
+    ? `${r.worstTrouble.label} is ${r.worstTrouble.major ? 'major' : 'minor'} trouble`
+    : 'no trouble to fix';
+
+/** Why a prayer now is certainly unsafe, from the engine's verdict ("Luck -1 is negative"). */
+function unsafeReason(r: PrayerResult): string {
+  const why = /\((.*)\)$/.exec(r.verdict)?.[1];
+  const last = marksAhead(r.timeout).at(-1);
+  const blockedByTimeout = r.timeout.now.probability === 0 && (!why || why.startsWith('timeout'));
+  if (blockedByTimeout) {
+    const when = last
+      ? `; ${last.percent === 99 && r.timeout.turn50 !== r.timeout.turn99 ? '99 % ' : ''}safe in ${turns(last.in)}`
+      : '';
+    return `prayer timeout over ${r.timeout.limit} (${troubleText(r)})${when}`;
+  }
+  return why ?? troubleText(r);
+}
+
+/**
+ * The verdict in one line: "Safe to pray: yes — Weak or worse from hunger is major trouble",
+ * "Safe to pray: 91.5 % now, 99 % in 902 turns — …", "Safe to pray: no — Luck -1 is negative".
+ */
+export function prayTitle(r: PrayerResult): string {
+  const p = r.safe.probability;
+  if (p === 1) return `Safe to pray: yes — ${troubleText(r)}`;
+  if (p === 0) return `Safe to pray: no — ${unsafeReason(r)}`;
+  // The timeout points say when it is safe only when the timeout is all that is uncertain.
+  const onlyTimeout = Math.abs(p - r.timeout.now.probability) < 1e-12;
+  const last = onlyTimeout ? marksAhead(r.timeout).at(-1) : undefined;
+  const later = last ? `, ${last.percent} % in ${turns(last.in)}` : '';
+  return `Safe to pray: ${percent(p)} now${later} — ${troubleText(r)}`;
+}
+
+/** "Needs prayer timeout ≤ 200: true with 88.8 % now, 90 % in 89 turns, 99 % in 1,102 turns." */
+function timeoutLine(t: TimeoutForecast, turnKnown: boolean): string {
+  const when = (turn: number, inTurns: number) => (turnKnown ? `from turn ${fmt(turn)}` : `in ${turns(inTurns)}`);
+  const known = t.timeoutKnown !== null ? ` (it is ${fmt(t.timeoutKnown)})` : '';
+  const needs = `Needs prayer timeout ≤ ${t.limit}${known}`;
+  if (t.now.probability === 1) return `${needs}: true now.`;
+  const marks = marksAhead(t);
+  if (t.timeoutKnown !== null && marks.length) return `${needs}: true ${when(marks[0]!.turn, marks[0]!.in)}.`;
+  const parts = [
+    ...(t.now.probability > 0 ? [`${percent(t.now.probability)} now`] : []),
+    ...marks.map((m) => `${m.percent} % ${when(m.turn, m.in)}`),
+  ];
+  return `${needs}: true with ${parts.join(', ')}.`;
+}
+
+function fixLine(r: PrayerResult): string | null {
+  const f = r.fixes[0];
+  if (!f) return r.boon ? `No trouble: a good prayer may give a boon (${percent(r.boon.probability)}).` : null;
+  return `A good prayer fixes ${f.label} (${percent(f.probability)}): ${f.what.replace(/ \(.*\)$/, '')}.`;
+}
+
+/** Ends a sentence with a full stop unless a quotation already ends with one. */
+const sentence = (s: string) => (/\."?$/.test(s) ? s : `${s}.`);
+
+/** What goes wrong when it is not safe, and what an angry god does. */
+function riskLine(r: PrayerResult): string | null {
+  const unsafe = 1 - r.safe.probability;
+  if (unsafe <= 0 || r.refused) return null;
+  const why =
+    r.gehennomAngerChance !== null
+      ? `in Gehennom your god can't help, and gets angry ${percent(r.gehennomAngerChance)}`
+      : r.cases
+          .filter((c) => c.pType !== 3)
+          .map((c) => c.summary.replace(/\.$/, ''))
+          .join('; ');
+  const outcomes = r.anger?.outcomes.slice(0, 3).map((o) => `${percent(o.probability)} ${o.what}`);
+  return `Unsafe ${percent(unsafe)}: ${why}.${outcomes ? ` An angry god: ${sentence(outcomes.join('; '))}` : ''}`;
+}
+
+function prayColor(r: PrayerResult): number {
+  return r.safe.probability === 1 ? COLORS.ok : r.safe.probability === 0 ? COLORS.fainting : COLORS.hungry;
+}
+
+function prayCompact(r: PrayerResult, turnKnown: boolean): APIEmbed {
+  return compact({
+    title: prayTitle(r),
+    color: prayColor(r),
+    lines: [r.refused ?? timeoutLine(r.timeout, turnKnown), fixLine(r), riskLine(r)],
+    footer: nethackFooter(r.version, 'src/pray.c can_pray()'),
+  });
+}
+
+function prayDetails(r: PrayerResult, turnKnown: boolean): APIEmbed[] {
   const t = r.timeout;
-  const when = (turn: number, inTurns: number) =>
-    turnKnown ? `turn ${fmt(turn)}` : inTurns === 0 ? 'now' : `in ${fmt(inTurns)} turns`;
+  const worst = r.worstTrouble ? `${r.worstTrouble.label} (${r.worstTrouble.major ? 'major' : 'minor'})` : 'none';
   const fields: APIEmbedField[] = [
-    field(
-      'Worst trouble',
-      r.worstTrouble ? `${r.worstTrouble.label} (${r.worstTrouble.major ? 'major' : 'minor'})` : 'none',
-      true,
-    ),
+    field('Worst trouble', worst, true),
     field('Timeout must be', `≤ ${t.limit}${t.timeoutKnown !== null ? ` (now ${fmt(t.timeoutKnown)})` : ''}`, true),
-    field(
-      'Timeout low enough',
-      t.now.probability === 1 || t.now.probability === 0
-        ? t.now.probability
-          ? 'yes'
-          : `no — yes from ${when(t.turn99, t.in99)}`
-        : `${percent(t.now.probability)} now; 50 % ${when(t.turn50, t.in50)}, 90 % ${when(t.turn90, t.in90)}, 99 % ${when(t.turn99, t.in99)}`,
-    ),
+    field('Timeout low enough', timeoutLine(t, turnKnown)),
   ];
   if (r.refused) fields.push(field('Refused', r.refused));
   if (r.cases.length)
@@ -149,28 +241,21 @@ function prayEmbed(r: PrayerResult, turnKnown: boolean) {
         r.fixes.map((f) => `• ${f.label}: ${percent(f.probability)} — ${f.what}`).join('\n'),
       ),
     );
-  if (r.boon)
+  if (r.boon) {
+    const each = percent(r.boon.choices[0]!.probability);
     fields.push(
-      field(
-        'Boon',
-        `${percent(r.boon.probability)}: ${r.boon.choices.map((c) => c.what).join('; ')} (each ${percent(r.boon.choices[0]!.probability)})`,
-      ),
+      field('Boon', `${percent(r.boon.probability)}: ${r.boon.choices.map((c) => c.what).join('; ')} (each ${each})`),
     );
-  if (r.anger)
-    fields.push(
-      field(
-        'If the god is angry',
-        `rn2(${r.anger.maxAnger}): ${r.anger.outcomes.map((o) => `${percent(o.probability)} ${o.what}`).join('; ')}${r.gehennomAngerChance !== null ? ` (Gehennom: angry ${percent(r.gehennomAngerChance)})` : ''}`,
-      ),
-    );
-  fields.push(
-    field(
-      'Next timeout',
-      `${r.newTimeout.rule}: median ${fmt(r.newTimeout.median)}, 90 % ≤ ${fmt(r.newTimeout.p90)}, 99 % ≤ ${fmt(r.newTimeout.p99)} (range ${fmt(r.newTimeout.min)}–${fmt(r.newTimeout.max)}, mean ${fmt(r.newTimeout.mean)})`,
-    ),
-  );
-  if (r.notes.length) fields.push(field('Notes', r.notes.map((n) => `• ${n}`).join('\n')));
-  fields.push(sourcesField(r.citations));
-  const color = r.safe.probability === 1 ? COLORS.ok : r.safe.probability === 0 ? COLORS.fainting : COLORS.hungry;
-  return { title: r.verdict, color, fields, footer: nethackFooter(r.version) };
+  }
+  if (r.anger) {
+    const outcomes = r.anger.outcomes.map((o) => `${percent(o.probability)} ${o.what}`).join('; ');
+    const gehennom = r.gehennomAngerChance !== null ? ` (Gehennom: angry ${percent(r.gehennomAngerChance)})` : '';
+    fields.push(field('If the god is angry', `rn2(${r.anger.maxAnger}): ${outcomes}${gehennom}`));
+  }
+  const n = r.newTimeout;
+  const spread = `median ${fmt(n.median)}, 90 % ≤ ${fmt(n.p90)}, 99 % ≤ ${fmt(n.p99)}`;
+  fields.push(field('Next timeout', `${n.rule}: ${spread} (range ${fmt(n.min)}–${fmt(n.max)}, mean ${fmt(n.mean)})`));
+  if (r.notes.length) fields.push(field('Notes', r.notes.map((x) => `• ${x}`).join('\n')));
+  const color = prayColor(r);
+  return [{ title: prayTitle(r), color, fields, footer: nethackFooter(r.version) }, sourcesEmbed(r.citations, color)];
 }

@@ -7,6 +7,8 @@ import type { APIEmbed } from 'discord-api-types/v10';
 import { messageLength } from '../../src/bot/embed.ts';
 import type { Invoker, Reply } from '../../src/bot/types.ts';
 import type { ForecastResult } from '../../src/engine/nethack/index.ts';
+import { percent } from '../../src/engine/nethack/prayer.ts';
+import { capitalize } from '../../src/bot/render.ts';
 import { createHarness, type Harness } from '../helpers/harness.ts';
 
 let h: Harness;
@@ -82,6 +84,187 @@ describe('NetHack questions', () => {
     { line: '/nethack drain action:fruit-juice buc:blessed nutrition:100', facts: (r) => [`gives ${r.gain.exact} nutrition`] },
     { line: '/nethack lifesave nutrition:-50 cause:starvation', facts: (r) => [`${fmt(r.nutritionBefore)} → ${fmt(r.nutritionAfter)}`, `−${r.conLoss} Con`] },
     { line: '/nethack lifesave nutrition:300 cause:trickery', facts: (r) => [r.saved ? 'Saved' : 'Not saved'] },
+  ];
+  for (const q of questions) it(q.line, () => check(q));
+});
+
+describe('NetHack meals, food, pets, prayer and corpses', () => {
+  const pct1 = (p: number) => `${+(p * 100).toFixed(1)}%`;
+  const pct3 = (p: number) => `${Number((p * 100).toPrecision(3))} %`;
+  const round1 = (n: number) => fmt(Math.round(n * 10) / 10);
+  const finished = (r: Any) => [capitalize(r.food.name), `+${fmt(r.totalGain)}`, r.finish.status];
+  /** The chosen tool's opening time: the fewest and most turns it can take. */
+  const opening = (r: Any) => {
+    const d = r.tin.opening[0].distribution;
+    return { lo: d[0].turns, hi: d.at(-1).turns };
+  };
+  const eaten = (r: Any) => r.entries.filter((e: Any) => ['DOGFOOD', 'CADAVER', 'ACCFOOD'].includes(e.category)).length;
+  const treats = (r: Any) => r.byCategory.find((g: Any) => g.category === 'DOGFOOD')?.items ?? [];
+  const timeline = (t: Any) => [
+    `turn ${fmt(t.hungryAt)}`,
+    `weak from ${fmt(t.weakAt)}`,
+    `starves from ${fmt(t.starvesAt)}`,
+  ];
+  const questions: Question[] = [
+    // /nethack meal: choking, a plain meal, tins, a fast hero, a refusal
+    {
+      line: '/nethack meal food:"food ration" nutrition:1250',
+      facts: (r) => [`You choke on bite ${r.choke.bite}`, `unless you stop at the prompt on bite ${r.prompt.bite}`],
+    },
+    {
+      line: '/nethack meal food:"food ration" nutrition:900',
+      facts: (r) => [...finished(r), `→ ${fmt(r.finish.nutrition)}`, `in ${r.finish.moves - r.input.moves} turns`],
+    },
+    {
+      line: '/nethack meal food:"tin of spinach" nutrition:900 opener:"tin opener"',
+      facts: (r) => [
+        `${fmt(r.input.nutrition)} → ${fmt(r.tin.afterRange[0])}–${fmt(r.tin.afterRange[1])}`,
+        `mean ${round1(r.input.nutrition + r.tin.meanNutrition)}`,
+        `warns ${pct1(r.tin.warningChance)} (tin ≥ ${r.tin.warnsFrom})`,
+        `${r.input.tinTool}: ${opening(r).lo}–${opening(r).hi} turns`,
+      ],
+    },
+    {
+      line: '/nethack meal food:"tin of spinach" nutrition:1450',
+      facts: (r) => [
+        `Tin of spinach: you choke ${pct1(r.choke.probability)} of the time`,
+        `(tin ≥ ${fmt(r.choke.nutrition - r.input.nutrition)})`,
+      ],
+    },
+    {
+      line: '/nethack meal food:"lembas wafer" nutrition:1500 speed:fast',
+      facts: (r) => [`You choke on bite ${r.choke.bite}`, `prompt on bite ${r.prompt.bite}`],
+    },
+    {
+      line: '/nethack meal food:"food ration" nutrition:900 speed:fast',
+      facts: (r) => [
+        ...finished(r),
+        `~${round1(r.finish.nutrition)}`,
+        `about ${round1(r.finish.moves - r.input.moves)} turns`,
+      ],
+    },
+    {
+      line: '/nethack meal food:"food ration" nutrition:500 strangled:true',
+      facts: (r) => [`Can't eat ${r.food.name}`, r.input.strangled ? 'strangled' : '?'],
+    },
+    // /nethack food: the key numbers
+    {
+      line: '/nethack food name:"food ration"',
+      facts: (r) => ['Food ration', `${fmt(r.nutrition)} nutrition`, `${r.turns} turns`],
+    },
+    {
+      line: '/nethack food name:"cockatrice corpse"',
+      facts: (r) => [`${r.nutrition} nutrition`, `${r.turns} turns`, r.petrifying ? 'petrifying' : '?'],
+    },
+    {
+      line: '/nethack food name:"tin of spinach"',
+      facts: (r) => [
+        `${r.tinNutrition.uncursed.min}–${r.tinNutrition.uncursed.max} nutrition`,
+        `blessed ${r.tinNutrition.blessed.max}`,
+        `cursed ${r.tinNutrition.cursed.min}–`,
+      ],
+    },
+    {
+      line: '/nethack food name:"dwarf lord corpse" version:5.0',
+      facts: (r) => [capitalize(r.name), 'Dwarf leader corpse', `${fmt(r.nutrition)} nutrition`],
+    },
+    // /nethack pet food: will it eat it, and for objects, fetching
+    {
+      line: '/nethack pet food pet:kitten item:"lichen corpse"',
+      facts: (r) => [`Kitten won't eat a ${r.item.name} (${r.category})`],
+    },
+    {
+      line: '/nethack pet food pet:kitten item:"potion of water"',
+      facts: (r) => ["won't eat a potion of water", r.training.fetched ? 'fetches it' : '?', `(${r.category})`],
+    },
+    {
+      line: '/nethack pet food pet:kitten item:"tripe ration"',
+      facts: (r) => [`Kitten eats a ${r.item.name}`, r.category === 'DOGFOOD' ? 'a treat' : '?', r.category],
+    },
+    {
+      line: '/nethack pet food pet:"little dog" item:"food ration"',
+      facts: (r) => ['only when hungry', `(${r.category})`],
+    },
+    // /nethack pet diet: the treats and how many it eats
+    {
+      line: '/nethack pet diet pet:pony',
+      facts: (r) => ['Pony (herbivore)', ...treats(r), `eats ${eaten(r)} of ${r.entries.length}`],
+    },
+    {
+      line: '/nethack pet diet pet:kitten',
+      facts: (r) => ['Kitten (carnivore)', treats(r)[0], `eats ${eaten(r)} of ${r.entries.length}`],
+    },
+    {
+      line: '/nethack pet diet pet:"rock mole"',
+      facts: (r) => ['Rock mole', eaten(r) === 0 ? `none of the ${r.entries.length}` : '?'],
+    },
+    // /nethack pet hunger: the timeline in the title
+    {
+      line: '/nethack pet hunger pet:kitten turn:1500 food:"tripe ration"',
+      facts: (r) => ['Kitten after a tripe ration at turn 1,500', ...timeline(r.afterFood.timeline)],
+    },
+    { line: '/nethack pet hunger pet:pony turn:5000', facts: (r) => ['Pony', ...timeline(r.timeline)] },
+    {
+      line: '/nethack pet hunger pet:kitten last_meal_turn:1200 last_meal:"tripe ration" turn:2000 max_hp:20',
+      facts: (r) => ['Kitten', ...timeline(r.timeline)],
+    },
+    {
+      line: '/nethack pet hunger pet:"rock mole" version:3.4.3',
+      facts: (r) => [`turn ${fmt(r.timeline.hungryAt)}`, r.timeline.weakAt === null ? 'never weak' : '?'],
+    },
+    // /nethack pray: safe, how likely, or why not
+    {
+      line: '/nethack pray nutrition:40 turns_since:800 luck:1',
+      facts: (r) => [
+        `Safe to pray: ${percent(r.safe.probability)} now`,
+        `99 % in ${fmt(r.timeout.in99)} turns`,
+        r.worstTrouble.label,
+      ],
+    },
+    {
+      line: '/nethack pray nutrition:40 turn:101',
+      facts: (r) => [r.safe.probability === 1 ? 'Safe to pray: yes' : '?', r.worstTrouble.label, 'major'],
+    },
+    {
+      line: '/nethack pray timeout:300 nutrition:40',
+      facts: (r) => [
+        r.safe.probability === 0 ? 'Safe to pray: no' : '?',
+        `over ${r.timeout.limit}`,
+        `safe in ${fmt(r.timeout.in99)} turns`,
+      ],
+    },
+    {
+      line: '/nethack pray timeout:150 luck:-1 nutrition:40',
+      facts: (r) => [r.safe.probability === 0 ? 'Safe to pray: no' : '?', 'Luck -1'],
+    },
+    // /nethack corpse: the verdict
+    {
+      line: '/nethack corpse name:"floating eye"',
+      facts: (r) => [
+        `Safe: ${r.monster.name} corpse gives`,
+        r.intrinsics[0].label,
+        pct3(r.intrinsics[0].chance.probability),
+      ],
+    },
+    {
+      line: '/nethack corpse name:cockatrice',
+      facts: (r) => [r.severity === 'deadly' ? 'Deadly: cockatrice corpse' : '?', 'turns you to stone'],
+    },
+    {
+      line: '/nethack corpse name:"floating eye" age:70 race:human',
+      facts: (r) => [
+        'Risky: floating eye corpse',
+        `${pct3(r.rot.tainted.probability)} deadly food poisoning (age ${r.rot.age})`,
+      ],
+    },
+    {
+      line: '/nethack corpse name:human race:human',
+      facts: (r) => [r.severity === 'risky' ? 'Risky: human corpse' : '?', 'cannibalism'],
+    },
+    {
+      line: '/nethack corpse name:"dwarf lord" version:5.0',
+      facts: (r) => [`Safe: ${r.monster.name} corpse`, 'dwarf leader'],
+    },
   ];
   for (const q of questions) it(q.line, () => check(q));
 });

@@ -76,7 +76,8 @@ describe('/nethack meal', () => {
     const m = r.result as MealResult;
     expect(m.choke).toMatchObject({ bite: 5, nutrition: 2046 });
     expect(m.prompt!.bite).toBe(2);
-    expect(r.embeds[0]!.fields!.find((f) => f.name === 'Verdict')!.value).toMatch(/choke/);
+    expect(r.embeds[0]!.title).toBe('You choke on bite 5 unless you stop at the prompt on bite 2');
+    expect(r.details![0]!.fields!.find((f) => f.name === 'Verdict')!.value).toMatch(/choke/);
   });
   it('fuzzy food names: jackal corpse, lembas, deep fried tin, tin of spinach', async () => {
     expect(((await h.ask('/nethack meal food:"jakal corpse" nutrition:100')).result as MealResult).food.name).toBe('jackal corpse');

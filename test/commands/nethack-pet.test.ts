@@ -20,7 +20,8 @@ describe('/nethack pet food', () => {
     const r = await h.ask('/nethack pet food pet:"little dog" item:"potion of water"');
     expect(res(r)).toMatchObject({ category: 'APPORT', item: { oclass: 'POTION_CLASS' }, training: { fetched: true } });
     expect(res(r).citations[0]).toMatchObject({ file: 'src/dog.c', line: 850 });
-    expect(JSON.stringify(r.embeds)).toContain('For training');
+    expect(r.embeds[0]!.title).toBe("Little dog won't eat a potion of water, but fetches it: fine for fetch training (APPORT)");
+    expect(JSON.stringify(r.details)).toContain('For training');
     const c = await h.ask('/nethack pet food pet:"little dog" item:"potion of water" cursed:true');
     expect(res(c)).toMatchObject({ category: 'UNDEF', training: { fetched: false } });
     expect(res(c).citations[0]).toMatchObject({ file: 'src/dog.c', line: 856 });
@@ -40,9 +41,18 @@ describe('/nethack pet food', () => {
     expect(j.version).toBe('3.6.7');
     expect(j.citations[0]).toMatchObject({ file: 'src/dog.c', line: 789 });
     expect(r.embeds[0]!.title).toContain('treat');
-    expect(JSON.stringify(r.embeds)).toContain('dog.c:789');
+    expect(JSON.stringify(r.details)).toContain('dog.c:789');
     // kitten is small: 200 × 6 (dogmove.c:161)
     expect(j.meal.nutrition).toBe(1200);
+  });
+  it('"never" comes first ("never catches or eats it"); a 3.4.3 footer names the short commit', async () => {
+    const r = await h.ask('/nethack pet food pet:kitten item:"lichen corpse" version:3.4.3');
+    expect(res(r).meaning.thrownAtPet.catches).toEqual({ normal: false, hungry: false, starving: false });
+    const meaning = r.details![0]!.fields!.find((f) => f.name === 'What it means')!.value;
+    expect(meaning).toContain('Thrown at your pet: **never** catches or eats it');
+    expect(meaning).not.toContain('**never**.');
+    expect(r.embeds[0]!.footer!.text).toContain('NetHack 3.4.3 (ad815fc)');
+    expect(JSON.stringify([r.embeds, r.details].flat().map((e) => e!.footer))).not.toMatch(/[0-9a-f]{40}/);
   });
   it('lichen corpse is human food to a kitten (dog.c:803 vegan, carnivore)', async () => {
     expect(res(await h.ask('/nethack pet food pet:kitten item:"lichen corpse"')).category).toBe('MANFOOD');
@@ -97,8 +107,9 @@ describe('/nethack pet diet', () => {
     const r = await h.ask('/nethack pet diet pet:pony');
     const j = res(r);
     expect(j.byCategory[0]).toEqual({ category: 'DOGFOOD', items: ['apple', 'carrot'] });
-    expect(r.embeds[0]!.fields!.length).toBeLessThanOrEqual(25);
-    for (const f of r.embeds[0]!.fields!) expect(f.value.length).toBeLessThanOrEqual(1024);
+    expect(r.embeds[0]!.title).toMatch(/^Pony \(herbivore\) treats: apple, carrot; /);
+    expect(r.details![0]!.fields!.length).toBeLessThanOrEqual(25);
+    for (const f of r.details![0]!.fields!) expect(f.value.length).toBeLessThanOrEqual(1024);
   });
 });
 

@@ -97,7 +97,7 @@ describe('gateway: Apps -> Ask hungerbot on a message', () => {
     });
     const data = await replyTo(id, token);
     expect(data.embeds[0]!.description).toBe('Read as: `/nethack food name:"lichen corpse"`');
-    expect(data.embeds[1]!.title).toBe('lichen corpse');
+    expect(data.embeds[1]!.title).toBe('Lichen corpse: 200 nutrition, 3 turns');
   });
 });
 

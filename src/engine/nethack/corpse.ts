@@ -2,9 +2,9 @@
 // poison, sickness, the rotten roll), cprefx() (first bite: cannibalism, stoning, pets, Riders,
 // slime, cures) and cpostfx() (finishing it: special corpses and the intrinsic pick with
 // givit()/should_givit()). Every chance is exact, computed from the die rolls in that code.
-import type { Citation, NethackVersion } from '../cite.ts';
+import { nethackCite, type Citation, type NethackVersion } from '../cite.ts';
 import { pe } from './prayEatSources.ts';
-import { G, M1, M2, MR, has, type CorpseMonster } from './corpseData.ts';
+import { G, M1, M2, MR, alternateNames, has, type CorpseMonster } from './corpseData.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Exact small fractions
@@ -125,6 +125,8 @@ const INTRINSIC_LABEL: Record<IntrinsicKey, string> = {
 export type Severity = 'safe' | 'risky' | 'deadly';
 
 export interface Effect {
+  /** The rule behind it (its source key: "tainted", "poisonous", "petrify", "rider", "wraith", ...). */
+  id: string;
   /** Plain words. */
   what: string;
   chance: Chance;
@@ -269,7 +271,7 @@ interface FirstBite {
 function eatcorpseEffects(v: NethackVersion, m: CorpseMonster, rot: RotTable, hero: CorpseHero): FirstBite {
   const effects: Effect[] = [];
   const add = (what: string, q: Q, harmful: boolean, key: Parameters<typeof pe>[1], deadly = false) => {
-    if (!q.zero) effects.push({ what, chance: q.chance(), harmful, deadly, citation: pe(v, key) });
+    if (!q.zero) effects.push({ id: key, what, chance: q.chance(), harmful, deadly, citation: pe(v, key) });
   };
   const exempt = rot.exempt !== null;
   let tainted = ZERO;
@@ -348,7 +350,7 @@ interface StartEffects {
 function cprefxEffects(v: NethackVersion, m: CorpseMonster, hero: CorpseHero, go: Q): StartEffects {
   const out: Effect[] = [];
   const add = (what: string, harmful: boolean, key: Parameters<typeof pe>[1], deadly = false, q = go) =>
-    out.push({ what, chance: q.chance(), harmful, deadly, citation: pe(v, key) });
+    out.push({ id: key, what, chance: q.chance(), harmful, deadly, citation: pe(v, key) });
   const cannibal = cannibalism(v, m, hero);
   // maybe_cannibal() runs on the tainted path too (eatcorpse()), so it happens whatever the rot
   if (cannibal)
@@ -409,7 +411,7 @@ function cpostfxEffects(v: NethackVersion, m: CorpseMonster, hero: CorpseHero, g
   const out: Effect[] = [];
   const add = (what: string, harmful: boolean, key: Parameters<typeof pe>[1], q: Q = ONE) => {
     const c = q.mul(go);
-    if (!c.zero) out.push({ what, chance: c.chance(), harmful, citation: pe(v, key) });
+    if (!c.zero) out.push({ id: key, what, chance: c.chance(), harmful, citation: pe(v, key) });
   };
   const newtBuzz = hero.energyHigh ? new Q(2, 3) : ONE; // rn2(3) || 3 * u.uen <= 2 * u.uenmax
   const buzz = 'magical energy +1d3 ("You feel a mild buzz."); if that passes the maximum, 1 in 3: maximum +1';
@@ -630,6 +632,16 @@ export function corpseVerdict(input: CorpseInput): CorpseResult {
   if (v === '5.0' && intr.list.some((i) => i.key === 'acid' || i.key === 'stoning')) citations.push(pe(v, 'tempGivit'));
   const leavesCorpse = !has(m.geno, G.NOCORPSE);
   if (!leavesCorpse) notes.push(`The ${m.name} leaves no corpse (G_NOCORPSE); this is what eating one would do.`);
+  const gendered = alternateNames(v, m.pm);
+  if (gendered.length === 2) {
+    notes.push(
+      `In play the corpse is named by its monster's gender: "${gendered[0]} corpse" or "${gendered[1]} corpse" ` +
+        `(${m.name} is the neutral name).`,
+    );
+    citations.push(
+      nethackCite('src/do_name.c', 'obj_pmname()', { version: v, line: 1337, note: 'a corpse is named by its gender' }),
+    );
+  }
   if (input.age === undefined) notes.push('Age not given: a fresh corpse is assumed.');
   if (rot.exempt) notes.push(`Never tainted: ${rot.exempt}.`);
   else

@@ -94,7 +94,9 @@ export function corpseMonsters(version: NethackVersion): CorpseMonster[] {
 function strip(r: Raw): CorpseMonster {
   return {
     pm: r.pm,
-    name: r.name,
+    // 5.0 MON(NAMS(male, female, neutral), ...): the neutral name is the monster's own (the one
+    // every other 5.0 table and /nethack food use); the gendered ones are its alternate names.
+    name: r.names?.[2] ?? r.name,
     class: r.class,
     level: r.level,
     geno: r.geno,
@@ -107,11 +109,14 @@ function strip(r: Raw): CorpseMonster {
   };
 }
 
-/** Other names a 5.0 entry answers to (gendered: "cavewoman", "cave dweller"). */
+/**
+ * Other names a 5.0 entry answers to: the gendered names ("caveman", "cavewoman" for the cave
+ * dweller). In play a corpse carries its monster's gender and is named by it (obj_pmname()).
+ */
 export function alternateNames(version: NethackVersion, pm: string): string[] {
   if (version !== '5.0') return [];
   const r = (mons50.monsters as Raw[]).find((m) => m.pm === pm);
-  return r?.names?.slice(1) ?? [];
+  return r?.names?.slice(0, 2) ?? [];
 }
 
 /**

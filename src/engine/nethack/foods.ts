@@ -220,17 +220,16 @@ function corpseFor(n: string, typed: string, version: NethackVersion): FoodRef {
     if (where.length) throw new UserError(`NetHack ${version} has no ${base}: it exists in ${where.join(', ')}.`, 'Pick another food or version.', 'unknown_food');
     throw new UserError(`No such corpse: ${typed}`, 'Pick another food or version.', 'unknown_food');
   }
-  if (!m.leavesCorpse) {
+  if (!m.leavesCorpse || m.corpseAs) {
     const glob = tablesFor(version).foods.find((f) => f.globOf === m.name);
-    const hint = glob ? `Try food:"${glob.name}".` : 'Pick another food or version.';
+    const instead = m.corpseAs ? tablesFor(version).monsterByPm(m.corpseAs)?.name : undefined;
+    const hint = glob
+      ? `Try food:"${glob.name}".`
+      : instead
+        ? `Try food:"${instead} corpse".`
+        : 'Pick another food or version.';
     throw new UserError(noCorpseMessage(m, version), hint, 'unknown_food');
   }
-  if (m.corpseAs)
-    throw new UserError(
-      `A ${m.name} leaves a ${tablesFor(version).monsterByPm(m.corpseAs)?.name ?? 'different'} corpse (undead_to_corpse()).`,
-      'Pick another food or version.',
-      'unknown_food',
-    );
   // src/eat.c eatcorpse(): reqtime = 3 + (mons[].cwt >> 6)
   return {
     name: corpseName(m),
@@ -245,6 +244,14 @@ function corpseFor(n: string, typed: string, version: NethackVersion): FoodRef {
 
 /** Why a monster leaves no corpse (G_NOCORPSE), pointing at what make_corpse() leaves instead. */
 export function noCorpseMessage(m: MonsterEntry, version: NethackVersion): string {
+  const instead = m.corpseAs ? tablesFor(version).monsterByPm(m.corpseAs)?.name : undefined;
+  if (instead) {
+    // src/mon.c make_corpse(): zombies, mummies and vampires leave undead_to_corpse()'s corpse with
+    // "obj->age -= 100" (3.6.7:375, 3.4.3:239), 5.0 "-= (TAINT_AGE + 1)" = 51 (mon.c:648).
+    const age = version === '5.0' ? 51 : 100;
+    const what = `a ${instead} corpse instead, already ${age} turns old`;
+    return `In NetHack ${version} a ${m.name} leaves no corpse of its own: make_corpse() leaves ${what}.`;
+  }
   const glob = tablesFor(version).foods.find((f) => f.globOf === m.name);
   if (glob)
     return `In NetHack ${version} a ${m.name} leaves no corpse: make_corpse() leaves a ${glob.name} instead. Ask for "${glob.name}".`;

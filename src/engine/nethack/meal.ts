@@ -131,6 +131,8 @@ export interface MealResult {
     continueAtPrompt: boolean;
     speed: HeroSpeed;
     form: string | null;
+    /** Tins: the tool given to open it (its opening time comes first in `tin.opening`), else null. */
+    tinTool: TinTool | null;
   };
   food: { name: string; kind: FoodRef['kind']; baseNutrition: number; baseDelay: number; weight: number };
   refused: string | null;
@@ -367,6 +369,7 @@ function emptyResult(c: MealCtx): MealResult {
       continueAtPrompt: c.cont,
       speed: input.speed ?? 'normal',
       form: input.form?.name ?? null,
+      tinTool: input.tinTool ?? null,
     },
     food: {
       name: food.name,
@@ -888,12 +891,18 @@ function planTin(base: MealResult, c: MealCtx): MealResult {
   cc.push(...contents.citations);
   base.notes.push(...contents.notes);
   // The nutrition values with their probabilities (spinach ranges spread uniformly).
-  const gains: [number, number][] = [];
+  // [nutrition, probability, fed]: a tin that explodes, is empty or rotten never reaches lesshungry()
+  // (consume_tin(): goto use_up_tin, or make_vomiting() instead; 3.4.3 opentin() the same), so it can
+  // neither warn nor choke.
+  const gains: [number, number, boolean][] = [];
   for (const o of contents.outcomes) {
     if (Array.isArray(o.nutrition)) {
       const [lo, hi] = o.nutrition;
-      for (let n = lo; n <= hi; n++) gains.push([n, o.probability / (hi - lo + 1)]);
-    } else gains.push([o.vomiting || o.variety === 'exploded' ? 0 : o.nutrition, o.probability]);
+      for (let n = lo; n <= hi; n++) gains.push([n, o.probability / (hi - lo + 1), true]);
+    } else {
+      const fed = !o.vomiting && o.variety !== 'exploded' && o.variety !== 'empty';
+      gains.push([fed ? o.nutrition : 0, o.probability, fed]);
+    }
   }
   const values = gains.map(([n]) => n);
   const lo = Math.min(...values);
@@ -960,7 +969,13 @@ function planTin(base: MealResult, c: MealCtx): MealResult {
 }
 
 /** The tin's nutrition all at once: lesshungry() outside a meal (choke, 1500 warning, finish). */
-function tinVerdict(base: MealResult, c: MealCtx, gains: [number, number][], lo: number, exactN: number | null): void {
+function tinVerdict(
+  base: MealResult,
+  c: MealCtx,
+  gains: [number, number, boolean][],
+  lo: number,
+  exactN: number | null,
+): void {
   const { v, h0, input } = c;
   const moves = c.moves0;
   const cc = base.citations;
@@ -970,12 +985,12 @@ function tinVerdict(base: MealResult, c: MealCtx, gains: [number, number][], lo:
   let firstWarn: number | null = null;
   let okSum = 0;
   let okMass = 0;
-  for (const [n, p] of gains) {
-    if (h0 > 1000 && h0 + n >= 2000) pChoke += p;
+  for (const [n, p, fed] of gains) {
+    if (fed && h0 > 1000 && h0 + n >= 2000) pChoke += p;
     else {
       okSum += n * p;
       okMass += p;
-      if (h0 + n >= 1500 && h0 + n < 2000 && !(v === '5.0' && c.hungerProp)) {
+      if (fed && h0 + n >= 1500 && h0 + n < 2000 && !(v === '5.0' && c.hungerProp)) {
         pWarn += p;
         if (firstWarn === null || n < firstWarn) firstWarn = n;
       }

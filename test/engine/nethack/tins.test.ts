@@ -139,6 +139,30 @@ describe('tin contents: tinContents() equals the enumeration of the C branches',
     expect(r.choke!.probability).toBeCloseTo(2 / 15, 12);
     expect(r.tin!.varietyRandom).toBe(true);
   });
+  it('a tin that explodes, is empty or rotten never reaches lesshungry() (3.6.7 eat.c:1312, 1375): no warning, no choke', () => {
+    // Warnings and chokes, counted from the outcomes the way consume_tin() calls lesshungry(): only fed ones.
+    const fedOdds = (v: '3.6.7' | '3.4.3', food: string, buc: 'cursed' | 'uncursed', h: number) => {
+      const r = planMeal({ version: v, food, nutrition: h, buc });
+      const fed = r.tin!.outcomes.filter((o) => !o.vomiting && o.variety !== 'exploded' && o.variety !== 'empty');
+      const warn = fed.filter((o) => h + (o.nutrition as number) >= 1500 && h + (o.nutrition as number) < 2000);
+      const choke = fed.filter((o) => h > 1000 && h + (o.nutrition as number) >= 2000);
+      const sum = (xs: typeof fed) => xs.reduce((a, o) => a + o.probability, 0);
+      return { r, warn: sum(warn), choke: sum(choke) };
+    };
+    // 3.4.3 cursed lichen tin: explodes 1 in 8 (opentin():1033), else rotten -> homemade 50 (1048)
+    const lichen = fedOdds('3.4.3', 'tin of lichen', 'cursed', 1800);
+    expect(lichen.r.tin!.warningChance).toBeCloseTo(7 / 8, 12);
+    expect(lichen.r.tin!.warningChance).toBeCloseTo(lichen.warn, 12);
+    // A cursed smoked tin at 2100: rotten or exploding, so nothing to choke on.
+    const smoked = fedOdds('3.6.7', 'smoked tin', 'cursed', 2100);
+    expect(smoked.choke).toBe(0);
+    expect(smoked.r.choke).toBeNull();
+    // An uncursed random tin at 1600: the rotten variety (1 in 15) neither warns nor chokes.
+    const jackal = fedOdds('3.6.7', 'tin of jackal meat', 'uncursed', 1600);
+    expect(jackal.r.tin!.warningChance).toBeCloseTo(jackal.warn, 12);
+    expect(jackal.r.choke!.probability).toBeCloseTo(jackal.choke, 12);
+    expect(jackal.warn + jackal.choke).toBeLessThan(1);
+  });
 });
 
 describe('conducts and cannibalism (eat.c:484 eating_conducts(), 642 maybe_cannibal())', () => {
