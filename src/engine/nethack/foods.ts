@@ -224,9 +224,9 @@ function corpseFor(n: string, typed: string, version: NethackVersion): FoodRef {
     const glob = tablesFor(version).foods.find((f) => f.globOf === m.name);
     const instead = m.corpseAs ? tablesFor(version).monsterByPm(m.corpseAs)?.name : undefined;
     const hint = glob
-      ? `Try food:"${glob.name}".`
+      ? `Ask for "${glob.name}" instead.`
       : instead
-        ? `Try food:"${instead} corpse".`
+        ? `Ask for "${instead} corpse" instead.`
         : 'Pick another food or version.';
     throw new UserError(noCorpseMessage(m, version), hint, 'unknown_food');
   }
