@@ -1,9 +1,11 @@
 // Hunger forecast: when a hero becomes Hungry, Weak and Fainting, nutrition after K turns, and
 // past Fainting the fainting spells and the turn of death by starvation.
 //
-// Turn convention: see burn.ts. "Now" is moves = T; the k-th turn from now runs gethungry() with
-// moves = T + k, then the hero's `attacks` melee attacks of that turn call it again with the same
-// moves (src/hack.c overexertion()). A result's `turns` counts those turns and `moves` = T + turns.
+// Turn convention: see burn.ts. "Now" is the prompt of moves = T: the hero's `attacks` melee
+// attacks call gethungry() with moves = T (src/hack.c overexertion()), then the turn ends and the
+// turn call runs with moves = T + 1, then the attacks of the prompt of T + 1, and so on. An event's
+// `turns` is the moves of the call that caused it minus T; "after K turns" is the prompt of T + K
+// (its turn call made, its attacks not yet).
 //
 // Method. 3.6.7 and 3.4.3 burn a fixed amount on each turn that depends only on moves % 20
 // (src/eat.c gethungry()), so a 20-turn table of burns and its prefix sums give every milestone
@@ -97,10 +99,20 @@ export function advance(nutrition: number, moves: number, profile: BurnProfile, 
   if (!Number.isInteger(turns) || turns < 0) throw new RangeError('turns must be a non-negative integer');
   const flags = burnFlags(profile);
   if (!isExact(profile, flags)) throw new Error(`advance() is exact only for a fixed burn (3.6.7/3.4.3, awake); ${profile.version} is random: use forecast()`);
-  const cycle = buildCycle(profile, moves, effectiveAttacks(profile, attacksPerTurn), flags);
-  const burned = burnedOver(cycle, turns);
+  const attacks = effectiveAttacks(profile, attacksPerTurn);
+  const cycle = buildCycle(profile, moves, attacks, flags);
+  // The attacks of the action at the prompt of `moves` come first; those of moves + turns are not made yet.
+  const burned = leadingBurn(profile, flags, moves, attacks) + burnedOver(cycle, turns) - leadingBurn(profile, flags, moves + turns, attacks);
   const h = nutrition - burned;
   return { nutrition: h, moves: moves + turns, burned, status: statusFor(h), reachedFainting: h <= 0 };
+}
+
+/**
+ * Burn of the hero's action at the prompt of `moves`: its `attacks` melee attacks call gethungry()
+ * with that same moves before moveloop() increments it (issue 11.1; see burn.ts).
+ */
+export function leadingBurn(profile: BurnProfile, flags: BurnFlags, moves: number, attacks: number): number {
+  return profile.invulnerable || attacks === 0 ? 0 : attacks * tickAt(flags, moves);
 }
 
 interface ExactCrossing {
@@ -124,6 +136,16 @@ function exactCrossing(cycle: Cycle, nutrition: number, threshold: number): Exac
   const tick = cycle.tick[r - 1]!;
   const calls = Math.ceil((before - threshold) / tick); // 1..callsPerTurn
   return { turns, call: calls - 1, nutrition: before - calls * tick };
+}
+
+/** exactCrossing() for a hero at the prompt of moves T: the `attacks` calls at T come before the cycle. */
+function exactCrossingFromPrompt(cycle: Cycle, leadTick: number, attacks: number, nutrition: number, threshold: number): ExactCrossing | null {
+  const need = nutrition - threshold;
+  if (need > 0 && leadTick > 0 && attacks * leadTick >= need) {
+    const calls = Math.ceil(need / leadTick);
+    return { turns: 0, call: calls, nutrition: nutrition - calls * leadTick };
+  }
+  return exactCrossing(cycle, nutrition - attacks * leadTick, threshold);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,7 +317,10 @@ function runDp(opts: {
   const { profile, flags, moves0, attacks, limit, seed, snapshotAt } = opts;
   const v = profile.version;
   const hTop = Math.max(opts.hTop, 1);
-  const hBottom = limit - 160; // below the limit every update can kill; mass here is negligible
+  // Below the limit every update can kill; mass 160 below it (or below a hero who starts lower)
+  // is negligible. (It used to be limit - 160 even for heroes already below that, whose nutrition
+  // was then clamped up to it.)
+  const hBottom = Math.min(limit, ...seed.states.map((s) => s.h)) - 160;
   const width = hTop - hBottom + 1;
   const mMax = 10 - faintDivisor(hBottom, v) + 1;
   const idx = (h: number) => Math.max(h, hBottom) - hBottom;
@@ -326,12 +351,14 @@ function runDp(opts: {
   const durOf = (h: number) => 10 - faintDivisor(h, v);
   const fainted3_4 = v === '3.4.3'; // 3.4.3: a fainted hero is not asleep, full base burn
 
-  const takeSnapshot = (t: number) => {
+  /** The state at the prompt of turn t: `parts` are the vectors holding alive mass, `deadNow` deaths of turn t so far. */
+  const takeSnapshot = (t: number, parts?: { row: Float64Array; from: number; to: number }[], deadNow = 0) => {
     const aliveMap = new Map<number, number>();
     const byStatus: Partial<Record<NethackStatus | 'Dead', number>> = {};
-    for (let m = 0; m <= mMax; m++) {
-      for (let i = lo[m]!; i <= hi[m]!; i++) {
-        const p = cur[m]![i]!;
+    const sources = parts ?? Array.from({ length: mMax + 1 }, (_, m) => ({ row: cur[m]!, from: lo[m]!, to: hi[m]! }));
+    for (const { row, from, to } of sources) {
+      for (let i = from; i <= to; i++) {
+        const p = row[i]!;
         if (p <= 0) continue;
         const h = i + hBottom;
         aliveMap.set(h, (aliveMap.get(h) ?? 0) + p);
@@ -339,7 +366,7 @@ function runDp(opts: {
         byStatus[st] = (byStatus[st] ?? 0) + p;
       }
     }
-    let dead = 0;
+    let dead = deadNow;
     for (const [tt, p] of death) if (tt <= t) dead += p;
     if (dead > 0) byStatus.Dead = dead;
     snapshot = { alive: aliveMap, byStatus };
@@ -347,6 +374,9 @@ function runDp(opts: {
 
   let t = seed.t;
   if (snapshotAt !== null && snapshotAt === t) takeSnapshot(t);
+  // At the prompt of turn T the hero acts (its attacks, moves = T) before moveloop() runs the turn
+  // call of T + 1 (issue 11.1): a DP that starts now first runs "turn 0", the attacks alone.
+  let leadingAttacks = seed.t === 0 && attacks > 0;
   const work = new Float64Array(width);
   const work2 = new Float64Array(width);
   const wake = new Float64Array(width);
@@ -378,7 +408,9 @@ function runDp(opts: {
       takeSnapshot(t);
       break;
     }
-    t++;
+    const leading = leadingAttacks;
+    leadingAttacks = false;
+    if (!leading) t++;
     const moves = moves0 + t;
     let deadNow = 0;
     let crossH = 0;
@@ -392,7 +424,15 @@ function runDp(opts: {
       nhi[m] = -1;
     }
     // Fainted (m > 0): Unaware call, roll passes harmlessly or fails into the starvation check.
-    for (let m = 1; m <= mMax; m++) {
+    // Turn 0 has no turn call: fainted heroes stay as they are.
+    for (let m = 1; m <= mMax && leading; m++) {
+      for (let i = lo[m]!; i <= hi[m]!; i++) {
+        const p = cur[m]![i]!;
+        if (p) put(nxt, nlo, nhi, m, i + hBottom, p);
+        cur[m]![i] = 0;
+      }
+    }
+    for (let m = 1; m <= mMax && !leading; m++) {
       const row = cur[m]!;
       for (let i = lo[m]!; i <= hi[m]!; i++) {
         const p = row[i]!;
@@ -430,7 +470,16 @@ function runDp(opts: {
       work[i] = cur[0]![i]!;
       cur[0]![i] = 0;
     }
-    for (let call = 0; call <= attacks && (whi >= wlo || wakeHi >= wakeLo); call++) {
+    let midSnapshot = !leading && attacks > 0 && snapshotAt === t;
+    const snapshotBeforeAttacks = () => {
+      // The prompt of turn t: after its turn call, before the hero's attacks (moves = T + t).
+      const parts: { row: Float64Array; from: number; to: number }[] = [{ row: work, from: wlo, to: whi }, { row: wake, from: wakeLo, to: wakeHi }];
+      for (let m = 1; m <= mMax; m++) parts.push({ row: nxt[m]!, from: nlo[m]!, to: nhi[m]! });
+      takeSnapshot(t, parts, deadNow);
+      midSnapshot = false;
+    };
+    for (let call = leading ? 1 : 0; call <= attacks && (whi >= wlo || wakeHi >= wakeLo); call++) {
+      if (call === 1 && midSnapshot) snapshotBeforeAttacks();
       if (call === 1 && wakeHi >= wakeLo) {
         // heroes who woke up at the end of this turn's block join for the attacks
         for (let i = wakeLo; i <= wakeHi; i++) {
@@ -500,6 +549,7 @@ function runDp(opts: {
       wlo = olo;
       whi = ohi;
     }
+    if (midSnapshot) snapshotBeforeAttacks(); // nobody left awake to attack
     for (let i = wlo; i <= whi; i++) {
       const p = work[i]!;
       if (p !== 0) put(nxt, nlo, nhi, 0, i + hBottom, p);
@@ -528,7 +578,7 @@ function runDp(opts: {
       lo[m] = l;
       hi[m] = hh;
     }
-    if (snapshotAt !== null && t === snapshotAt) takeSnapshot(t);
+    if (snapshotAt !== null && t === snapshotAt && !leading && attacks === 0) takeSnapshot(t);
   }
   return { crossing, death, expectedFaints, expectedTurnsFainted, faintsCounted: !collapse, snapshot, endT: t, aliveAtEnd: alive };
 }
@@ -611,13 +661,14 @@ export function forecast(input: ForecastInput): ForecastResult {
 
   if (exact) {
     const cycle = buildCycle(profile, moves0, attacks, flags);
+    const leadTick = profile.invulnerable ? 0 : tickAt(flags, moves0);
     next20 = cycle.burn;
     methodText =
       'Exact: gethungry() burns a fixed amount each turn that depends only on moves % 20, so the 20-turn table of burns and its running totals give every milestone directly (no turn-by-turn stepping).';
     let faintCross: ExactCrossing | null = null;
     for (const th of THRESHOLDS) {
       const ms = mkMilestone(th.status, th.at);
-      const c = exactCrossing(cycle, h0, th.at);
+      const c = exactCrossingFromPrompt(cycle, leadTick, attacks, h0, th.at);
       if (ms.already) {
         ms.turns = 0;
         ms.moves = moves0;
@@ -632,10 +683,12 @@ export function forecast(input: ForecastInput): ForecastResult {
       }
       milestones.push(ms);
     }
-    const faintTurn = faintCross ? faintCross.turns : h0 <= 0 ? 0 : null;
+    // The first prompt at which the hero is fainted: after the turn call that crossed, or the
+    // prompt after the one whose attack crossed.
+    const faintTurn = faintCross ? faintCross.turns + (faintCross.call === 0 ? 0 : 1) : h0 <= 0 ? 0 : null;
     if (after !== null) {
       if (faintTurn === null || after < faintTurn) {
-        const burned = burnedOver(cycle, after);
+        const burned = leadingBurn(profile, flags, moves0, attacks) + burnedOver(cycle, after) - leadingBurn(profile, flags, moves0 + after, attacks);
         const h = h0 - burned;
         afterK = { turns: after, moves: moves0 + after, exact: true, nutrition: h, status: statusFor(h), probabilityDead: 0, nutritionDistribution: null, statusProbabilities: null, note: null };
       }
