@@ -236,8 +236,9 @@ describe('attacks come before the turn call (moveloop() order), replayed turn by
       const sim = aliveStats(rep);
       expect(a.probabilityDead ?? 0, label).toBeCloseTo(rep.dead, 9);
       if (a.exact) {
-        expect(rep.alive.size, label).toBe(1);
-        expect(a.nutrition, label).toBe(Number([...rep.alive.keys()][0]!.split(',')[0]));
+        // One nutrition for everyone (helpless or not: fainting may change nothing about the burn).
+        const hs = new Set([...rep.alive.keys()].map((k) => Number(k.split(',')[0])));
+        expect([...hs], label).toEqual([a.nutrition]);
       } else if (sim.mass > 1e-9) {
         expect(a.nutritionDistribution!.mean, label).toBeCloseTo(sim.mean, 7);
         for (const [st, p] of Object.entries(sim.byStatus)) expect(a.statusProbabilities?.[st as 'Weak'] ?? 0, `${label} ${st}`).toBeCloseTo(p, 9);
@@ -272,14 +273,14 @@ describe('attacks come before the turn call (moveloop() order), replayed turn by
   it('random burns (5.0, asleep): the mean turn of each milestone matches the replay', () => {
     const r = rng(3_011);
     let checked = 0;
-    for (let i = 0; checked < 60 && i < 2000; i++) {
+    for (let i = 0; checked < 40 && i < 4000; i++) {
       const { profile, hero } = randomHero(r);
       if (hero.version !== '5.0' && !(hero.asleep && hero.eats)) continue;
-      const h0 = 40 + Math.floor(r() * 130);
+      const h0 = 55 + Math.floor(r() * 60);
       const attacks = Math.floor(r() * 3);
       const f = forecast({ nutrition: h0, moves: 1 + Math.floor(r() * 50), profile, attacksPerTurn: attacks, con: 18, skipStarvation: true });
       const weak = f.milestones[1]!;
-      if (weak.already || weak.never || !weak.turnsDistribution || weak.turnsDistribution.p95 > 400) continue;
+      if (weak.already || weak.never || !weak.turnsDistribution || weak.turnsDistribution.max > 160) continue; // keep the replay small
       const rep = replay(hero, h0, f.input.moves, attacks, 18, weak.turnsDistribution.max + 2);
       let mass = 0;
       let mean = 0;
@@ -291,6 +292,6 @@ describe('attacks come before the turn call (moveloop() order), replayed turn by
       expect(weak.turnsDistribution.mean, `hero ${i}`).toBeCloseTo(mean, 6);
       checked++;
     }
-    expect(checked).toBe(60);
+    expect(checked).toBe(40);
   });
 });
