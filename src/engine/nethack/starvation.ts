@@ -176,6 +176,89 @@ function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
   return dead;
 }
 
+/** The one burn a call can have, or -1 when it is random. */
+function fixedBurn(pmf: CallPmf): number {
+  let at = -1;
+  for (let k = 0; k < pmf.length; k++)
+    if (pmf[k] !== 0) {
+      if (at >= 0 || pmf[k] !== 1) return -1;
+      at = k;
+    }
+  return at;
+}
+
+/**
+ * The `attacks` calls of one prompt for the awake heroes (in place; faints to `faints`). Calls that
+ * cannot burn only roll, so above the limit they make one step: stay awake with (1 - pass)^attacks.
+ * Returns the mass that died.
+ */
+function attackCalls(g: Grid, row: Row, pmf: CallPmf, attacks: number, faints: Row, stayAll: Float64Array): number {
+  if (row.hi < row.lo) return 0;
+  const burn = fixedBurn(pmf);
+  if (burn < 0) {
+    let dead = 0;
+    for (let a = 0; a < attacks; a++) dead += callRow(g, row, pmf, faints);
+    return dead;
+  }
+  if (burn > 0) {
+    let dead = 0;
+    for (let a = 0; a < attacks; a++) dead += shiftCall(g, row, burn, faints);
+    return dead;
+  }
+  const p = row.p;
+  const fp = faints.p;
+  const pass = g.pass;
+  let dead = 0;
+  const split = Math.min(Math.max(g.limitIdx, row.lo), row.hi + 1);
+  for (let j = row.lo; j < split; j++) {
+    // below the limit the first roll decides: faint, or die
+    const x = p[j]!;
+    const passed = x * pass[j]!;
+    fp[j]! += passed;
+    dead += x - passed;
+    p[j] = 0;
+  }
+  for (let j = split; j <= row.hi; j++) {
+    const x = p[j]!;
+    const stay = x * stayAll[j]!;
+    fp[j]! += x - stay;
+    p[j] = stay;
+  }
+  if (row.lo < faints.lo) faints.lo = row.lo;
+  if (row.hi > faints.hi) faints.hi = row.hi;
+  row.lo = split;
+  row.prune();
+  return dead;
+}
+
+/** An awake call that burns exactly `burn` (> 0): one pass, moving each cell down as it goes. */
+function shiftCall(g: Grid, row: Row, burn: number, faints: Row): number {
+  if (row.hi < row.lo) return 0;
+  const p = row.p;
+  const fp = faints.p;
+  const pass = g.pass;
+  const limitIdx = g.limitIdx;
+  let dead = 0;
+  const lo = Math.max(0, row.lo - burn);
+  const hi = row.hi;
+  for (let i = row.lo; i <= hi; i++) {
+    const x = p[i]!;
+    if (x === 0) continue;
+    p[i] = 0;
+    const j = i - burn < 0 ? 0 : i - burn;
+    const passed = x * pass[j]!;
+    fp[j]! += passed;
+    if (j < limitIdx) dead += x - passed;
+    else p[j]! += x - passed;
+  }
+  if (lo < faints.lo) faints.lo = lo;
+  if (Math.max(0, hi - burn) > faints.hi) faints.hi = Math.max(0, hi - burn);
+  row.lo = lo;
+  row.hi = Math.max(lo, hi - burn);
+  row.prune();
+  return dead;
+}
+
 /** Adds `from` into `to` and clears it. */
 function moveInto(from: Row, to: Row): void {
   if (from.hi < from.lo) return;
@@ -254,6 +337,9 @@ class Walk {
   private readonly awake: Row[];
   private readonly danger: Row[];
   private readonly grid: Grid;
+  private readonly segment: Float64Array;
+  /** (1 - pass)^attacks: an awake hero above the limit making all the turn's attacks without burning. */
+  private readonly stayAllAttacks: Float64Array;
   private readonly faintAttack: Row;
   private readonly faintTurn: Row;
   private readonly kernels: Kernels;
@@ -280,8 +366,10 @@ class Walk {
     }
     this.ringSize = this.dur[0]! + 2;
     this.awake = Array.from({ length: this.ringSize }, () => new Row(this.width));
-    this.danger = Array.from({ length: this.ringSize }, () => new Row(this.width));
     this.grid = { scratch: new Float64Array(this.width), pass: this.pass, limitIdx: o.limit - this.hBottom, width: this.width };
+    this.danger = Array.from({ length: this.ringSize }, () => new Row(this.width));
+    this.segment = new Float64Array(this.width);
+    this.stayAllAttacks = this.pass.map((x) => (1 - x) ** o.model.attacks);
     this.faintAttack = new Row(this.width);
     this.faintTurn = new Row(this.width);
     this.kernels = new Kernels(o.model);
@@ -312,56 +400,88 @@ class Walk {
   }
 
   /**
-   * Faints of iteration t: helpless for `calls` = 10 - d (attack) or 9 - d (turn call) turn calls
-   * from iteration `start`, awake again at iteration t + 10 - d.
+   * The faints of iteration t. A faint by an attack is helpless from this iteration's turn call,
+   * 10 - d calls; one by the turn call from the next, 9 - d calls; both wake at iteration t + 10 - d.
+   * So the attack faints first make that one helpless call (with its roll below the limit), then
+   * both kinds share the kernel of the remaining 9 - d calls, band by band (d fixed by where the
+   * faint happened).
    */
-  private dispatch(faints: Row, t: number, attack: boolean, record: boolean) {
-    if (faints.hi < faints.lo) return;
-    const p = faints.p;
-    const start = attack ? t : t + 1;
-    const phase = phaseOf(this.o.moves0 + start);
-    const limitIdx = this.o.limit - this.hBottom;
-    // Cells with the same faint length (10 - d) share a kernel: one band at a time.
-    for (let i = faints.hi; i >= faints.lo; ) {
+  private dispatch(t: number, record: boolean) {
+    const A = this.faintAttack;
+    const B = this.faintTurn;
+    if (A.hi < A.lo && B.hi < B.lo) return;
+    const lo = Math.min(A.lo, B.lo);
+    const hi = Math.max(A.hi, B.hi);
+    const first = this.o.model.fainted[phaseOf(this.o.moves0 + t)]!;
+    const phase = phaseOf(this.o.moves0 + t + 1);
+    const limitIdx = this.grid.limitIdx;
+    const pass = this.pass;
+    const seg = this.segment;
+    for (let i = hi; i >= lo; ) {
       const d = this.dur[i]!;
       let j = i;
-      while (j > faints.lo && this.dur[j - 1] === d) j--;
-      this.dispatchBand(p, j, i, d, t, start, attack ? d : d - 1, phase, limitIdx, record);
-      p.fill(0, j, i + 1);
+      while (j > lo && this.dur[j - 1] === d) j--;
+      let sum = 0;
+      let dead = 0;
+      for (let c = j; c <= i; c++) {
+        const turnFaint = B.p[c]!;
+        seg[c]! += turnFaint;
+        const x = A.p[c]!;
+        sum += turnFaint + x;
+        if (x === 0) continue;
+        for (let k = 0; k < first.length; k++) {
+          const m = x * first[k]!;
+          if (m === 0) continue;
+          const to = c - k < 0 ? 0 : c - k;
+          if (to < limitIdx) {
+            const lived = m * pass[to]!;
+            dead += m - lived;
+            seg[to]! += lived;
+          } else seg[to]! += m;
+        }
+      }
+      A.p.fill(0, j, i + 1);
+      B.p.fill(0, j, i + 1);
+      this.die(t, dead);
+      if (sum > 0) {
+        this.expectedFaints += sum;
+        this.expectedTurnsFainted += sum * d;
+        this.settle(seg, Math.max(0, j - first.length + 1), i, t, d, phase, record);
+      }
       i = j - 1;
     }
-    faints.lo = this.width;
-    faints.hi = -1;
+    A.lo = B.lo = this.width;
+    A.hi = B.hi = -1;
   }
 
-  /** Faints at cells lo..hi, all `d` turns long: straight to the wake-up, or a danger row near the limit. */
-  private dispatchBand(p: Float64Array, lo: number, hi: number, d: number, t: number, start: number, calls: number, phase: number, limitIdx: number, record: boolean) {
-    let sum = 0;
-    let most = 0;
-    for (let c = lo; c <= hi; c++) {
-      sum += p[c]!;
-      if (p[c]! > most) most = p[c]!;
-    }
-    if (sum === 0) return;
-    this.expectedFaints += sum;
-    this.expectedTurnsFainted += sum * d;
+  /**
+   * Helpless heroes at cells lo..hi (cleared here), with the 9 - d calls of iterations t + 1 ..
+   * t + 9 - d to come: straight to their wake-up, or into a danger row when the limit is within reach.
+   */
+  private settle(seg: Float64Array, lo: number, hi: number, t: number, d: number, phase: number, record: boolean) {
+    const calls = d - 1;
     const wake = t + d;
+    let most = 0;
+    for (let c = lo; c <= hi; c++) if (seg[c]! > most) most = seg[c]!;
+    if (most === 0) return;
     const kernel = this.kernels.get(calls, phase);
     const len = usefulLength(kernel, most);
-    const safeFrom = Math.max(lo, limitIdx + len - 1); // these cannot reach the limit before waking
+    const safeFrom = Math.max(lo, this.grid.limitIdx + len - 1); // these cannot reach the limit before waking
     const danger = this.danger[wake % this.ringSize]!;
-    for (let c = lo; c <= hi && c < safeFrom; c++) if (p[c]! !== 0) danger.add(c, p[c]!);
-    if (safeFrom > hi) return;
-    const row = this.awake[wake % this.ringSize]!;
-    const arr = row.p;
-    const kp = kernel.p;
-    for (let k = 0; k < len; k++) {
-      const q = kp[k]!;
-      for (let c = safeFrom; c <= hi; c++) arr[c - k]! += p[c]! * q;
+    for (let c = lo; c <= hi && c < safeFrom; c++) if (seg[c]! !== 0) danger.add(c, seg[c]!);
+    if (safeFrom <= hi) {
+      const row = this.awake[wake % this.ringSize]!;
+      const arr = row.p;
+      const kp = kernel.p;
+      for (let k = 0; k < len; k++) {
+        const q = kp[k]!;
+        for (let c = safeFrom; c <= hi; c++) arr[c - k]! += seg[c]! * q;
+      }
+      if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
+      if (hi > row.hi) row.hi = hi;
+      if (record) for (let c = safeFrom; c <= hi; c++) if (seg[c]! !== 0) this.inFlight.push({ start: t + 1, calls, wake, i: c, mass: seg[c]! });
     }
-    if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
-    if (hi > row.hi) row.hi = hi;
-    if (record) for (let c = safeFrom; c <= hi; c++) if (p[c]! !== 0) this.inFlight.push({ start, calls, wake, i: c, mass: p[c]! });
+    seg.fill(0, lo, hi + 1);
   }
 
   private inject(list: WalkMass[] | undefined, into: Row) {
@@ -393,19 +513,16 @@ class Walk {
     const here = this.awake[t % this.ringSize]!;
     this.inject(seeds.awake.get(t), here);
     this.inject(seeds.attackFaints.get(t), this.faintAttack);
-    const attackPmf = model.awake[phaseOf(moves0 + t - 1)]!;
-    for (let a = 0; a < model.attacks; a++) this.awakeCall(here, attackPmf, t - 1, this.faintAttack);
-    this.dispatch(this.faintAttack, t, true, record);
-    // The turn call: helpless heroes (danger rows), then the awake ones.
+    if (model.attacks > 0) this.die(t - 1, attackCalls(this.grid, here, model.awake[phaseOf(moves0 + t - 1)]!, model.attacks, this.faintAttack, this.stayAllAttacks));
+    // The turn call: helpless heroes near the limit (danger rows), then the awake ones.
     const faintedPmf = model.fainted[phaseOf(moves0 + t)]!;
     for (let w = t + 1; w <= t + this.ringSize - 1; w++) this.faintedCall(this.danger[w % this.ringSize]!, faintedPmf, t);
     this.awakeCall(here, model.awake[phaseOf(moves0 + t)]!, t, this.faintTurn);
     this.inject(seeds.turnFaints.get(t), this.faintTurn);
-    this.dispatch(this.faintTurn, t, false, record);
+    this.dispatch(t, record);
     // ++multi: who wakes up now acts at the next prompt; the rest of the awake stay awake.
     const next = this.awake[(t + 1) % this.ringSize]!;
-    const waking = this.danger[(t + 1) % this.ringSize]!;
-    moveInto(waking, next);
+    moveInto(this.danger[(t + 1) % this.ringSize]!, next);
     moveInto(here, next);
   }
 
