@@ -18,11 +18,11 @@ import type { Citation, NethackVersion } from '../cite.ts';
 import { faintDivisor, starvationLimit, statusFor, type NethackStatus } from './status.ts';
 import { burnFlags, canAttack, expectedPer20, tickAt, type BurnProfile, type SourceRow } from './burn.ts';
 import { cite } from './sources.ts';
-import { buildCallModel, collapses, effectiveAttacks, blockCalls, type CallModel } from './calls.ts';
+import { buildCallModel, collapses, effectiveAttacks, blockCalls, phaseOf, type CallModel } from './calls.ts';
 import { buildCycle, burnedFromPrompt, exactCrossing, isExact, promptAfter, type Cycle, type ExactCrossing } from './cycle.ts';
 import { below, BlockSums, crossingCalls, type CallCrossing } from './sums.ts';
 import { convolve, pointMass, spreadOf, total, type OffsetPmf, type Spread } from './distributions.ts';
-import { addSeed, emptySeeds, runHazard, runWalk, WALK_EPSILON, WALK_MAX_TURNS, type WalkMass, type WalkResult, type WalkSeeds } from './starvation.ts';
+import { addSeed, emptySeeds, runHazard, runWalk, WALK_EPSILON, WALK_MAX_TURNS, type HelplessSeed, type WalkMass, type WalkResult } from './starvation.ts';
 import { cachedWalk } from './walkCache.ts';
 
 export { advance, buildCycle, burnedOver, isExact, leadingBurn, type AdvanceResult, type Cycle } from './cycle.ts';
@@ -318,6 +318,14 @@ function exactForecast(c: Context): Body {
     const v = c.v;
     c.citations.push(cite(v, 'faintRoll', 'faint roll and length'), cite(v, 'starvation', 'starvation limit'), cite(v, 'helplessCount', 'helpless count in turns'));
     const firstFaintTurns = faintCross && h0 > 0 && !profile.unaware ? 10 - faintDivisor(faintCross.nutrition, v) : null;
+    if (cycle.total === 0 && h0 >= c.limit) {
+      // Fainting already and nothing burns, awake or not: no call ever goes below the limit, and the
+      // faints go on for ever (the old engine walked 2,500,000 turns to say so).
+      if (!c.skip) starvation = { con: c.con, limit: c.limit, firstFaintTurns: null, expectedFaints: null, expectedTurnsFainted: null, deathTurns: null, deathMoves: null, method: exactStarvationMethod(v) };
+      if (after === null && c.after !== null) after = afterFromState(c, pointMass(h0), 0);
+      c.notes.push('Nothing burns and the hero is above the starvation limit: never starves (the fainting spells go on for ever).');
+      return { methodText: EXACT_METHOD, next20: cycle.burn, milestones, after, starvation };
+    }
     const walk = exactWalk(c, cycle, leadTick, faintCross, after === null ? c.after : null);
     if (!c.skip)
       starvation = {
@@ -407,8 +415,8 @@ function randomForecast(c: Context): Body {
   const sums = new BlockSums(c.model, c.moves0);
   const collapse = collapses(c.model);
   const needWalk = !c.skip || (c.after !== null && c.after > 0);
-  const seeds = emptySeeds();
-  const milestones = THRESHOLDS.map((th) => randomMilestone(c, sums, th, !collapse && needWalk && th.at === 0 ? seeds : null));
+  const faints: FirstFaints = new Map();
+  const milestones = THRESHOLDS.map((th) => randomMilestone(c, sums, th, !collapse && needWalk && th.at === 0 ? faints : null));
   // Who is still before the walk at the prompt `after` turns on: burned less than `firstOut`.
   let firstOut = c.h0; // the first faint (h <= 0) takes a hero into the walk
   let lastIn = randomCrossingEnd(milestones[2]!, c.h0);
@@ -418,10 +426,7 @@ function randomForecast(c: Context): Body {
     const below = limitEntries(c, sums);
     lastIn = below.end;
     walk = runHazard({ model: c.model, moves0: c.moves0, limit: c.limit, entries: below.entries, start: below.start, snapshotAt: c.after, toTheEnd: !c.skip });
-  } else if (needWalk) {
-    if (c.h0 <= 0) addSeed(seeds.awake, 1, { top: c.h0, mass: Float64Array.of(1) });
-    walk = runWalk({ model: c.model, moves0: c.moves0, limit: c.limit, seeds, snapshotAt: c.after, toTheEnd: !c.skip });
-  }
+  } else if (needWalk) walk = randomWalk(c, faints);
   const after = c.after === null ? null : randomAfter(c, sums, walk, firstOut, lastIn);
   const starvation: StarvationForecast | null =
     c.skip || !walk
@@ -436,6 +441,65 @@ function randomForecast(c: Context): Body {
           method: RANDOM_STARVATION_METHOD,
         };
   return { methodText, next20: null, milestones, after, starvation };
+}
+
+/**
+ * First faints of a random burn, by kind: a turn call's faint (helpless at once, 9 - d calls to
+ * come) or an attack's after its first helpless call, each from a nutrition h_f (which sets d).
+ * Each kind has one fixed shape, so only its mass varies with the iteration: `at`.
+ */
+type FirstFaints = Map<string, { seed: HelplessSeed; at: Map<number, number> }>;
+
+/** The starvation walk of a random burn (5.0, awake): from every first faint. */
+function randomWalk(c: Context, faints: FirstFaints): WalkResult | null {
+  const base = { model: c.model, moves0: c.moves0, limit: c.limit, snapshotAt: null, toTheEnd: true };
+  if (c.h0 <= 0) {
+    const seeds = emptySeeds();
+    addSeed(seeds.awake, 1, { top: c.h0, mass: Float64Array.of(1) });
+    return cachedWalk({ ...base, seeds, snapshotAt: c.after, toTheEnd: !c.skip }, 1, `awake:${c.h0}`);
+  }
+  let first = Infinity;
+  for (const f of faints.values()) for (const t of f.at.keys()) first = Math.min(first, t);
+  const snapshot = c.after !== null && c.after >= first;
+  if (c.skip && !snapshot) return null; // the prompt asked for comes before anyone faints
+  if (snapshot || faints.size > 6) {
+    // One walk over absolute time (needed for the heroes' state at a given prompt).
+    const seeds = emptySeeds();
+    for (const f of faints.values()) for (const [t, m] of f.at) addSeed(seeds.helpless, t, { ...f.seed, mass: f.seed.mass.map((x) => x * m) });
+    return runWalk({ ...base, seeds, snapshotAt: c.after, toTheEnd: !c.skip });
+  }
+  // 5.0 burns the same at every moves: the walk from each kind of first faint is one cached walk,
+  // shifted to each iteration it happens at and weighted by its probability there.
+  const parts: OffsetPmf[] = [];
+  let expectedFaints = 0;
+  let expectedTurnsFainted = 0;
+  let endIteration = 0;
+  for (const [key, f] of faints) {
+    const seeds = emptySeeds();
+    addSeed(seeds.helpless, 1, f.seed);
+    const w = cachedWalk({ ...base, moves0: 1, seeds }, 1, `helpless:${key}`);
+    const at = entriesAsPmf(f.at);
+    parts.push(convolve(at, { offset: w.deaths.offset - 1, p: w.deaths.p }));
+    const mass = total(at);
+    expectedFaints += mass * w.expectedFaints;
+    expectedTurnsFainted += mass * w.expectedTurnsFainted;
+    endIteration = Math.max(endIteration, at.offset + at.p.length + w.endIteration);
+  }
+  const deaths = sumPmfs(parts);
+  return { deaths, expectedFaints, expectedTurnsFainted, endIteration, aliveAtEnd: 1 - total(deaths), snapshot: null };
+}
+
+function entriesAsPmf(at: Map<number, number>): OffsetPmf {
+  const keys = [...at.keys()];
+  const lo = Math.min(...keys);
+  const p = new Float64Array(Math.max(...keys) - lo + 1);
+  for (const [t, m] of at) p[t - lo] = m;
+  return { offset: lo, p };
+}
+
+function sumPmfs(parts: OffsetPmf[]): OffsetPmf {
+  const merged = mergeOverH(parts);
+  return merged.p.length ? merged : { offset: 0, p: new Float64Array(0) };
 }
 
 function nothingBurns(c: Context, methodText: string): Body {
@@ -460,14 +524,14 @@ function maxBlockBurn(model: CallModel, moves0: number): number {
  * faint, `seeds` also collects every crossing call as the walk's starting point (an attack's faint
  * starts helpless at the next iteration's turn call, a turn call's at the one after).
  */
-function randomMilestone(c: Context, sums: BlockSums, th: (typeof THRESHOLDS)[number], seeds: WalkSeeds | null): Milestone {
+function randomMilestone(c: Context, sums: BlockSums, th: (typeof THRESHOLDS)[number], faints: FirstFaints | null): Milestone {
   const ms = { ...milestone(c, th.status, th.at), exact: false };
   if (ms.already) return { ...ms, exact: true };
   const d = c.h0 - th.at;
   const near = maxBlockBurn(c.model, c.moves0);
-  const collect = seeds
+  const collect = faints
     ? (v: number, before: OffsetPmf) => {
-        for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0)) addFaintSeed(seeds, cc);
+        for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0)) addFirstFaints(c, faints, cc);
       }
     : undefined;
   const cross = sums.crossing(d, near, collect);
@@ -475,10 +539,28 @@ function randomMilestone(c: Context, sums: BlockSums, th: (typeof THRESHOLDS)[nu
   return { ...ms, turnsDistribution: dist, never: dist === null };
 }
 
-function addFaintSeed(seeds: WalkSeeds, cc: CallCrossing): void {
+/**
+ * Every call that first takes a hero to nutrition h_f <= 0 faints them for 10 - d turns. A turn
+ * call's faint is helpless from the next iteration on; an attack's makes its first helpless call
+ * at the turn call of the next iteration (block + 1), then is in the same state.
+ */
+function addFirstFaints(c: Context, faints: FirstFaints, cc: CallCrossing): void {
   const turnCall = cc.block >= 1 && cc.call === 0;
-  if (turnCall) addSeed(seeds.turnFaints, cc.block, { top: cc.top, mass: cc.mass });
-  else addSeed(seeds.attackFaints, cc.block + 1, { top: cc.top, mass: cc.mass });
+  for (let k = 0; k < cc.mass.length; k++) {
+    const m = cc.mass[k]!;
+    if (m === 0) continue;
+    const hf = cc.top - k;
+    const dur = 10 - faintDivisor(hf, c.v);
+    const iteration = turnCall ? cc.block : cc.block + 1;
+    const key = `${turnCall ? 'turn' : 'attack'}:${hf}`;
+    let f = faints.get(key);
+    if (!f) {
+      // The attack's first helpless call (no roll matters: nobody is near the limit yet).
+      const shape = turnCall ? Float64Array.of(1) : Float64Array.from(c.model.fainted[phaseOf(c.moves0 + iteration)]!);
+      faints.set(key, (f = { seed: { top: hf, mass: shape, dur }, at: new Map() }));
+    }
+    f.at.set(iteration, (f.at.get(iteration) ?? 0) + m);
+  }
 }
 
 /** The last block with any crossing mass of a random milestone (everyone has crossed after it). */
@@ -503,7 +585,7 @@ function limitEntries(c: Context, sums: BlockSums): { entries: Map<number, WalkM
 /** The prompt `after` turns on: heroes not yet in the walk (from the sums) and those in it. */
 function randomAfter(c: Context, sums: BlockSums, walk: WalkResult | null, firstOut: number, lastIn: number): AfterK {
   const K = c.after!;
-  if (K === 0 || !walk) return afterFromState(c, pointMass(c.h0), 0);
+  if (K === 0) return afterFromState(c, pointMass(c.h0), 0);
   const parts: OffsetPmf[] = [];
   if (K - 1 <= lastIn) {
     const burned = below(sums.atPrompt(K), firstOut);
@@ -511,6 +593,6 @@ function randomAfter(c: Context, sums: BlockSums, walk: WalkResult | null, first
     for (let i = 0; i < p.length; i++) p[p.length - 1 - i] = burned.p[i]!;
     if (total(burned) > 0) parts.push({ offset: c.h0 - (burned.offset + burned.p.length - 1), p });
   }
-  if (walk.snapshot) parts.push(walk.snapshot.alive);
-  return afterFromState(c, mergeOverH(parts), walk.snapshot?.dead ?? 0);
+  if (walk?.snapshot) parts.push(walk.snapshot.alive);
+  return afterFromState(c, mergeOverH(parts), walk?.snapshot?.dead ?? 0);
 }

@@ -38,11 +38,20 @@ export interface WalkSeeds {
   attackFaints: Map<number, WalkMass[]>;
   /** Fainted by the turn call of iteration t (helpless from the next one, 9 - d calls). */
   turnFaints: Map<number, WalkMass[]>;
+  /**
+   * Helpless at the end of iteration t, for `dur` - 1 more calls (a faint of `dur` turns whose first
+   * call has been made): a faint of the turn call of t, or of an attack of t - 1 after its first call.
+   */
+  helpless: Map<number, HelplessSeed[]>;
 }
 
-export const emptySeeds = (): WalkSeeds => ({ awake: new Map(), attackFaints: new Map(), turnFaints: new Map() });
+export interface HelplessSeed extends WalkMass {
+  dur: number;
+}
 
-export function addSeed(map: Map<number, WalkMass[]>, t: number, m: WalkMass): void {
+export const emptySeeds = (): WalkSeeds => ({ awake: new Map(), attackFaints: new Map(), turnFaints: new Map(), helpless: new Map() });
+
+export function addSeed<M extends WalkMass>(map: Map<number, M[]>, t: number, m: M): void {
   const list = map.get(t);
   if (list) list.push(m);
   else map.set(t, [m]);
@@ -192,10 +201,11 @@ function fixedBurn(pmf: CallPmf): number {
  * cannot burn only roll, so above the limit they make one step: stay awake with (1 - pass)^attacks.
  * Returns the mass that died.
  */
-function attackCalls(g: Grid, row: Row, pmf: CallPmf, attacks: number, faints: Row, stayAll: Float64Array): number {
+function attackCalls(g: Grid, row: Row, pmf: CallPmf, attacks: number, faints: Row, stayAll: Float64Array, random: AttackKernels | null): number {
   if (row.hi < row.lo) return 0;
   const burn = fixedBurn(pmf);
   if (burn < 0) {
+    if (random) return randomAttacks(g, row, random, faints);
     let dead = 0;
     for (let a = 0; a < attacks; a++) dead += callRow(g, row, pmf, faints);
     return dead;
@@ -228,6 +238,96 @@ function attackCalls(g: Grid, row: Row, pmf: CallPmf, attacks: number, faints: R
   if (row.hi > faints.hi) faints.hi = row.hi;
   row.lo = split;
   row.prune();
+  return dead;
+}
+
+/**
+ * All the attacks of one prompt from each cell at once, when each call's burn is random (5.0): for
+ * a hero awake at cell i, stay[k] is the chance to be still awake after them having burned k, and
+ * faint[k] the chance to have fainted on the call that brought the burn to k (the rest died).
+ * Stored flat: entry (i, k) at i * span + k.
+ */
+class AttackKernels {
+  readonly span: number;
+  readonly stay: Float64Array;
+  readonly faint: Float64Array;
+  readonly dead: Float64Array;
+  private readonly built: Uint8Array;
+  constructor(
+    private readonly g: Grid,
+    private readonly pmf: CallPmf,
+    private readonly attacks: number,
+  ) {
+    this.span = attacks * (pmf.length - 1) + 1;
+    this.stay = new Float64Array(g.width * this.span);
+    this.faint = new Float64Array(g.width * this.span);
+    this.dead = new Float64Array(g.width);
+    this.built = new Uint8Array(g.width);
+  }
+  ensure(i: number): void {
+    if (this.built[i]) return;
+    this.built[i] = 1;
+    const { pmf, attacks, g, span } = this;
+    let cur = new Float64Array(span);
+    cur[0] = 1;
+    const base = i * span;
+    let dead = 0;
+    for (let a = 0; a < attacks; a++) {
+      const next = new Float64Array(span);
+      for (let k = 0; k < span; k++) {
+        const x = cur[k]!;
+        if (x === 0) continue;
+        for (let j = 0; j < pmf.length && k + j < span; j++) next[k + j]! += x * pmf[j]!;
+      }
+      for (let k = 0; k < span; k++) {
+        const x = next[k]!;
+        if (x === 0) continue;
+        const cell = i - k < 0 ? 0 : i - k;
+        const passed = x * g.pass[cell]!;
+        this.faint[base + k]! += passed;
+        if (cell < g.limitIdx) {
+          dead += x - passed;
+          next[k] = 0;
+        } else next[k] = x - passed;
+      }
+      cur = next;
+    }
+    this.stay.set(cur, base);
+    this.dead[i] = dead;
+  }
+}
+
+function randomAttacks(g: Grid, row: Row, kernels: AttackKernels, faints: Row): number {
+  const p = row.p;
+  const fp = faints.p;
+  const lo = row.lo;
+  const hi = row.hi;
+  const { span, stay, faint } = kernels;
+  let dead = 0;
+  // Ascending: every output lands at or below its source, whose mass has been taken already.
+  for (let i = lo; i <= hi; i++) {
+    const x = p[i]!;
+    if (x === 0) continue;
+    p[i] = 0;
+    kernels.ensure(i);
+    dead += x * kernels.dead[i]!;
+    const base = i * span;
+    const n = i + 1 < span ? i + 1 : span; // outputs below cell 0 are kept at 0
+    for (let j = 0; j < n; j++) {
+      p[i - j]! += x * stay[base + j]!;
+      fp[i - j]! += x * faint[base + j]!;
+    }
+    for (let j = n; j < span; j++) {
+      p[0]! += x * stay[base + j]!;
+      fp[0]! += x * faint[base + j]!;
+    }
+  }
+  const bottom = Math.max(0, lo - span + 1);
+  if (bottom < faints.lo) faints.lo = bottom;
+  if (hi > faints.hi) faints.hi = hi;
+  row.lo = bottom;
+  row.prune();
+  faints.prune();
   return dead;
 }
 
@@ -340,6 +440,8 @@ class Walk {
   private readonly segment: Float64Array;
   /** (1 - pass)^attacks: an awake hero above the limit making all the turn's attacks without burning. */
   private readonly stayAllAttacks: Float64Array;
+  /** 5.0 with several attacks: their combined effect per cell (see AttackKernels). */
+  private readonly randomAttacks: AttackKernels | null;
   private readonly faintAttack: Row;
   private readonly faintTurn: Row;
   private readonly kernels: Kernels;
@@ -354,7 +456,7 @@ class Walk {
   constructor(private readonly o: WalkOptions) {
     this.version = o.model.version;
     let lowest = o.limit;
-    for (const map of [o.seeds.awake, o.seeds.attackFaints, o.seeds.turnFaints])
+    for (const map of [o.seeds.awake, o.seeds.attackFaints, o.seeds.turnFaints, o.seeds.helpless])
       for (const list of map.values()) for (const m of list) lowest = Math.min(lowest, m.top - m.mass.length + 1);
     this.hBottom = lowest - 160;
     this.width = 1 - this.hBottom;
@@ -370,6 +472,8 @@ class Walk {
     this.danger = Array.from({ length: this.ringSize }, () => new Row(this.width));
     this.segment = new Float64Array(this.width);
     this.stayAllAttacks = this.pass.map((x) => (1 - x) ** o.model.attacks);
+    const attackPmf = o.model.awake[0]!;
+    this.randomAttacks = !o.model.periodic && o.model.attacks >= 2 && fixedBurn(attackPmf) < 0 ? new AttackKernels(this.grid, attackPmf, o.model.attacks) : null;
     this.faintAttack = new Row(this.width);
     this.faintTurn = new Row(this.width);
     this.kernels = new Kernels(o.model);
@@ -484,6 +588,24 @@ class Walk {
     seg.fill(0, lo, hi + 1);
   }
 
+  private settleSeed(seed: HelplessSeed, t: number, record: boolean) {
+    const seg = this.segment;
+    let lo = this.width;
+    let hi = -1;
+    let sum = 0;
+    for (let k = 0; k < seed.mass.length; k++) {
+      const i = this.idx(seed.top - k);
+      seg[i]! += seed.mass[k]!;
+      sum += seed.mass[k]!;
+      lo = Math.min(lo, i);
+      hi = Math.max(hi, i);
+    }
+    this.injected += sum;
+    this.expectedFaints += sum;
+    this.expectedTurnsFainted += sum * seed.dur;
+    if (hi >= lo) this.settle(seg, lo, hi, t, seed.dur, phaseOf(this.o.moves0 + t + 1), record);
+  }
+
   private inject(list: WalkMass[] | undefined, into: Row) {
     if (!list) return;
     for (const m of list)
@@ -499,7 +621,7 @@ class Walk {
   private seedSpan(): { first: number; planned: number } {
     let first = Infinity;
     let planned = 0;
-    for (const map of [this.o.seeds.awake, this.o.seeds.attackFaints, this.o.seeds.turnFaints])
+    for (const map of [this.o.seeds.awake, this.o.seeds.attackFaints, this.o.seeds.turnFaints, this.o.seeds.helpless])
       for (const [t, list] of map) {
         first = Math.min(first, t);
         for (const m of list) for (let k = 0; k < m.mass.length; k++) planned += m.mass[k]!;
@@ -513,13 +635,14 @@ class Walk {
     const here = this.awake[t % this.ringSize]!;
     this.inject(seeds.awake.get(t), here);
     this.inject(seeds.attackFaints.get(t), this.faintAttack);
-    if (model.attacks > 0) this.die(t - 1, attackCalls(this.grid, here, model.awake[phaseOf(moves0 + t - 1)]!, model.attacks, this.faintAttack, this.stayAllAttacks));
+    if (model.attacks > 0) this.die(t - 1, attackCalls(this.grid, here, model.awake[phaseOf(moves0 + t - 1)]!, model.attacks, this.faintAttack, this.stayAllAttacks, this.randomAttacks));
     // The turn call: helpless heroes near the limit (danger rows), then the awake ones.
     const faintedPmf = model.fainted[phaseOf(moves0 + t)]!;
     for (let w = t + 1; w <= t + this.ringSize - 1; w++) this.faintedCall(this.danger[w % this.ringSize]!, faintedPmf, t);
     this.awakeCall(here, model.awake[phaseOf(moves0 + t)]!, t, this.faintTurn);
     this.inject(seeds.turnFaints.get(t), this.faintTurn);
     this.dispatch(t, record);
+    for (const seed of seeds.helpless.get(t) ?? []) this.settleSeed(seed, t, record);
     // ++multi: who wakes up now acts at the next prompt; the rest of the awake stay awake.
     const next = this.awake[(t + 1) % this.ringSize]!;
     moveInto(this.danger[(t + 1) % this.ringSize]!, next);
