@@ -20,7 +20,8 @@ import { burnFlags, canAttack, expectedPer20, tickAt, type BurnProfile, type Sou
 import { cite } from './sources.ts';
 import { buildCallModel, collapses, effectiveAttacks, blockCalls, phaseOf, type CallModel } from './calls.ts';
 import { buildCycle, burnedFromPrompt, exactCrossing, isExact, promptAfter, type Cycle, type ExactCrossing } from './cycle.ts';
-import { below, BlockSums, crossingCalls, type CallCrossing } from './sums.ts';
+import { below, BlockSums, crossingCalls, type CallCrossing, type Sums } from './sums.ts';
+import { binomialSums } from './binomial.ts';
 import { convolve, pointMass, spreadOf, total, type OffsetPmf, type Spread } from './distributions.ts';
 import { addSeed, emptySeeds, runHazard, runWalk, WALK_EPSILON, WALK_MAX_TURNS, type HelplessSeed, type WalkMass, type WalkResult } from './starvation.ts';
 import { cachedWalk } from './walkCache.ts';
@@ -412,7 +413,7 @@ function randomForecast(c: Context): Body {
   c.citations.push(cite(v, 'faintRoll', 'faint roll and length'), cite(v, 'starvation', 'starvation limit'));
   const methodText = randomMethodText(v);
   if (c.model.awake.every((p) => p.length === 1)) return nothingBurns(c, methodText);
-  const sums = new BlockSums(c.model, c.moves0);
+  const sums = binomialSums(c.model, c.moves0) ?? new BlockSums(c.model, c.moves0);
   const collapse = collapses(c.model);
   const needWalk = !c.skip || (c.after !== null && c.after > 0);
   const faints: FirstFaints = new Map();
@@ -524,7 +525,7 @@ function maxBlockBurn(model: CallModel, moves0: number): number {
  * faint, `seeds` also collects every crossing call as the walk's starting point (an attack's faint
  * starts helpless at the next iteration's turn call, a turn call's at the one after).
  */
-function randomMilestone(c: Context, sums: BlockSums, th: (typeof THRESHOLDS)[number], faints: FirstFaints | null): Milestone {
+function randomMilestone(c: Context, sums: Sums, th: (typeof THRESHOLDS)[number], faints: FirstFaints | null): Milestone {
   const ms = { ...milestone(c, th.status, th.at), exact: false };
   if (ms.already) return { ...ms, exact: true };
   const d = c.h0 - th.at;
@@ -571,7 +572,7 @@ function randomCrossingEnd(ms: Milestone, h0: number): number {
 }
 
 /** Collapsed walks: the calls that take a hero below the limit, by iteration (attacks = 0 here). */
-function limitEntries(c: Context, sums: BlockSums): { entries: Map<number, WalkMass[]>; start: WalkMass | null; end: number } {
+function limitEntries(c: Context, sums: Sums): { entries: Map<number, WalkMass[]>; start: WalkMass | null; end: number } {
   const entries = new Map<number, WalkMass[]>();
   if (c.h0 < c.limit) return { entries, start: { top: c.h0, mass: Float64Array.of(1) }, end: -1 };
   const d = c.h0 - c.limit + 1;
@@ -583,7 +584,7 @@ function limitEntries(c: Context, sums: BlockSums): { entries: Map<number, WalkM
 }
 
 /** The prompt `after` turns on: heroes not yet in the walk (from the sums) and those in it. */
-function randomAfter(c: Context, sums: BlockSums, walk: WalkResult | null, firstOut: number, lastIn: number): AfterK {
+function randomAfter(c: Context, sums: Sums, walk: WalkResult | null, firstOut: number, lastIn: number): AfterK {
   const K = c.after!;
   if (K === 0) return afterFromState(c, pointMass(c.h0), 0);
   const parts: OffsetPmf[] = [];

@@ -30,7 +30,15 @@ export interface CallCrossing {
   mass: Float64Array;
 }
 
-export class BlockSums {
+/** What the forecast needs of the burn before Fainting (BlockSums in general, binomial.ts when it applies). */
+export interface Sums {
+  /** The block at which the total burn first reaches d; per-block detail near d to `onBlock`. */
+  crossing(d: number, near?: number, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing;
+  /** Burn at the prompt after iteration t: blocks 0..t-1 and the turn call of block t. */
+  atPrompt(t: number): OffsetPmf;
+}
+
+export class BlockSums implements Sums {
   private readonly blockCache = new Map<number, OffsetPmf>();
   private cycleCache: OffsetPmf | null = null;
 
