@@ -142,7 +142,7 @@ class Tail {
       else this.below *= this.k / (this.n - this.k + 1) / ratio;
     }
     while (this.k < k2) {
-      const atK = this.below === 0 ? Math.exp(logBinomial(this.k, this.n, p)) : (this.below * (this.n - this.k + 1) * ratio) / this.k;
+      const atK = this.below === 0 ? this.pmf(this.k) : (this.below * (this.n - this.k + 1) * ratio) / this.k;
       this.tail -= atK;
       this.below = atK;
       this.k++;
@@ -199,7 +199,7 @@ class BinomialSums implements Sums {
   }
 
   crossing(d: number, near = 0, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing {
-    const { g, p } = this.form;
+    const { p } = this.form;
     // Start where the crossing chance is below 1e-30: 12 standard deviations short.
     let u0 = 0;
     for (let lo = 0, hi = 50_000_000; lo < hi; ) {

@@ -38,11 +38,22 @@ export function effectiveAttacks(profile: BurnProfile, asked: number): number {
 
 export function buildCallModel(profile: BurnProfile, flags: BurnFlags, attacks: number): CallModel {
   const v = profile.version;
-  const pmfs = (unaware: boolean) => Array.from({ length: 20 }, (_, phase) => Float64Array.from(callPmf(profile, flags, phase, unaware)));
+  const pmfs = (unaware: boolean) =>
+    Array.from({ length: 20 }, (_, phase) => Float64Array.from(callPmf(profile, flags, phase, unaware)));
   const exact = profile.invulnerable === true || (v !== '5.0' && !(profile.unaware && flags.base === 1));
   const awake = pmfs(profile.unaware);
   const fainted = pmfs(profile.unaware || v !== '3.4.3');
-  return { version: v, profile, flags, attacks, periodic: v !== '5.0', period: periodOf([awake, fainted]), exact, awake, fainted };
+  return {
+    version: v,
+    profile,
+    flags,
+    attacks,
+    periodic: v !== '5.0',
+    period: periodOf([awake, fainted]),
+    exact,
+    awake,
+    fainted,
+  };
 }
 
 const same = (a: CallPmf, b: CallPmf) => a.length === b.length && a.every((x, i) => x === b[i]);

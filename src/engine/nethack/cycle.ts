@@ -22,7 +22,12 @@ export function isExact(profile: BurnProfile, flags = burnFlags(profile)): boole
   return profile.version !== '5.0' && !(profile.unaware && flags.base === 1);
 }
 
-export function buildCycle(profile: BurnProfile, moves: number, attacksPerTurn: number, flags = burnFlags(profile)): Cycle {
+export function buildCycle(
+  profile: BurnProfile,
+  moves: number,
+  attacksPerTurn: number,
+  flags = burnFlags(profile),
+): Cycle {
   const calls = 1 + attacksPerTurn;
   const tick: number[] = [];
   const burn: number[] = [];
@@ -51,8 +56,16 @@ export function leadingBurn(profile: BurnProfile, flags: BurnFlags, moves: numbe
 }
 
 /** Burned from the prompt of `moves` to the prompt `turns` later (its attacks not made yet). */
-export function burnedFromPrompt(profile: BurnProfile, flags: BurnFlags, cycle: Cycle, moves: number, turns: number, attacks: number): number {
-  return leadingBurn(profile, flags, moves, attacks) + burnedOver(cycle, turns) - leadingBurn(profile, flags, moves + turns, attacks);
+export function burnedFromPrompt(
+  profile: BurnProfile,
+  flags: BurnFlags,
+  cycle: Cycle,
+  moves: number,
+  turns: number,
+  attacks: number,
+): number {
+  const lead = leadingBurn(profile, flags, moves, attacks);
+  return lead + burnedOver(cycle, turns) - leadingBurn(profile, flags, moves + turns, attacks);
 }
 
 export interface AdvanceResult {
@@ -70,10 +83,19 @@ export interface AdvanceResult {
  * (see `reachedFainting`, and forecast() for what happens after). Throws for random burn (5.0, or
  * an Unaware hero who burns the base charge): use forecast() for those.
  */
-export function advance(nutrition: number, moves: number, profile: BurnProfile, turns: number, attacksPerTurn = 0): AdvanceResult {
+export function advance(
+  nutrition: number,
+  moves: number,
+  profile: BurnProfile,
+  turns: number,
+  attacksPerTurn = 0,
+): AdvanceResult {
   if (!Number.isInteger(turns) || turns < 0) throw new RangeError('turns must be a non-negative integer');
   const flags = burnFlags(profile);
-  if (!isExact(profile, flags)) throw new Error(`advance() is exact only for a fixed burn (3.6.7/3.4.3, awake); ${profile.version} is random: use forecast()`);
+  if (!isExact(profile, flags)) {
+    const why = `${profile.version} is random: use forecast()`;
+    throw new Error(`advance() is exact only for a fixed burn (3.6.7/3.4.3, awake); ${why}`);
+  }
   const attacks = effectiveAttacks(profile, attacksPerTurn);
   const cycle = buildCycle(profile, moves, attacks, flags);
   const burned = burnedFromPrompt(profile, flags, cycle, moves, turns, attacks);
@@ -106,7 +128,13 @@ function cycleCrossing(cycle: Cycle, nutrition: number, threshold: number): Exac
 }
 
 /** The first call, from the prompt of moves T, after which nutrition <= threshold: the attacks at T first. */
-export function exactCrossing(cycle: Cycle, leadTick: number, attacks: number, nutrition: number, threshold: number): ExactCrossing | null {
+export function exactCrossing(
+  cycle: Cycle,
+  leadTick: number,
+  attacks: number,
+  nutrition: number,
+  threshold: number,
+): ExactCrossing | null {
   const need = nutrition - threshold;
   if (need > 0 && leadTick > 0 && attacks * leadTick >= need) {
     const calls = Math.ceil(need / leadTick);

@@ -213,5 +213,13 @@ export function spreadOf(d: OffsetPmf): Spread | null {
   }
   const last = d.offset + p.length - 1;
   while (found.length < 3) found.push(last);
-  return { mean: d.offset + m / tot, p5: found[0]!, median: found[1]!, p95: found[2]!, min: min ?? last, max: max ?? last, probability: tot };
+  return {
+    mean: d.offset + m / tot,
+    p5: found[0]!,
+    median: found[1]!,
+    p95: found[2]!,
+    min: min ?? last,
+    max: max ?? last,
+    probability: tot,
+  };
 }

@@ -19,11 +19,21 @@ import { faintDivisor, starvationLimit, statusFor, type NethackStatus } from './
 import { burnFlags, canAttack, expectedPer20, tickAt, type BurnProfile, type SourceRow } from './burn.ts';
 import { cite } from './sources.ts';
 import { buildCallModel, collapses, effectiveAttacks, blockCalls, phaseOf, type CallModel } from './calls.ts';
-import { buildCycle, burnedFromPrompt, exactCrossing, isExact, promptAfter, type Cycle, type ExactCrossing } from './cycle.ts';
+import { buildCycle, burnedFromPrompt, exactCrossing, promptAfter, type Cycle, type ExactCrossing } from './cycle.ts';
 import { below, BlockSums, crossingCalls, type CallCrossing, type Sums } from './sums.ts';
 import { binomialSums } from './binomial.ts';
 import { convolve, pointMass, spreadOf, total, type OffsetPmf, type Spread } from './distributions.ts';
-import { addSeed, emptySeeds, runHazard, runWalk, WALK_EPSILON, WALK_MAX_TURNS, type HelplessSeed, type WalkMass, type WalkResult } from './starvation.ts';
+import {
+  addSeed,
+  emptySeeds,
+  runHazard,
+  runWalk,
+  WALK_EPSILON,
+  WALK_MAX_TURNS,
+  type HelplessSeed,
+  type WalkMass,
+  type WalkResult,
+} from './starvation.ts';
 import { cachedWalk } from './walkCache.ts';
 
 export { advance, buildCycle, burnedOver, isExact, leadingBurn, type AdvanceResult, type Cycle } from './cycle.ts';
@@ -107,7 +117,14 @@ export interface ForecastInput {
 export interface ForecastResult {
   game: 'nethack';
   version: NethackVersion;
-  input: { nutrition: number; moves: number; attacksPerTurn: number; con: number; after: number | null; profile: BurnProfile };
+  input: {
+    nutrition: number;
+    moves: number;
+    attacksPerTurn: number;
+    con: number;
+    after: number | null;
+    profile: BurnProfile;
+  };
   status: NethackStatus;
   method: 'exact-cycle' | 'distribution-dp';
   methodText: string;
@@ -170,12 +187,18 @@ function prepare(input: ForecastInput): Context {
   const after = input.after ?? null;
   if (!Number.isInteger(h0)) throw new RangeError('nutrition must be an integer');
   if (!Number.isInteger(moves0) || moves0 < 1) throw new RangeError('moves must be an integer >= 1');
-  if (after !== null && (!Number.isInteger(after) || after < 0 || after > MAX_FORECAST_TURNS)) throw new RangeError(`after must be 0..${MAX_FORECAST_TURNS}`);
+  if (after !== null && (!Number.isInteger(after) || after < 0 || after > MAX_FORECAST_TURNS)) {
+    throw new RangeError(`after must be 0..${MAX_FORECAST_TURNS}`);
+  }
   const flags = burnFlags(profile);
   const attackCheck = canAttack(profile);
   const attacksAsked = input.attacksPerTurn ?? 0;
   const attacks = effectiveAttacks(profile, attacksAsked);
-  const citations: Citation[] = [cite(v, 'gethungry', 'burn per turn'), cite(v, 'moveloop', 'one gethungry() per game turn'), cite(v, 'newuhs', 'status bands')];
+  const citations: Citation[] = [
+    cite(v, 'gethungry', 'burn per turn'),
+    cite(v, 'moveloop', 'one gethungry() per game turn'),
+    cite(v, 'newuhs', 'status bands'),
+  ];
   const sources = expectedPer20(profile, flags);
   for (const s of sources) citations.push(s.citation);
   const per20 = sources.reduce((a, s) => a + s.per20, 0) * (1 + attacks);
@@ -190,21 +213,48 @@ function prepare(input: ForecastInput): Context {
         : null;
   const model = buildCallModel(profile, flags, attacks);
   const notes = profileNotes(profile, model, attackNote);
-  return { profile, v, h0, moves0, con, after, skip: input.skipStarvation === true, attacksAsked, model, limit: starvationLimit(con, v), sources, per20, attackNote, notes, citations };
+  return {
+    profile,
+    v,
+    h0,
+    moves0,
+    con,
+    after,
+    skip: input.skipStarvation === true,
+    attacksAsked,
+    model,
+    limit: starvationLimit(con, v),
+    sources,
+    per20,
+    attackNote,
+    notes,
+    citations,
+  };
 }
 
 function profileNotes(profile: BurnProfile, model: CallModel, attackNote: string | null): string[] {
   const v = profile.version;
   const notes: string[] = [];
   if (attackNote) notes.push(attackNote);
-  if (profile.regeneration === 'ring' && !(profile.leftRing?.property === 'REGENERATION' || profile.rightRing?.property === 'REGENERATION'))
-    notes.push('Regeneration from a ring whose hand is not given: its own 1-per-20-turn ring charge is not counted (name it as left_ring or right_ring).');
-  if (profile.conflict === 'ring' && !(profile.leftRing?.property === 'CONFLICT' || profile.rightRing?.property === 'CONFLICT'))
+  const worn = (prop: string) => profile.leftRing?.property === prop || profile.rightRing?.property === prop;
+  if (profile.regeneration === 'ring' && !worn('REGENERATION'))
+    notes.push(
+      'Regeneration from a ring whose hand is not given: its own 1-per-20-turn ring charge is not counted ' +
+        '(name it as left_ring or right_ring).',
+    );
+  if (profile.conflict === 'ring' && !worn('CONFLICT'))
     notes.push('Conflict from a ring whose hand is not given: its own 1-per-20-turn ring charge is not counted.');
   for (const r of [profile.leftRing, profile.rightRing]) {
-    if (r?.chargeable && r.enchantment === 0) notes.push(`A +0 ${r.label.replace(/ \+0$/, '')} ${v === '5.0' && r.type === 'protection' ? 'costs only if it is your only extrinsic Protection (5.0)' : 'costs no ring hunger'}.`);
+    if (!r?.chargeable || r.enchantment !== 0) continue;
+    const onlyProtection = v === '5.0' && r.type === 'protection';
+    const what = onlyProtection ? 'costs only if it is your only extrinsic Protection (5.0)' : 'costs no ring hunger';
+    notes.push(`A +0 ${r.label.replace(/ \+0$/, '')} ${what}.`);
   }
-  if (v === '5.0' && model.flags.slowDigestionArmor) notes.push('Slow digestion without a ring of slow digestion is taken to come from white dragon armor, which burns on case 0 (5.0).');
+  if (v === '5.0' && model.flags.slowDigestionArmor)
+    notes.push(
+      'Slow digestion without a ring of slow digestion is taken to come from white dragon armor, ' +
+        'which burns on case 0 (5.0).',
+    );
   return notes;
 }
 
@@ -214,7 +264,14 @@ export function forecast(input: ForecastInput): ForecastResult {
   return {
     game: 'nethack',
     version: c.v,
-    input: { nutrition: c.h0, moves: c.moves0, attacksPerTurn: c.attacksAsked, con: c.con, after: c.after, profile: c.profile },
+    input: {
+      nutrition: c.h0,
+      moves: c.moves0,
+      attacksPerTurn: c.attacksAsked,
+      con: c.con,
+      after: c.after,
+      profile: c.profile,
+    },
     status: statusFor(c.h0),
     method: c.model.exact ? 'exact-cycle' : 'distribution-dp',
     methodText: body.methodText,
@@ -235,7 +292,18 @@ export function forecast(input: ForecastInput): ForecastResult {
 
 function milestone(c: Context, status: Milestone['status'], at: number): Milestone {
   const already = c.h0 <= at;
-  return { status, atOrBelow: at, already, exact: true, turns: already ? 0 : null, moves: already ? c.moves0 : null, nutrition: already ? c.h0 : null, call: null, turnsDistribution: null, never: false };
+  return {
+    status,
+    atOrBelow: at,
+    already,
+    exact: true,
+    turns: already ? 0 : null,
+    moves: already ? c.moves0 : null,
+    nutrition: already ? c.h0 : null,
+    call: null,
+    turnsDistribution: null,
+    never: false,
+  };
 }
 
 const SUPPORT = 1e-18;
@@ -275,7 +343,10 @@ function afterFromState(c: Context, alive: OffsetPmf, dead: number): AfterK {
 function deathSummary(c: Context, walk: WalkResult): Pick<StarvationForecast, 'deathTurns' | 'deathMoves'> {
   const deathTurns = spreadOf(walk.deaths);
   const m = c.moves0;
-  return { deathTurns, deathMoves: deathTurns ? { p5: m + deathTurns.p5, median: m + deathTurns.median, p95: m + deathTurns.p95 } : null };
+  return {
+    deathTurns,
+    deathMoves: deathTurns ? { p5: m + deathTurns.p5, median: m + deathTurns.median, p95: m + deathTurns.p95 } : null,
+  };
 }
 
 /** The union of distributions over nutrition (disjoint or not). */
@@ -293,38 +364,74 @@ function mergeOverH(parts: OffsetPmf[]): OffsetPmf {
 // Phase 1a: fixed burn (3.6.7/3.4.3 awake)
 
 const EXACT_METHOD =
-  'Exact: gethungry() burns a fixed amount each turn that depends only on moves % 20, so the 20-turn table of burns and its running totals give every milestone directly (no turn-by-turn stepping).';
+  'Exact: gethungry() burns a fixed amount each turn that depends only on moves % 20, so the 20-turn table ' +
+  'of burns and its running totals give every milestone directly (no turn-by-turn stepping).';
 
 function exactStarvationMethod(v: NethackVersion): string {
-  const faint = v === '3.4.3' ? ' (10 - d turns, full burn while fainted)' : ' (10 - d turns, burning the base charge 1 turn in 10 while fainted)';
+  const faint =
+    v === '3.4.3'
+      ? ' (10 - d turns, full burn while fainted)'
+      : ' (10 - d turns, burning the base charge 1 turn in 10 while fainted)';
   const limit = v === '3.4.3' ? '-(200 + 20 x Con)' : '-(100 + 10 x Con)';
-  return `Exact distribution by dynamic programming over (nutrition, helpless turns left), turn by turn from the first faint: each hunger update rolls rn2(20 - d) >= 19 to faint${faint} and, when that roll fails, dies if nutrition < ${limit}.`;
+  return (
+    'Exact distribution by dynamic programming over (nutrition, helpless turns left), turn by turn from the first ' +
+    `faint: each hunger update rolls rn2(20 - d) >= 19 to faint${faint} and, when that roll fails, dies if ` +
+    `nutrition < ${limit}.`
+  );
 }
 
 function exactForecast(c: Context): Body {
   const { profile, model, h0, moves0 } = c;
   const cycle = buildCycle(profile, moves0, model.attacks, model.flags);
   const leadTick = profile.invulnerable ? 0 : tickAt(model.flags, moves0);
-  const crossings = THRESHOLDS.map((th) => (h0 <= th.at ? null : exactCrossing(cycle, leadTick, model.attacks, h0, th.at)));
+  const crossings = THRESHOLDS.map((th) =>
+    h0 <= th.at ? null : exactCrossing(cycle, leadTick, model.attacks, h0, th.at),
+  );
   const milestones = THRESHOLDS.map((th, i) => exactMilestone(c, th, crossings[i]!));
   const faintCross = crossings[2]!;
   const faintPrompt = faintCross ? promptAfter(faintCross) : h0 <= 0 ? 0 : null;
   let after: AfterK | null = null;
   if (c.after !== null && (faintPrompt === null || c.after < faintPrompt)) {
     const h = h0 - burnedFromPrompt(profile, model.flags, cycle, moves0, c.after, model.attacks);
-    after = { turns: c.after, moves: moves0 + c.after, exact: true, nutrition: h, status: statusFor(h), probabilityDead: 0, nutritionDistribution: null, statusProbabilities: null, note: null };
+    after = {
+      turns: c.after,
+      moves: moves0 + c.after,
+      exact: true,
+      nutrition: h,
+      status: statusFor(h),
+      probabilityDead: 0,
+      nutritionDistribution: null,
+      statusProbabilities: null,
+      note: null,
+    };
   }
   let starvation: StarvationForecast | null = null;
   if ((!c.skip && faintPrompt !== null) || (c.after !== null && after === null)) {
     const v = c.v;
-    c.citations.push(cite(v, 'faintRoll', 'faint roll and length'), cite(v, 'starvation', 'starvation limit'), cite(v, 'helplessCount', 'helpless count in turns'));
-    const firstFaintTurns = faintCross && h0 > 0 && !profile.unaware ? 10 - faintDivisor(faintCross.nutrition, v) : null;
+    c.citations.push(
+      cite(v, 'faintRoll', 'faint roll and length'),
+      cite(v, 'starvation', 'starvation limit'),
+      cite(v, 'helplessCount', 'helpless count in turns'),
+    );
+    const firstFaint = faintCross && h0 > 0 && !profile.unaware;
+    const firstFaintTurns = firstFaint ? 10 - faintDivisor(faintCross.nutrition, v) : null;
     if (cycle.total === 0 && h0 >= c.limit) {
       // Fainting already and nothing burns, awake or not: no call ever goes below the limit, and the
       // faints go on for ever (the old engine walked 2,500,000 turns to say so).
-      if (!c.skip) starvation = { con: c.con, limit: c.limit, firstFaintTurns: null, expectedFaints: null, expectedTurnsFainted: null, deathTurns: null, deathMoves: null, method: exactStarvationMethod(v) };
+      if (!c.skip) starvation = {
+        con: c.con,
+        limit: c.limit,
+        firstFaintTurns: null,
+        expectedFaints: null,
+        expectedTurnsFainted: null,
+        deathTurns: null,
+        deathMoves: null,
+        method: exactStarvationMethod(v),
+      };
       if (after === null && c.after !== null) after = afterFromState(c, pointMass(h0), 0);
-      c.notes.push('Nothing burns and the hero is above the starvation limit: never starves (the fainting spells go on for ever).');
+      c.notes.push(
+        'Nothing burns and the hero is above the starvation limit: never starves (the fainting spells go on for ever).',
+      );
       return { methodText: EXACT_METHOD, next20: cycle.burn, milestones, after, starvation };
     }
     const walk = exactWalk(c, cycle, leadTick, faintCross, after === null ? c.after : null);
@@ -339,7 +446,8 @@ function exactForecast(c: Context): Body {
         method: exactStarvationMethod(v),
       };
     if (after === null && c.after !== null) after = afterFromWalk(c, cycle, walk);
-    if (walk.aliveAtEnd >= WALK_EPSILON && walk.endIteration >= WALK_MAX_TURNS - 1) c.notes.push(`Starvation distribution cut at ${WALK_MAX_TURNS.toLocaleString('en-US')} turns.`);
+    if (walk.aliveAtEnd >= WALK_EPSILON && walk.endIteration >= WALK_MAX_TURNS - 1)
+      c.notes.push(`Starvation distribution cut at ${WALK_MAX_TURNS.toLocaleString('en-US')} turns.`);
   }
   return { methodText: EXACT_METHOD, next20: cycle.burn, milestones, after, starvation };
 }
@@ -359,14 +467,26 @@ function exactMilestone(c: Context, th: (typeof THRESHOLDS)[number], cross: Exac
   const ms = milestone(c, th.status, th.at);
   if (ms.already) return ms;
   if (!cross) return { ...ms, never: true };
-  return { ...ms, turns: cross.turns, moves: c.moves0 + cross.turns, nutrition: cross.nutrition, call: cross.call === 0 ? 'turn' : `attack ${cross.call}` };
+  return {
+    ...ms,
+    turns: cross.turns,
+    moves: c.moves0 + cross.turns,
+    nutrition: cross.nutrition,
+    call: cross.call === 0 ? 'turn' : `attack ${cross.call}`,
+  };
 }
 
 /**
  * The starvation walk of a fixed-burn hero: from the certain first faint (or from now when already
  * Fainting), or, when fainting changes nothing, from the call that takes the hero below the limit.
  */
-function exactWalk(c: Context, cycle: Cycle, leadTick: number, faintCross: ExactCrossing | null, snapshotAt: number | null): WalkResult {
+function exactWalk(
+  c: Context,
+  cycle: Cycle,
+  leadTick: number,
+  faintCross: ExactCrossing | null,
+  snapshotAt: number | null,
+): WalkResult {
   const { model, h0, moves0, limit } = c;
   const one = Float64Array.of(1);
   if (collapses(model)) {
@@ -400,12 +520,15 @@ function exactWalk(c: Context, cycle: Cycle, leadTick: number, faintCross: Exact
 
 function randomMethodText(v: NethackVersion): string {
   return v === '5.0'
-    ? '5.0 draws accessorytime = rn2(20) on every gethungry() call (src/eat.c), so the burn is random: exact distributions by dynamic programming over nutrition, turn by turn (mean and 5th-95th percentile).'
-    : 'Unaware: the base charge is taken on 1 turn in 10 (rn2(10)), so the burn is random: exact distributions by dynamic programming over nutrition, turn by turn.';
+    ? '5.0 draws accessorytime = rn2(20) on every gethungry() call (src/eat.c), so the burn is random: exact ' +
+        'distributions by dynamic programming over nutrition, turn by turn (mean and 5th-95th percentile).'
+    : 'Unaware: the base charge is taken on 1 turn in 10 (rn2(10)), so the burn is random: exact distributions by ' +
+        'dynamic programming over nutrition, turn by turn.';
 }
 
 const RANDOM_STARVATION_METHOD =
-  'Exact distribution by dynamic programming over (nutrition, helpless turns left), turn by turn from now, with the random burn of each call, the faint rolls and the starvation check of newuhs().';
+  'Exact distribution by dynamic programming over (nutrition, helpless turns left), turn by turn from now, with the ' +
+  'random burn of each call, the faint rolls and the starvation check of newuhs().';
 
 function randomForecast(c: Context): Body {
   const v = c.v;
@@ -417,7 +540,8 @@ function randomForecast(c: Context): Body {
   const collapse = collapses(c.model);
   const needWalk = !c.skip || (c.after !== null && c.after > 0);
   const faints: FirstFaints = new Map();
-  const milestones = THRESHOLDS.map((th) => randomMilestone(c, sums, th, !collapse && needWalk && th.at === 0 ? faints : null));
+  const collectFaints = (th: (typeof THRESHOLDS)[number]) => (!collapse && needWalk && th.at === 0 ? faints : null);
+  const milestones = THRESHOLDS.map((th) => randomMilestone(c, sums, th, collectFaints(th)));
   // Who is still before the walk at the prompt `after` turns on: burned less than `firstOut`.
   let firstOut = c.h0; // the first faint (h <= 0) takes a hero into the walk
   let lastIn = randomCrossingEnd(milestones[2]!, c.h0);
@@ -426,7 +550,15 @@ function randomForecast(c: Context): Body {
     firstOut = c.h0 - c.limit + 1; // here only going below the limit does
     const below = limitEntries(c, sums);
     lastIn = below.end;
-    walk = runHazard({ model: c.model, moves0: c.moves0, limit: c.limit, entries: below.entries, start: below.start, snapshotAt: c.after, toTheEnd: !c.skip });
+    walk = runHazard({
+      model: c.model,
+      moves0: c.moves0,
+      limit: c.limit,
+      entries: below.entries,
+      start: below.start,
+      snapshotAt: c.after,
+      toTheEnd: !c.skip,
+    });
   } else if (needWalk) walk = randomWalk(c, faints);
   const after = c.after === null ? null : randomAfter(c, sums, walk, firstOut, lastIn);
   const starvation: StarvationForecast | null =
@@ -466,7 +598,10 @@ function randomWalk(c: Context, faints: FirstFaints): WalkResult | null {
   if (snapshot || faints.size > 6) {
     // One walk over absolute time (needed for the heroes' state at a given prompt).
     const seeds = emptySeeds();
-    for (const f of faints.values()) for (const [t, m] of f.at) addSeed(seeds.helpless, t, { ...f.seed, mass: f.seed.mass.map((x) => x * m) });
+    for (const f of faints.values()) for (const [t, m] of f.at) addSeed(seeds.helpless, t, {
+      ...f.seed,
+      mass: f.seed.mass.map((x) => x * m),
+    });
     return runWalk({ ...base, seeds, snapshotAt: c.after, toTheEnd: !c.skip });
   }
   // 5.0 burns the same at every moves: the walk from each kind of first faint is one cached walk,
@@ -509,14 +644,26 @@ function nothingBurns(c: Context, methodText: string): Body {
     return ms.already ? ms : { ...ms, never: true };
   });
   const after: AfterK | null =
-    c.after === null ? null : { turns: c.after, moves: c.moves0 + c.after, exact: true, nutrition: c.h0, status: statusFor(c.h0), probabilityDead: 0, nutritionDistribution: null, statusProbabilities: null, note: 'Nothing burns.' };
+    c.after === null ? null : {
+      turns: c.after,
+      moves: c.moves0 + c.after,
+      exact: true,
+      nutrition: c.h0,
+      status: statusFor(c.h0),
+      probabilityDead: 0,
+      nutritionDistribution: null,
+      statusProbabilities: null,
+      note: 'Nothing burns.',
+    };
   return { methodText, next20: null, milestones, after, starvation: null };
 }
 
 /** Largest burn one block can take (bounds how close to a threshold a crossing can start). */
 function maxBlockBurn(model: CallModel, moves0: number): number {
   let most = 0;
-  for (let v = 0; v <= 20; v++) most = Math.max(most, blockCalls(model, moves0, v).reduce((a, p) => a + p.length - 1, 0));
+  for (let v = 0; v <= 20; v++) {
+    most = Math.max(most, blockCalls(model, moves0, v).reduce((a, p) => a + p.length - 1, 0));
+  }
   return Math.max(1, most);
 }
 
@@ -525,7 +672,12 @@ function maxBlockBurn(model: CallModel, moves0: number): number {
  * faint, `seeds` also collects every crossing call as the walk's starting point (an attack's faint
  * starts helpless at the next iteration's turn call, a turn call's at the one after).
  */
-function randomMilestone(c: Context, sums: Sums, th: (typeof THRESHOLDS)[number], faints: FirstFaints | null): Milestone {
+function randomMilestone(
+  c: Context,
+  sums: Sums,
+  th: (typeof THRESHOLDS)[number],
+  faints: FirstFaints | null,
+): Milestone {
   const ms = { ...milestone(c, th.status, th.at), exact: false };
   if (ms.already) return { ...ms, exact: true };
   const d = c.h0 - th.at;
@@ -572,12 +724,21 @@ function randomCrossingEnd(ms: Milestone, h0: number): number {
 }
 
 /** Collapsed walks: the calls that take a hero below the limit, by iteration (attacks = 0 here). */
-function limitEntries(c: Context, sums: Sums): { entries: Map<number, WalkMass[]>; start: WalkMass | null; end: number } {
+interface LimitEntries {
+  entries: Map<number, WalkMass[]>;
+  start: WalkMass | null;
+  end: number;
+}
+
+function limitEntries(c: Context, sums: Sums): LimitEntries {
   const entries = new Map<number, WalkMass[]>();
   if (c.h0 < c.limit) return { entries, start: { top: c.h0, mass: Float64Array.of(1) }, end: -1 };
   const d = c.h0 - c.limit + 1;
   const collect = (v: number, before: OffsetPmf) => {
-    for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0)) addSeed(entries, cc.block, { top: cc.top, mass: cc.mass });
+    for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0)) addSeed(entries, cc.block, {
+      top: cc.top,
+      mass: cc.mass,
+    });
   };
   const cross = sums.crossing(d, maxBlockBurn(c.model, c.moves0), collect);
   return { entries, start: null, end: cross.pmf.offset + cross.pmf.p.length };

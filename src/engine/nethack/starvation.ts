@@ -49,7 +49,12 @@ export interface HelplessSeed extends WalkMass {
   dur: number;
 }
 
-export const emptySeeds = (): WalkSeeds => ({ awake: new Map(), attackFaints: new Map(), turnFaints: new Map(), helpless: new Map() });
+export const emptySeeds = (): WalkSeeds => ({
+  awake: new Map(),
+  attackFaints: new Map(),
+  turnFaints: new Map(),
+  helpless: new Map(),
+});
 
 export function addSeed<M extends WalkMass>(map: Map<number, M[]>, t: number, m: M): void {
   const list = map.get(t);
@@ -197,24 +202,24 @@ function fixedBurn(pmf: CallPmf): number {
 }
 
 /**
- * The `attacks` calls of one prompt for the awake heroes (in place; faints to `faints`). Calls that
- * cannot burn only roll, so above the limit they make one step: stay awake with (1 - pass)^attacks.
+ * The attacks of one prompt for the awake heroes (in place; faints to `faints`). Calls that cannot
+ * burn only roll, so above the limit they make one step: stay awake with (1 - pass)^attacks;
+ * several that can burn use the combined kernels; a single one is an ordinary call.
  * Returns the mass that died.
  */
-function attackCalls(g: Grid, row: Row, pmf: CallPmf, attacks: number, faints: Row, stayAll: Float64Array, random: AttackKernels | null): number {
+function attackCalls(
+  g: Grid,
+  row: Row,
+  pmf: CallPmf,
+  faints: Row,
+  stayAll: Float64Array,
+  combined: AttackKernels | null,
+): number {
   if (row.hi < row.lo) return 0;
   const burn = fixedBurn(pmf);
-  if (burn < 0) {
-    if (random) return randomAttacks(g, row, random, faints);
-    let dead = 0;
-    for (let a = 0; a < attacks; a++) dead += callRow(g, row, pmf, faints);
-    return dead;
-  }
-  if (burn > 0) {
-    let dead = 0;
-    for (let a = 0; a < attacks; a++) dead += shiftCall(g, row, burn, faints);
-    return dead;
-  }
+  if (burn !== 0 && combined) return combinedAttacks(row, combined, faints);
+  if (burn < 0) return callRow(g, row, pmf, faints); // a single attack
+  if (burn > 0) return shiftCall(g, row, burn, faints);
   const p = row.p;
   const fp = faints.p;
   const pass = g.pass;
@@ -242,8 +247,8 @@ function attackCalls(g: Grid, row: Row, pmf: CallPmf, attacks: number, faints: R
 }
 
 /**
- * All the attacks of one prompt from each cell at once, when each call's burn is random (5.0): for
- * a hero awake at cell i, stay[k] is the chance to be still awake after them having burned k, and
+ * All the attacks of one prompt from each cell at once (two or more attacks that can burn): for a
+ * hero awake at cell i, stay[k] is the chance to be still awake after them having burned k, and
  * faint[k] the chance to have fainted on the call that brought the burn to k (the rest died).
  * Stored flat: entry (i, k) at i * span + k.
  */
@@ -297,7 +302,7 @@ class AttackKernels {
   }
 }
 
-function randomAttacks(g: Grid, row: Row, kernels: AttackKernels, faints: Row): number {
+function combinedAttacks(row: Row, kernels: AttackKernels, faints: Row): number {
   const p = row.p;
   const fp = faints.p;
   const lo = row.lo;
@@ -440,8 +445,8 @@ class Walk {
   private readonly segment: Float64Array;
   /** (1 - pass)^attacks: an awake hero above the limit making all the turn's attacks without burning. */
   private readonly stayAllAttacks: Float64Array;
-  /** 5.0 with several attacks: their combined effect per cell (see AttackKernels). */
-  private readonly randomAttacks: AttackKernels | null;
+  /** Several attacks that can burn: their combined effect per cell, by phase (see AttackKernels). */
+  private readonly combined = new Map<number, AttackKernels | null>();
   private readonly faintAttack: Row;
   private readonly faintTurn: Row;
   private readonly kernels: Kernels;
@@ -468,12 +473,16 @@ class Walk {
     }
     this.ringSize = this.dur[0]! + 2;
     this.awake = Array.from({ length: this.ringSize }, () => new Row(this.width));
-    this.grid = { scratch: new Float64Array(this.width), pass: this.pass, limitIdx: o.limit - this.hBottom, width: this.width };
+    this.grid = {
+      scratch: new Float64Array(this.width),
+      pass: this.pass,
+      limitIdx: o.limit - this.hBottom,
+      width: this.width,
+    };
     this.danger = Array.from({ length: this.ringSize }, () => new Row(this.width));
     this.segment = new Float64Array(this.width);
     this.stayAllAttacks = this.pass.map((x) => (1 - x) ** o.model.attacks);
-    const attackPmf = o.model.awake[0]!;
-    this.randomAttacks = !o.model.periodic && o.model.attacks >= 2 && fixedBurn(attackPmf) < 0 ? new AttackKernels(this.grid, attackPmf, o.model.attacks) : null;
+
     this.faintAttack = new Row(this.width);
     this.faintTurn = new Row(this.width);
     this.kernels = new Kernels(o.model);
@@ -583,7 +592,13 @@ class Walk {
       }
       if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
       if (hi > row.hi) row.hi = hi;
-      if (record) for (let c = safeFrom; c <= hi; c++) if (seg[c]! !== 0) this.inFlight.push({ start: t + 1, calls, wake, i: c, mass: seg[c]! });
+      if (record) for (let c = safeFrom; c <= hi; c++) if (seg[c]! !== 0) this.inFlight.push({
+        start: t + 1,
+        calls,
+        wake,
+        i: c,
+        mass: seg[c]!,
+      });
     }
     seg.fill(0, lo, hi + 1);
   }
@@ -635,10 +650,21 @@ class Walk {
     const here = this.awake[t % this.ringSize]!;
     this.inject(seeds.awake.get(t), here);
     this.inject(seeds.attackFaints.get(t), this.faintAttack);
-    if (model.attacks > 0) this.die(t - 1, attackCalls(this.grid, here, model.awake[phaseOf(moves0 + t - 1)]!, model.attacks, this.faintAttack, this.stayAllAttacks, this.randomAttacks));
+    if (model.attacks > 0) {
+      const phase = phaseOf(moves0 + t - 1) % model.period;
+      const pmf = model.awake[phase]!;
+      let combined = this.combined.get(phase);
+      if (combined === undefined) {
+        combined = model.attacks >= 2 && fixedBurn(pmf) !== 0 ? new AttackKernels(this.grid, pmf, model.attacks) : null;
+        this.combined.set(phase, combined);
+      }
+      this.die(t - 1, attackCalls(this.grid, here, pmf, this.faintAttack, this.stayAllAttacks, combined));
+    }
     // The turn call: helpless heroes near the limit (danger rows), then the awake ones.
     const faintedPmf = model.fainted[phaseOf(moves0 + t)]!;
-    for (let w = t + 1; w <= t + this.ringSize - 1; w++) this.faintedCall(this.danger[w % this.ringSize]!, faintedPmf, t);
+    for (let w = t + 1; w <= t + this.ringSize - 1; w++) {
+      this.faintedCall(this.danger[w % this.ringSize]!, faintedPmf, t);
+    }
     this.awakeCall(here, model.awake[phaseOf(moves0 + t)]!, t, this.faintTurn);
     this.inject(seeds.turnFaints.get(t), this.faintTurn);
     this.dispatch(t, record);
@@ -787,5 +813,12 @@ export function runHazard(o: HazardOptions): WalkResult {
     if (planned - dead < WALK_EPSILON) break;
   }
   if (o.snapshotAt !== null && snapshot === null) snapshot = snap();
-  return { deaths: { offset: 0, p: deaths.slice(0, deathTop + 1) }, expectedFaints: 0, expectedTurnsFainted: 0, endIteration: t, aliveAtEnd: planned - dead, snapshot };
+  return {
+    deaths: { offset: 0, p: deaths.slice(0, deathTop + 1) },
+    expectedFaints: 0,
+    expectedTurnsFainted: 0,
+    endIteration: t,
+    aliveAtEnd: planned - dead,
+    snapshot,
+  };
 }

@@ -132,7 +132,9 @@ export class BlockSums implements Sums {
     while (left >= SWEEP_EPS) {
       let crossedBefore = 0;
       for (let j = 1; j <= chunk; j++) {
-        if (onBlock) onBlock(u0 + j, j === 1 ? nearTop(dist, d, near) : convolveTop(dist, prefixes[j - 2]!.pmf, d, near));
+        if (onBlock) {
+          onBlock(u0 + j, j === 1 ? nearTop(dist, d, near) : convolveTop(dist, prefixes[j - 2]!.pmf, d, near));
+        }
         const crossed = crossedBy(dist, prefixes[j - 1]!, d);
         out.push(crossed - crossedBefore);
         crossedBefore = crossed;
@@ -229,7 +231,14 @@ function nearTop(dist: OffsetPmf, d: number, near: number): OffsetPmf {
  * values below d), step through the block's calls; the mass that first reaches d on call c is
  * returned with the nutrition h0 - burn right after that call.
  */
-export function crossingCalls(model: CallModel, moves0: number, v: number, before: OffsetPmf, d: number, h0: number): CallCrossing[] {
+export function crossingCalls(
+  model: CallModel,
+  moves0: number,
+  v: number,
+  before: OffsetPmf,
+  d: number,
+  h0: number,
+): CallCrossing[] {
   const calls = blockCalls(model, moves0, v);
   let x = before;
   const out: CallCrossing[] = [];

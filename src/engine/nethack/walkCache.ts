@@ -57,7 +57,13 @@ export function cachedWalk(o: WalkOptions, seedIteration: number, seed: string):
     const d = r.deaths;
     const deaths = new Float64Array(Math.max(0, d.offset + d.p.length - base));
     for (let i = 0; i < d.p.length; i++) if (d.offset + i >= base) deaths[d.offset + i - base] = d.p[i]!;
-    cache.set(key, { deaths, expectedFaints: r.expectedFaints, expectedTurnsFainted: r.expectedTurnsFainted, endAfterSeed: r.endIteration - seedIteration, aliveAtEnd: r.aliveAtEnd });
+    cache.set(key, {
+      deaths,
+      expectedFaints: r.expectedFaints,
+      expectedTurnsFainted: r.expectedTurnsFainted,
+      endAfterSeed: r.endIteration - seedIteration,
+      aliveAtEnd: r.aliveAtEnd,
+    });
     if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   }
   return r;

@@ -10,7 +10,13 @@
 // order, with the exact probability of every branch (rn2(10) while Unaware, rn2(20) in 5.0, the
 // faint roll rn2(20 - d) >= 19 of newuhs()), and compares the engine's forecast with it.
 import { describe, expect, it } from 'vitest';
-import { defaultProfile, forecast, parseRing, type BurnProfile, type Encumbrance } from '../../../src/engine/nethack/index.ts';
+import {
+  defaultProfile,
+  forecast,
+  parseRing,
+  type BurnProfile,
+  type Encumbrance,
+} from '../../../src/engine/nethack/index.ts';
 
 type Version = '3.6.7' | '3.4.3' | '5.0';
 
@@ -56,7 +62,8 @@ function gethungry(h: ReplayHero, moves: number, unaware: boolean): [number, num
     if (slot === 16 && h.yendor) n++;
     return n;
   };
-  const slots = h.version === '5.0' ? Array.from({ length: 20 }, (_, i) => [i, 1 / 20] as const) : ([[moves % 20, 1]] as const);
+  const slots =
+    h.version === '5.0' ? Array.from({ length: 20 }, (_, i) => [i, 1 / 20] as const) : ([[moves % 20, 1]] as const);
   const out = new Map<number, number>();
   for (const [slot, ps] of slots) {
     const odd = h.version === '5.0' ? slot % 2 === 1 : moves % 2 === 1;
@@ -83,7 +90,12 @@ function newuhs(h: ReplayHero, s: St, con: number): [St | 'dead', number][] {
   const d = v === '3.4.3' ? Math.trunc(s.h / 10) : Math.sign(s.h) * Math.trunc((Math.abs(s.h) + 5) / 10);
   const limit = v === '3.4.3' ? -(200 + 20 * con) : -(100 + 10 * con);
   const passes = s.uhs === 0 ? 1 : (20 - d - 19) / (20 - d); // u.uhs <= WEAK || rn2(20 - d) >= 19
-  const onPass = (): St => (s.uhs !== FAINTED && s.multi >= 0 ? { h: s.h, multi: -(10 - d), uhs: FAINTED } : { ...s, uhs: s.uhs === FAINTED ? FAINTED : FAINTING });
+  const onPass = (): St => (s.uhs !== FAINTED && s.multi >= 0 ? {
+    h: s.h,
+    multi: -(10 - d),
+    uhs: FAINTED } : { ...s,
+    uhs: s.uhs === FAINTED ? FAINTED : FAINTING,
+  });
   const out: [St | 'dead', number][] = [];
   if (passes > 0) out.push([onPass(), passes]);
   if (passes < 1) out.push([s.h < limit ? 'dead' : { ...s, uhs: s.uhs === FAINTED ? FAINTED : FAINTING }, 1 - passes]);
@@ -143,7 +155,8 @@ function replay(h: ReplayHero, h0: number, moves0: number, attacks: number, con:
     const next = new Map<string, number>();
     for (const [k, p] of states) {
       const s = parse(k);
-      if (s.multi < 0 && s.multi > -1e8 && ++s.multi === 0 && s.uhs === FAINTED) s.uhs = FAINTING; // unmul() -> unfaint()
+      // unmul() -> unfaint()
+      if (s.multi < 0 && s.multi > -1e8 && ++s.multi === 0 && s.uhs === FAINTED) s.uhs = FAINTING;
       next.set(key(s), (next.get(key(s)) ?? 0) + p);
     }
     states = next;
@@ -151,7 +164,10 @@ function replay(h: ReplayHero, h0: number, moves0: number, attacks: number, con:
   return { alive: states, dead, crossing };
 }
 
-const RINGS = ['protection +1', 'protection +0', 'regeneration', 'conflict', 'hunger', 'slow digestion', 'searching', 'adornment -1'];
+const RINGS = [
+  ...['protection +1', 'protection +0', 'regeneration', 'conflict', 'hunger', 'slow digestion', 'searching'],
+  'adornment -1',
+];
 
 /** A random hero, as the engine's BurnProfile and as the replay's reading of the C conditions. */
 function randomHero(r: () => number): { profile: BurnProfile; hero: ReplayHero } {
@@ -230,7 +246,15 @@ describe('attacks come before the turn call (moveloop() order), replayed turn by
       const con = 3 + Math.floor(r() * 23);
       const after = Math.floor(r() * 45);
       const rep = replay(hero, h0, moves0, attacks, con, after);
-      const f = forecast({ nutrition: h0, moves: moves0, profile, attacksPerTurn: attacks, con, after, skipStarvation: true });
+      const f = forecast({
+        nutrition: h0,
+        moves: moves0,
+        profile,
+        attacksPerTurn: attacks,
+        con,
+        after,
+        skipStarvation: true,
+      });
       const a = f.after!;
       const label = `hero ${i} (${profile.version}, H ${h0}, T ${moves0}, ${attacks} attacks, after ${after})`;
       const sim = aliveStats(rep);
@@ -241,7 +265,9 @@ describe('attacks come before the turn call (moveloop() order), replayed turn by
         expect([...hs], label).toEqual([a.nutrition]);
       } else if (sim.mass > 1e-9) {
         expect(a.nutritionDistribution!.mean, label).toBeCloseTo(sim.mean, 7);
-        for (const [st, p] of Object.entries(sim.byStatus)) expect(a.statusProbabilities?.[st as 'Weak'] ?? 0, `${label} ${st}`).toBeCloseTo(p, 9);
+        for (const [st, p] of Object.entries(sim.byStatus)) {
+          expect(a.statusProbabilities?.[st as 'Weak'] ?? 0, `${label} ${st}`).toBeCloseTo(p, 9);
+        }
       }
     }
   });
@@ -255,7 +281,14 @@ describe('attacks come before the turn call (moveloop() order), replayed turn by
       const h0 = 1 + Math.floor(r() * 400);
       const moves0 = 1 + Math.floor(r() * 1000);
       const attacks = Math.floor(r() * 4);
-      const f = forecast({ nutrition: h0, moves: moves0, profile, attacksPerTurn: attacks, con: 18, skipStarvation: true });
+      const f = forecast({
+        nutrition: h0,
+        moves: moves0,
+        profile,
+        attacksPerTurn: attacks,
+        con: 18,
+        skipStarvation: true,
+      });
       const reach = f.milestones.map((m) => (m.already ? 0 : m.never ? Infinity : m.turns!));
       const horizon = Math.max(...reach.filter(Number.isFinite), 0) + 2;
       if (horizon > 3000) continue;
@@ -278,9 +311,17 @@ describe('attacks come before the turn call (moveloop() order), replayed turn by
       if (hero.version !== '5.0' && !(hero.asleep && hero.eats)) continue;
       const h0 = 55 + Math.floor(r() * 60);
       const attacks = Math.floor(r() * 3);
-      const f = forecast({ nutrition: h0, moves: 1 + Math.floor(r() * 50), profile, attacksPerTurn: attacks, con: 18, skipStarvation: true });
+      const f = forecast({
+        nutrition: h0,
+        moves: 1 + Math.floor(r() * 50),
+        profile,
+        attacksPerTurn: attacks,
+        con: 18,
+        skipStarvation: true,
+      });
       const weak = f.milestones[1]!;
-      if (weak.already || weak.never || !weak.turnsDistribution || weak.turnsDistribution.max > 160) continue; // keep the replay small
+      // keep the replay small
+      if (weak.already || weak.never || !weak.turnsDistribution || weak.turnsDistribution.max > 160) continue;
       const rep = replay(hero, h0, f.input.moves, attacks, 18, weak.turnsDistribution.max + 2);
       let mass = 0;
       let mean = 0;

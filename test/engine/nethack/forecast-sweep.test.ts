@@ -2,7 +2,14 @@
 // broad sweep of inputs: every field equal within the stated error bound (compare.ts: percentiles
 // to the turn, probabilities within 1e-9). SOAK=1 runs a much larger sweep (minutes).
 import { describe, expect, it } from 'vitest';
-import { defaultProfile, forecast, parseRing, type BurnProfile, type Encumbrance, type ForecastInput } from '../../../src/engine/nethack/index.ts';
+import {
+  defaultProfile,
+  forecast,
+  parseRing,
+  type BurnProfile,
+  type Encumbrance,
+  type ForecastInput,
+} from '../../../src/engine/nethack/index.ts';
 import { clearWalkCache } from '../../../src/engine/nethack/walkCache.ts';
 import { forecast as referenceForecast } from './reference/forecast-reference.ts';
 import { compareForecasts } from './reference/compare.ts';
@@ -20,7 +27,10 @@ function rng(seed: number) {
   };
 }
 
-const RINGS = ['protection +1', 'protection +0', 'regeneration', 'conflict', 'hunger', 'slow digestion', 'searching', 'adornment -1', 'meat ring', 'any ring that costs nutrition'];
+const RINGS = [
+  ...['protection +1', 'protection +0', 'regeneration', 'conflict', 'hunger', 'slow digestion', 'searching'],
+  ...['adornment -1', 'meat ring', 'any ring that costs nutrition'],
+];
 
 /** Any input the commands accept (nutrition range kept small unless `wide`, so the reference stays quick). */
 function randomInput(r: () => number, wide: boolean): ForecastInput {
@@ -55,25 +65,38 @@ function randomInput(r: () => number, wide: boolean): ForecastInput {
 
 function expectSame(input: ForecastInput, label: string) {
   clearWalkCache();
-  const diffs = compareForecasts(forecast(input), referenceForecast(input));
-  expect(diffs, `${label}: ${JSON.stringify({ ...input, profile: undefined })} ${JSON.stringify(input.profile)}`).toEqual([]);
+  const engine = forecast(input);
+  const reference = referenceForecast(input);
+  const where = `${label}: ${JSON.stringify({ ...input, profile: undefined })} ${JSON.stringify(input.profile)}`;
+  if (reference.notes.some((n) => n.startsWith('Starvation distribution cut'))) {
+    // Nothing burns and the hero stays above the limit: the old engine walked 2,500,000 turns and
+    // reported the faints counted so far; the engine says it never starves (forecast-parts.test.ts).
+    expect(engine.notes.some((n) => n.includes('never starves')), where).toBe(true);
+    return;
+  }
+  expect(compareForecasts(engine, reference), where).toEqual([]);
 }
 
-const P = (version: '3.6.7' | '3.4.3' | '5.0', o: Partial<BurnProfile> = {}): BurnProfile => ({ ...defaultProfile(version), ...o });
+const P = (version: '3.6.7' | '3.4.3' | '5.0', o: Partial<BurnProfile> = {}): BurnProfile => ({
+  ...defaultProfile(version),
+  ...o,
+});
 
 describe('fast forecast = reference forecast', () => {
   it("the slow inputs of issue 10 (the reference takes seconds: about 10 s here)", () => {
-    expectSame({ nutrition: 6000, profile: P('5.0', { slowDigestion: true }), con: 25, attacksPerTurn: 1 }, 'nutrition:6000 version:5.0 slow_digestion:true con:25 attacks:1');
-    expectSame({ nutrition: 900, profile: P('5.0', { inediate: true, amulet: true }), after: 100_000 }, 'inediate:true amulet:true version:5.0 after:100000');
+    const slow = { nutrition: 6000, profile: P('5.0', { slowDigestion: true }), con: 25, attacksPerTurn: 1 };
+    expectSame(slow, 'nutrition:6000 version:5.0 slow_digestion:true con:25 attacks:1');
+    const inediate = { nutrition: 900, profile: P('5.0', { inediate: true, amulet: true }), after: 100_000 };
+    expectSame(inediate, 'inediate:true amulet:true version:5.0 after:100000');
     expectSame({ nutrition: 900, profile: P('3.6.7'), con: 25 }, 'a default forecast, Con 25');
   }, 120_000);
 
-  it('edge cases: already Fainting, below the limit, nothing burning, after 0, after past everyone, invulnerable', () => {
+  it('edge cases: Fainting now, below the limit, nothing burning, after 0, after past everyone, invulnerable', () => {
     const cases: [string, ForecastInput][] = [
       ['Fainting now', { nutrition: -40, profile: P('3.6.7'), attacksPerTurn: 2, after: 25 }],
       ['far below the limit', { nutrition: -1000, profile: P('3.6.7'), con: 3, after: 3 }],
       ['far below the limit, 3.4.3', { nutrition: -1000, profile: P('3.4.3'), con: 3 }],
-      ['below the limit, nothing burns', { nutrition: -500, profile: P('3.6.7', { inediate: true }), con: 10, after: 40 }],
+      ['below the limit, no burn', { nutrition: -500, profile: P('3.6.7', { inediate: true }), con: 10, after: 40 }],
       ['nothing burns, random', { nutrition: 50, profile: P('5.0', { inediate: true }), after: 10 }],
       ['after 0, fainting', { nutrition: -3, profile: P('5.0'), after: 0 }],
       ['after 0', { nutrition: 500, profile: P('5.0', { regeneration: 'intrinsic' }), after: 0 }],
@@ -82,11 +105,38 @@ describe('fast forecast = reference forecast', () => {
       ['after at the first faint (turn)', { nutrition: 12, profile: P('3.6.7'), attacksPerTurn: 3, after: 3 }],
       ['invulnerable', { nutrition: 100, profile: P('3.6.7', { invulnerable: true }), after: 50 }],
       ['asleep', { nutrition: 200, profile: P('3.6.7', { unaware: true }), after: 1900 }],
-      ['asleep, 5.0 rings', { nutrition: 120, profile: P('5.0', { unaware: true, leftRing: parseRing('regeneration'), amulet: true }), after: 800 }],
-      ['3.4.3 attacks', { nutrition: 60, profile: P('3.4.3', { encumbrance: 'Overtaxed' }), attacksPerTurn: 4, con: 25, after: 300 }],
-      ['5.0 slow digestion and a ring', { nutrition: 40, profile: P('5.0', { slowDigestion: true, leftRing: parseRing('protection +0') }), attacksPerTurn: 2, after: 500 }],
-      ['skip starvation with after', { nutrition: 80, profile: P('5.0', { hunger: true }), after: 200, skipStarvation: true }],
-      ['huge turn counter', { nutrition: 150, profile: P('3.6.7', { leftRing: parseRing('regeneration') }), moves: 99_999_999, attacksPerTurn: 1, after: 180 }],
+      [
+        'asleep, 5.0 rings',
+        {
+          nutrition: 120,
+          profile: P('5.0', { unaware: true, leftRing: parseRing('regeneration'), amulet: true }),
+          after: 800,
+        },
+      ],
+      [
+        '3.4.3 attacks',
+        { nutrition: 60, profile: P('3.4.3', { encumbrance: 'Overtaxed' }), attacksPerTurn: 4, con: 25, after: 300 },
+      ],
+      [
+        '5.0 slow digestion and a ring',
+        {
+          nutrition: 40,
+          profile: P('5.0', { slowDigestion: true, leftRing: parseRing('protection +0') }),
+          attacksPerTurn: 2,
+          after: 500,
+        },
+      ],
+      ['skip starvation', { nutrition: 80, profile: P('5.0', { hunger: true }), after: 200, skipStarvation: true }],
+      [
+        'huge turn counter',
+        {
+          nutrition: 150,
+          profile: P('3.6.7', { leftRing: parseRing('regeneration') }),
+          moves: 99_999_999,
+          attacksPerTurn: 1,
+          after: 180,
+        },
+      ],
     ];
     for (const [label, input] of cases) expectSame(input, label);
   }, 120_000);

@@ -23,11 +23,27 @@ function spread(path: string, a: Spread | null, b: Spread | null, out: Differenc
     if (a !== b) out.push({ path, engine: a, reference: b });
     return;
   }
-  if (a.p5 !== b.p5 || a.median !== b.median || a.p95 !== b.p95) out.push({ path: `${path}.percentiles`, engine: [a.p5, a.median, a.p95], reference: [b.p5, b.median, b.p95] });
+  if (a.p5 !== b.p5 || a.median !== b.median || a.p95 !== b.p95) out.push({
+    path: `${path}.percentiles`,
+    engine: [a.p5, a.median, a.p95],
+    reference: [b.p5, b.median, b.p95],
+  });
   if (!closeRel(a.mean, b.mean, 1e-9, meanAbs)) out.push({ path: `${path}.mean`, engine: a.mean, reference: b.mean });
-  if (Math.abs(a.probability - b.probability) > PROB) out.push({ path: `${path}.probability`, engine: a.probability, reference: b.probability });
-  if (b.min === b.max && (a.min !== b.min || a.max !== b.max)) out.push({ path: `${path}.point`, engine: [a.min, a.max], reference: [b.min, b.max] });
-  if (a.min > a.p5 || a.max < a.p95) out.push({ path: `${path}.extremes`, engine: [a.min, a.max], reference: [b.min, b.max] });
+  if (Math.abs(a.probability - b.probability) > PROB) out.push({
+    path: `${path}.probability`,
+    engine: a.probability,
+    reference: b.probability,
+  });
+  if (b.min === b.max && (a.min !== b.min || a.max !== b.max)) out.push({
+    path: `${path}.point`,
+    engine: [a.min, a.max],
+    reference: [b.min, b.max],
+  });
+  if (a.min > a.p5 || a.max < a.p95) out.push({
+    path: `${path}.extremes`,
+    engine: [a.min, a.max],
+    reference: [b.min, b.max],
+  });
 }
 
 export function compareForecasts(a: ForecastResult, b: ForecastResult): Difference[] {
@@ -56,7 +72,11 @@ export function compareForecasts(a: ForecastResult, b: ForecastResult): Differen
     // A leftover of under 1e-9 alive (everyone is dead) has no meaningful shape to compare.
     const alive = Math.min(ad?.probability ?? 0, bd?.probability ?? 0);
     if (alive > PROB) spread('after.nutritionDistribution', ad, bd, out, 1e-6);
-    else if ((ad?.probability ?? 0) > PROB || (bd?.probability ?? 0) > PROB) out.push({ path: 'after.alive', engine: ad?.probability, reference: bd?.probability });
+    else if ((ad?.probability ?? 0) > PROB || (bd?.probability ?? 0) > PROB) out.push({
+      path: 'after.alive',
+      engine: ad?.probability,
+      reference: bd?.probability,
+    });
     for (const k of new Set([...Object.keys(as ?? {}), ...Object.keys(bs ?? {})])) {
       const x = (as as Record<string, number> | null)?.[k] ?? 0;
       const y = (bs as Record<string, number> | null)?.[k] ?? 0;
