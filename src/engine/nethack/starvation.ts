@@ -13,16 +13,35 @@
 // started from, so a walk from one first faint is cached and shifted.
 //
 // Cuts (all accounted for in the error bound of docs/json/nethack.md): the walk stops when less
-// than 1e-10 is alive (as the old engine did; the probability left out is reported); states and
-// kernel tails below 1e-18 are dropped (at most about 1e-12 in total); mass more than 160 below
-// the limit (or below the starting nutrition) is kept at that floor, where everyone dies.
+// than 1e-10 is alive (as the old engine did; the probability left out is reported); edge states
+// below 1e-16, kernel tails below 1e-16 and deposit tails below 1e-16 per cell are dropped (at
+// most a few 1e-11 in a whole walk); mass more than 160 below the limit (or below the starting
+// nutrition) is kept at that floor, where everyone dies.
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, phaseOf, type CallModel, type CallPmf } from './calls.ts';
 import type { OffsetPmf } from './distributions.ts';
 
 export const WALK_EPSILON = 1e-10;
 export const WALK_MAX_TURNS = 2_500_000;
-const PRUNE = 1e-18;
+const PRUNE = 1e-16;
+
+/**
+ * The floor of a walk's nutrition grid: deep enough that reaching it alive is below 1e-16. Below
+ * the limit every call (awake or helpless) dies unless its roll passes, and the pass chance grows
+ * with depth (3.4.3: 0.79 at -700), so a hero who burns fast can outlive a fixed 160 below: the
+ * floor follows the fastest possible descent from the lowest start until its survival is that small.
+ */
+export function starvationFloor(model: CallModel, lowest: number): number {
+  let burn = 0;
+  for (const pmf of model.awake) burn = Math.max(burn, pmf.length - 1);
+  let h = lowest - 1;
+  let logSurvival = 0;
+  for (let calls = 0; burn > 0 && logSurvival > Math.log(1e-16) && calls < 100_000; calls++) {
+    h -= burn;
+    logSurvival += Math.log(passChance(h, model.version));
+  }
+  return Math.min(h, lowest - 160) - 10;
+}
 
 /** Mass entering the walk: nutrition h = top - k with probability mass[k]. */
 export interface WalkMass {
@@ -409,7 +428,7 @@ function withTail(p: Float64Array): Kernel {
 }
 
 /** Deposits of a faint whose dropped kernel tail would carry less than this are cut short. */
-const DEPOSIT_CUT = 1e-21;
+const DEPOSIT_CUT = 1e-16;
 
 /** The shortest prefix of the kernel whose dropped tail, times m, is below DEPOSIT_CUT. */
 function usefulLength(kernel: Kernel, m: number): number {
@@ -463,7 +482,7 @@ class Walk {
     let lowest = o.limit;
     for (const map of [o.seeds.awake, o.seeds.attackFaints, o.seeds.turnFaints, o.seeds.helpless])
       for (const list of map.values()) for (const m of list) lowest = Math.min(lowest, m.top - m.mass.length + 1);
-    this.hBottom = lowest - 160;
+    this.hBottom = starvationFloor(o.model, lowest);
     this.width = 1 - this.hBottom;
     this.pass = new Float64Array(this.width);
     this.dur = new Int32Array(this.width);
@@ -655,7 +674,9 @@ class Walk {
       const pmf = model.awake[phase]!;
       let combined = this.combined.get(phase);
       if (combined === undefined) {
-        combined = model.attacks >= 2 && fixedBurn(pmf) !== 0 ? new AttackKernels(this.grid, pmf, model.attacks) : null;
+        const span = model.attacks * (pmf.length - 1) + 1;
+        const worth = model.attacks >= 2 && fixedBurn(pmf) !== 0 && span * this.width <= 400_000; // memory bound
+        combined = worth ? new AttackKernels(this.grid, pmf, model.attacks) : null;
         this.combined.set(phase, combined);
       }
       this.die(t - 1, attackCalls(this.grid, here, pmf, this.faintAttack, this.stayAllAttacks, combined));
@@ -761,7 +782,7 @@ export function runHazard(o: HazardOptions): WalkResult {
       for (let k = 0; k < m.mass.length; k++) planned += m.mass[k]!;
     }
   }
-  const hBottom = lowest - 160;
+  const hBottom = starvationFloor(o.model, lowest);
   const width = o.limit - hBottom; // h from hBottom to limit - 1
   const pass = new Float64Array(width);
   for (let i = 0; i < width; i++) pass[i] = passChance(i + hBottom, o.model.version);

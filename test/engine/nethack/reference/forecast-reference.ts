@@ -4,7 +4,8 @@
 // two rule fixes made to that engine before the rewrite (commit after e037fc6): the hero's attacks
 // at the prompt of turn T come before the turn call of T + 1 (issue 11.1: 'leadingAttacks',
 // exactCrossingFromPrompt, leadingBurn, snapshots before the attacks), and heroes who start below
-// limit - 160 are no longer clamped up to it (hBottom). Otherwise verbatim except for imports.
+// limit - 160 are no longer clamped up to it (hBottom). A third, marked REFERENCE PATCH (floor),
+// lowers that floor where fast burners outlive it. Otherwise verbatim except for imports.
 //
 // Hunger forecast: when a hero becomes Hungry, Weak and Fainting, nutrition after K turns, and
 // past Fainting the fainting spells and the turn of death by starvation.
@@ -312,6 +313,25 @@ interface DpResult {
   aliveAtEnd: number;
 }
 
+/**
+ * REFERENCE PATCH (floor): the grid's floor was limit - 160, where mass was clamped; a 3.4.3 hero who
+ * burns fast outlives that at the 1e-9 level (the pass chance grows with depth), so the floor now
+ * follows the fastest descent from the lowest start until survival is below 1e-16 (as the engine's
+ * starvationFloor(), written again here).
+ */
+function referenceFloor(profile: BurnProfile, flags: BurnFlags, attacks: number, v: NethackVersion, lowest: number): number {
+  let burn = 0;
+  for (let m = 0; m < 20; m++) burn = Math.max(burn, callPmf(profile, flags, m, profile.unaware).length - 1);
+  let h = lowest - 1;
+  let logSurvival = 0;
+  for (let calls = 0; burn > 0 && logSurvival > Math.log(1e-16) && calls < 100_000; calls++) {
+    h -= burn;
+    logSurvival += Math.log(passChance(h, v));
+  }
+  void attacks;
+  return Math.min(h, lowest - 160) - 10;
+}
+
 function runDp(opts: {
   profile: BurnProfile;
   flags: BurnFlags;
@@ -328,7 +348,7 @@ function runDp(opts: {
   // Below the limit every update can kill; mass 160 below it (or below a hero who starts lower)
   // is negligible. (It used to be limit - 160 even for heroes already below that, whose nutrition
   // was then clamped up to it.)
-  const hBottom = Math.min(limit, ...seed.states.map((s) => s.h)) - 160;
+  const hBottom = referenceFloor(profile, flags, attacks, v, Math.min(limit, ...seed.states.map((s) => s.h)));
   const width = hTop - hBottom + 1;
   const mMax = 10 - faintDivisor(hBottom, v) + 1;
   const idx = (h: number) => Math.max(h, hBottom) - hBottom;
