@@ -1,6 +1,6 @@
 // The fast forecast engine against today's engine (kept as test/engine/nethack/reference/), on a
 // broad sweep of inputs: every field equal within the stated error bound (compare.ts: percentiles
-// to the turn, probabilities within 1e-9). SOAK=1 runs a much larger sweep (minutes).
+// to the turn, probabilities within 1e-9). SOAK=1 runs a much larger sweep (several minutes).
 import { describe, expect, it } from 'vitest';
 import {
   defaultProfile,
@@ -52,7 +52,7 @@ function randomInput(r: () => number, wide: boolean): ForecastInput {
     unaware: r() < 0.15,
   };
   const input: ForecastInput = {
-    nutrition: wide ? Math.floor(r() * 2200) - 1000 : Math.floor(r() * 280) - 80,
+    nutrition: wide ? Math.floor(r() * 7001) - 1000 : Math.floor(r() * 280) - 80,
     moves: 1 + Math.floor(r() * (r() < 0.2 ? 1e8 : 5000)),
     profile,
     attacksPerTurn: r() < 0.5 ? 0 : 1 + Math.floor(r() * 12),
@@ -143,6 +143,7 @@ describe('fast forecast = reference forecast', () => {
 
   it(`${SOAK ? 1500 : 80} random inputs of every kind`, () => {
     const r = rng(10_1);
-    for (let i = 0; i < (SOAK ? 1500 : 80); i++) expectSame(randomInput(r, SOAK && i % 3 === 0), `input ${i}`);
+    // SOAK: one input in eight anywhere in -1000..6000 (the old engine takes up to seconds on those).
+    for (let i = 0; i < (SOAK ? 1500 : 80); i++) expectSame(randomInput(r, SOAK && i % 8 === 0), `input ${i}`);
   }, SOAK ? 3_600_000 : 120_000);
 });

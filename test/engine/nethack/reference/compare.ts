@@ -1,9 +1,9 @@
 // Compares a forecast of the engine with the reference engine's, within the stated error bound:
 // percentiles equal (0 turns), probabilities within 1e-9, means within 1e-9 relative (1e-6
-// absolute for a tiny leftover alive), everything else (milestone turns, exact nutrition, notes,
-// citations, texts) equal. min and max are compared as "extremes": the engine's are the values
-// beyond which less than 1e-12 lies, the reference's were wherever its pruning left off, so only
-// their agreement for point masses is required.
+// absolute; the nutrition of fewer than 1e-6 still alive by its masses), everything else
+// (milestone turns, exact nutrition, notes, citations, texts) equal. min and max are compared as
+// "extremes": the engine's are the values beyond which less than 1e-12 lies, the reference's were
+// wherever its pruning left off, so only their agreement for point masses is required.
 import type { ForecastResult, Spread } from '../../../../src/engine/nethack/index.ts';
 
 export interface Difference {
@@ -69,14 +69,21 @@ export function compareForecasts(a: ForecastResult, b: ForecastResult): Differen
     const { nutritionDistribution: bd, statusProbabilities: bs, probabilityDead: bp, ...br } = b.after;
     eq('after', ar, br);
     if (Math.abs((ap ?? 0) - (bp ?? 0)) > PROB) out.push({ path: 'after.probabilityDead', engine: ap, reference: bp });
-    // A leftover of under 1e-9 alive (everyone is dead) has no meaningful shape to compare.
+    // The nutrition of the few still alive: its masses are within 1e-9, so its own mean and
+    // percentiles are only as sharp as 1e-9 / (alive probability). Below 1e-6 alive compare the
+    // masses themselves: the alive probability and its first moment (mean x probability).
     const alive = Math.min(ad?.probability ?? 0, bd?.probability ?? 0);
-    if (alive > PROB) spread('after.nutritionDistribution', ad, bd, out, 1e-6);
-    else if ((ad?.probability ?? 0) > PROB || (bd?.probability ?? 0) > PROB) out.push({
-      path: 'after.alive',
-      engine: ad?.probability,
-      reference: bd?.probability,
-    });
+    if (alive >= 1e-6) spread('after.nutritionDistribution', ad, bd, out, 1e-6);
+    else {
+      const pa = ad?.probability ?? 0;
+      const pb = bd?.probability ?? 0;
+      if (Math.abs(pa - pb) > PROB) out.push({ path: 'after.alive', engine: pa, reference: pb });
+      const scale = Math.max(1, Math.abs(ad?.min ?? 0), Math.abs(bd?.min ?? 0));
+      const moment = (d: Spread | null) => (d ? d.mean * d.probability : 0);
+      if (Math.abs(moment(ad) - moment(bd)) > PROB * scale) {
+        out.push({ path: 'after.aliveMoment', engine: ad, reference: bd });
+      }
+    }
     for (const k of new Set([...Object.keys(as ?? {}), ...Object.keys(bs ?? {})])) {
       const x = (as as Record<string, number> | null)?.[k] ?? 0;
       const y = (bs as Record<string, number> | null)?.[k] ?? 0;
