@@ -9,12 +9,9 @@ import { defineSubcommand, type HandlerContext, type Reply } from '../../src/bot
 import { foodNames } from '../../src/engine/nethack/foods.ts';
 import { spellHunger } from '../../src/engine/nethack/drains.ts';
 import { prayerFix } from '../../src/engine/nethack/gains.ts';
-import { burnOnTurn } from '../../src/engine/nethack/burn.ts';
-import { isExact } from '../../src/engine/nethack/forecast.ts';
 import type { NethackVersion } from '../../src/engine/cite.ts';
-import { burnFlags } from '../../src/engine/nethack/burn.ts';
 import { crawlAttack, crawlCast, crawlEat, crawlFoodNames, crawlPassTurns, resolveCrawlFood } from '../../src/heroes/crawl.ts';
-import { eatFood, passTurns, profileOf } from '../../src/heroes/nethack.ts';
+import { eatFood, passTurns } from '../../src/heroes/nethack.ts';
 import { activeHero, replaceHero } from '../../src/heroes/repo.ts';
 import type { Hero, HeroCore, NethackState } from '../../src/heroes/schema.ts';
 import { resolveName } from '../../src/names.ts';
@@ -100,16 +97,10 @@ export const attackSubcommand = defineSubcommand({
 /**
  * `count` attacks, one per action from the current turn T: each calls gethungry() again with the
  * moves of its own turn (src/uhitm.c attack() -> src/hack.c overexertion()), so the extra calls
- * fall on T .. T+count-1 while the turn calls fall on T+1 .. T+count.
+ * fall on T .. T+count-1 while the turn calls fall on T+1 .. T+count (the engine's turn order).
  */
 export function attackTurns(s: NethackState, version: NethackVersion, count: number) {
-  const base = passTurns(s, version, count, 1);
-  const profile = profileOf(s, version);
-  if (!isExact(profile, burnFlags(profile))) return base;
-  // passTurns charged the attacks on T+1 .. T+count; move the first one to T and drop the one on T+count.
-  const shift = burnOnTurn(profile, s.turn).total - burnOnTurn(profile, s.turn + count).total;
-  const nutrition = base.state.nutrition - shift;
-  return { ...base, burned: base.burned + shift, state: { ...base.state, nutrition } };
+  return passTurns(s, version, count, 1);
 }
 
 export const castSubcommand = defineSubcommand({

@@ -2,10 +2,13 @@
 //
 // Turn convention (used by every function in this engine): `moves` is the game's turn counter
 // (src/allmain.c moveloop(): `moves` starts at 1 and is incremented once per game turn).
-// "At turn T, waiting one turn" means moveloop increments moves to T+1 and then calls
-// gethungry() with moves = T+1 (the once-per-turn block). So the burn of the first turn after
-// "now = T" is burnOnTurn(profile, T + 1). Melee attacks made during the hero's action of turn T
-// call gethungry() again with the same moves = T (src/hack.c overexertion()).
+// moveloop() ends a turn with `moves++` and the once-per-turn block, which calls gethungry() with
+// the new moves (3.6.7 src/allmain.c:173, 281; 3.4.3 allmain.c:132, 259; 5.0 moveloop_core()
+// 244, 354) and counts down a helpless hero (++multi); only then does the hero act, with that
+// same moves (rhack(): 3.6.7 allmain.c:431-435; 3.4.3 402-408; 5.0 530-536). So "now = T" is the
+// prompt of turn T: its turn call has run; the hero's next action, and each of its melee attacks
+// (src/uhitm.c attack() -> src/hack.c overexertion() -> gethungry(); 3.4.3 src/hack.c domove()),
+// calls gethungry() with moves = T, before the turn call of T + 1 = burnOnTurn(profile, T + 1).
 import type { Citation, NethackVersion } from '../cite.ts';
 import { resolveName } from '../../names.ts';
 import { RINGS } from './data.ts';

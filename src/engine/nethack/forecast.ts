@@ -1,145 +1,49 @@
 // Hunger forecast: when a hero becomes Hungry, Weak and Fainting, nutrition after K turns, and
 // past Fainting the fainting spells and the turn of death by starvation.
 //
-// Turn convention: see burn.ts. "Now" is moves = T; the k-th turn from now runs gethungry() with
-// moves = T + k, then the hero's `attacks` melee attacks of that turn call it again with the same
-// moves (src/hack.c overexertion()). A result's `turns` counts those turns and `moves` = T + turns.
+// Turn convention: see burn.ts and calls.ts. "Now" is the prompt of moves = T: the hero's
+// `attacks` melee attacks call gethungry() with moves = T (src/hack.c overexertion()), then the
+// turn ends and the turn call runs with moves = T + 1, then the attacks of the prompt of T + 1,
+// and so on. An event's `turns` is the moves of the call that caused it minus T; "after K turns"
+// is the prompt of T + K (its turn call made, its attacks not yet).
 //
-// Method. 3.6.7 and 3.4.3 burn a fixed amount on each turn that depends only on moves % 20
-// (src/eat.c gethungry()), so a 20-turn table of burns and its prefix sums give every milestone
-// and "after K turns" in constant time (exact). Randomness (5.0's rn2(20) per call, the 1-in-10
-// base burn while Unaware, and the faint rolls past 0) is handled by exact dynamic programming
-// over (nutrition, helpless turns left) turn by turn; its cost is bounded by the time to starve,
-// never by K.
+// Method, in phases. 3.6.7 and 3.4.3 burn a fixed amount on each call that depends only on
+// moves % 20 (src/eat.c gethungry()), so the milestones and "after K turns" before Fainting are
+// constant-time arithmetic (cycle.ts). Random burns (5.0's rn2(20) per call, the 1-in-10 base
+// burn while Unaware) never go negative, so "Hungry by turn u" is "burned at least h0 - 150 by
+// then": exact distributions of sums (sums.ts). Past Fainting the faint rolls make even a fixed
+// burn random: the starvation walk (starvation.ts), cached per burn profile. All three are exact
+// up to the cuts each file states; docs/json/nethack.md gives the error bound.
 import { lastMilestoneTurns, nutritionSeries, seriesHorizon, type SeriesPoint } from './series.ts';
 import type { Citation, NethackVersion } from '../cite.ts';
 import { faintDivisor, starvationLimit, statusFor, type NethackStatus } from './status.ts';
-import {
-  burnFlags,
-  callPmf,
-  canAttack,
-  expectedPer20,
-  pmfMean,
-  tickAt,
-  type BurnFlags,
-  type BurnProfile,
-  type SourceRow,
-} from './burn.ts';
+import { burnFlags, canAttack, expectedPer20, tickAt, type BurnProfile, type SourceRow } from './burn.ts';
 import { cite } from './sources.ts';
+import { buildCallModel, collapses, effectiveAttacks, blockCalls, phaseOf, type CallModel } from './calls.ts';
+import { buildCycle, burnedFromPrompt, exactCrossing, promptAfter, type Cycle, type ExactCrossing } from './cycle.ts';
+import { below, BlockSums, crossingCalls, type CallCrossing, type Sums } from './sums.ts';
+import { binomialSums } from './binomial.ts';
+import { convolve, pointMass, spreadOf, total, type OffsetPmf, type Spread } from './distributions.ts';
+import {
+  addSeed,
+  emptySeeds,
+  runHazard,
+  runWalk,
+  WALK_EPSILON,
+  WALK_MAX_TURNS,
+  type HelplessSeed,
+  type WalkMass,
+  type WalkResult,
+} from './starvation.ts';
+import { cachedWalk } from './walkCache.ts';
+
+export { advance, buildCycle, burnedOver, isExact, leadingBurn, type AdvanceResult, type Cycle } from './cycle.ts';
+export type { Spread } from './distributions.ts';
 
 export const MAX_FORECAST_TURNS = 1_000_000;
-/** DP stops when the hero is dead with probability at least 1 - DP_EPSILON. */
-const DP_EPSILON = 1e-10;
-/** Hard stop for the DP, in turns past "now" (only reached by heroes who burn almost nothing). */
-const DP_MAX_TURNS = 2_500_000;
-/** Probability below which edge states are dropped (their total stays far below DP_EPSILON). */
-const PRUNE = 1e-18;
-
-// ---------------------------------------------------------------------------------------------
-// Exact arithmetic for 3.6.7 / 3.4.3
-
-/** Per-turn burn for the 20 turns after `moves` (index j = turn moves + 1 + j), with attacks. */
-export interface Cycle {
-  /** burn[j]: nutrition burned on turn moves + 1 + j (all calls of that turn). */
-  burn: number[];
-  /** tick[j]: burn of one call on that turn. */
-  tick: number[];
-  /** prefix[r]: burned over the first r turns (prefix[20] = per-cycle total). */
-  prefix: number[];
-  total: number;
-  callsPerTurn: number;
-}
-
-export function isExact(profile: BurnProfile, flags = burnFlags(profile)): boolean {
-  if (profile.invulnerable) return true;
-  return profile.version !== '5.0' && !(profile.unaware && flags.base === 1);
-}
-
-export function buildCycle(profile: BurnProfile, moves: number, attacksPerTurn: number, flags = burnFlags(profile)): Cycle {
-  const calls = 1 + attacksPerTurn;
-  const tick: number[] = [];
-  const burn: number[] = [];
-  const prefix = [0];
-  for (let j = 0; j < 20; j++) {
-    const t = profile.invulnerable ? 0 : tickAt(flags, moves + 1 + j);
-    tick.push(t);
-    burn.push(t * calls);
-    prefix.push(prefix[j]! + t * calls);
-  }
-  return { burn, tick, prefix, total: prefix[20]!, callsPerTurn: calls };
-}
-
-/** Nutrition burned over the first `turns` turns after the cycle's start. O(1). */
-export function burnedOver(cycle: Cycle, turns: number): number {
-  const q = Math.floor(turns / 20);
-  return q * cycle.total + cycle.prefix[turns - q * 20]!;
-}
-
-export interface AdvanceResult {
-  nutrition: number;
-  moves: number;
-  burned: number;
-  status: NethackStatus;
-  /** True when nutrition reached 0 or below on the way: from then on fainting changes the burn. */
-  reachedFainting: boolean;
-}
-
-function effectiveAttacks(profile: BurnProfile, attacksPerTurn: number): number {
-  return attacksPerTurn > 0 && canAttack(profile).ok ? attacksPerTurn : 0;
-}
-
-/**
- * Nutrition and moves after `turns` turns from (nutrition, moves): exact and O(1) in 3.6.7/3.4.3.
- * Pure burn arithmetic (src/eat.c gethungry()); fainting past 0 is not modelled here (see
- * `reachedFainting`, and forecast() for what happens after). Throws for random burn (5.0, or an
- * Unaware hero who burns the base charge): use forecast() for those.
- */
-export function advance(nutrition: number, moves: number, profile: BurnProfile, turns: number, attacksPerTurn = 0): AdvanceResult {
-  if (!Number.isInteger(turns) || turns < 0) throw new RangeError('turns must be a non-negative integer');
-  const flags = burnFlags(profile);
-  if (!isExact(profile, flags)) throw new Error(`advance() is exact only for a fixed burn (3.6.7/3.4.3, awake); ${profile.version} is random: use forecast()`);
-  const cycle = buildCycle(profile, moves, effectiveAttacks(profile, attacksPerTurn), flags);
-  const burned = burnedOver(cycle, turns);
-  const h = nutrition - burned;
-  return { nutrition: h, moves: moves + turns, burned, status: statusFor(h), reachedFainting: h <= 0 };
-}
-
-interface ExactCrossing {
-  turns: number;
-  /** Which call of that turn crossed: 0 = the turn's own call, i = the i-th attack. */
-  call: number;
-  /** Nutrition right after the crossing call. */
-  nutrition: number;
-}
-
-/** First call after which nutrition <= threshold. O(1). null if it never happens. */
-function exactCrossing(cycle: Cycle, nutrition: number, threshold: number): ExactCrossing | null {
-  const need = nutrition - threshold; // must burn at least this much
-  if (need <= 0) return { turns: 0, call: -1, nutrition };
-  if (cycle.total === 0) return null;
-  const q = Math.floor((need - 1) / cycle.total); // q full cycles burn < need; q + 1 cycles burn >= need
-  let r = 1;
-  while (q * cycle.total + cycle.prefix[r]! < need) r++;
-  const turns = q * 20 + r;
-  const before = nutrition - (q * cycle.total + cycle.prefix[r - 1]!);
-  const tick = cycle.tick[r - 1]!;
-  const calls = Math.ceil((before - threshold) / tick); // 1..callsPerTurn
-  return { turns, call: calls - 1, nutrition: before - calls * tick };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Results
-
-export interface Spread {
-  mean: number;
-  p5: number;
-  median: number;
-  p95: number;
-  min: number;
-  max: number;
-  /** Probability the event happened within the computed range (1 unless capped). */
-  probability: number;
-}
 
 export interface Milestone {
   status: 'Hungry' | 'Weak' | 'Fainting';
@@ -216,7 +120,14 @@ export interface ForecastInput {
 export interface ForecastResult {
   game: 'nethack';
   version: NethackVersion;
-  input: { nutrition: number; moves: number; attacksPerTurn: number; con: number; after: number | null; profile: BurnProfile };
+  input: {
+    nutrition: number;
+    moves: number;
+    attacksPerTurn: number;
+    con: number;
+    after: number | null;
+    profile: BurnProfile;
+  };
   status: NethackStatus;
   method: 'exact-cycle' | 'distribution-dp';
   methodText: string;
@@ -235,311 +146,9 @@ export interface ForecastResult {
   series?: SeriesPoint[];
 }
 
-// ---------------------------------------------------------------------------------------------
-// Helpers
-
-function spreadOf(masses: Map<number, number> | number[], offset = 0): Spread | null {
-  const entries: [number, number][] = Array.isArray(masses)
-    ? masses.map((p, i) => [i + offset, p] as [number, number]).filter(([, p]) => p > 0)
-    : [...masses.entries()].filter(([, p]) => p > 0).sort((a, b) => a[0] - b[0]);
-  const total = entries.reduce((a, [, p]) => a + p, 0);
-  if (total <= 0) return null;
-  let mean = 0;
-  for (const [x, p] of entries) mean += x * p;
-  mean /= total;
-  const q = (f: number) => {
-    let c = 0;
-    for (const [x, p] of entries) {
-      c += p / total;
-      if (c >= f - 1e-12) return x;
-    }
-    return entries[entries.length - 1]![0];
-  };
-  return { mean, p5: q(0.05), median: q(0.5), p95: q(0.95), min: entries[0]![0], max: entries[entries.length - 1]![0], probability: total };
-}
-
-/** newuhs(): chance the faint roll passes at nutrition h (h <= 0, already Fainting). */
-function passChance(h: number, version: NethackVersion): number {
-  const d = faintDivisor(h, version);
-  const sides = 20 - d;
-  return (sides - 19) / sides;
-}
 
 // ---------------------------------------------------------------------------------------------
-// Dynamic programming over (nutrition, helpless turns left)
-
-interface DpSeed {
-  /** Turn index (turns from now) whose processing is complete. */
-  t: number;
-  /** state: nutrition h, helpless count m (0 = awake), probability p. */
-  states: { h: number; m: number; p: number }[];
-}
-
-interface DpResult {
-  crossing: { hungry: Map<number, number>; weak: Map<number, number>; fainting: Map<number, number> };
-  death: Map<number, number>;
-  expectedFaints: number;
-  expectedTurnsFainted: number;
-  /** False when the faint count was not tracked (collapsed DP). */
-  faintsCounted: boolean;
-  snapshot: { alive: Map<number, number>; byStatus: Partial<Record<NethackStatus | 'Dead', number>> } | null;
-  endT: number;
-  aliveAtEnd: number;
-}
-
-function runDp(opts: {
-  profile: BurnProfile;
-  flags: BurnFlags;
-  moves0: number;
-  attacks: number;
-  limit: number;
-  seed: DpSeed;
-  snapshotAt: number | null;
-  hTop: number;
-}): DpResult {
-  const { profile, flags, moves0, attacks, limit, seed, snapshotAt } = opts;
-  const v = profile.version;
-  const hTop = Math.max(opts.hTop, 1);
-  const hBottom = limit - 160; // below the limit every update can kill; mass here is negligible
-  const width = hTop - hBottom + 1;
-  const mMax = 10 - faintDivisor(hBottom, v) + 1;
-  const idx = (h: number) => Math.max(h, hBottom) - hBottom;
-
-  let cur: Float64Array[] = Array.from({ length: mMax + 1 }, () => new Float64Array(width));
-  let nxt: Float64Array[] = Array.from({ length: mMax + 1 }, () => new Float64Array(width));
-  const lo = new Int32Array(mMax + 1).fill(width);
-  const hi = new Int32Array(mMax + 1).fill(-1);
-  const nlo = new Int32Array(mMax + 1);
-  const nhi = new Int32Array(mMax + 1);
-  const put = (arr: Float64Array[], l: Int32Array, hh: Int32Array, m: number, h: number, p: number) => {
-    const i = idx(h);
-    arr[m]![i]! += p;
-    if (i < l[m]!) l[m] = i;
-    if (i > hh[m]!) hh[m] = i;
-  };
-  for (const s of seed.states) put(cur, lo, hi, s.m, s.h, s.p);
-
-  const crossing = { hungry: new Map<number, number>(), weak: new Map<number, number>(), fainting: new Map<number, number>() };
-  const death = new Map<number, number>();
-  const addAt = (map: Map<number, number>, t: number, p: number) => map.set(t, (map.get(t) ?? 0) + p);
-  let expectedFaints = 0;
-  let expectedTurnsFainted = 0;
-  let snapshot: DpResult['snapshot'] = null;
-  let alive = seed.states.reduce((a, s) => a + s.p, 0);
-  const pass = new Float64Array(width);
-  for (let i = 0; i < width; i++) pass[i] = passChance(Math.min(0, i + hBottom), v);
-  const durOf = (h: number) => 10 - faintDivisor(h, v);
-  const fainted3_4 = v === '3.4.3'; // 3.4.3: a fainted hero is not asleep, full base burn
-
-  const takeSnapshot = (t: number) => {
-    const aliveMap = new Map<number, number>();
-    const byStatus: Partial<Record<NethackStatus | 'Dead', number>> = {};
-    for (let m = 0; m <= mMax; m++) {
-      for (let i = lo[m]!; i <= hi[m]!; i++) {
-        const p = cur[m]![i]!;
-        if (p <= 0) continue;
-        const h = i + hBottom;
-        aliveMap.set(h, (aliveMap.get(h) ?? 0) + p);
-        const st = statusFor(h);
-        byStatus[st] = (byStatus[st] ?? 0) + p;
-      }
-    }
-    let dead = 0;
-    for (const [tt, p] of death) if (tt <= t) dead += p;
-    if (dead > 0) byStatus.Dead = dead;
-    snapshot = { alive: aliveMap, byStatus };
-  };
-
-  let t = seed.t;
-  if (snapshotAt !== null && snapshotAt === t) takeSnapshot(t);
-  const work = new Float64Array(width);
-  const work2 = new Float64Array(width);
-  const wake = new Float64Array(width);
-  let wakeLo = width;
-  let wakeHi = -1;
-  const awakeCache: number[][] = [];
-  const faintCache: number[][] = [];
-  // When fainting does not change the burn (no base charge to slow, or 3.4.3, or asleep anyway)
-  // and there are no attacks to skip, the death hazard ignores m: one row suffices. Faints are
-  // then not counted (that needs m).
-  const fastFaint = flags.base === 0 || v === '3.4.3' || profile.unaware;
-  const collapse = fastFaint && attacks === 0;
-  if (collapse) {
-    for (let m = 1; m <= mMax; m++) {
-      for (let i = lo[m]!; i <= hi[m]!; i++) {
-        const p = cur[m]![i]!;
-        if (p) put(cur, lo, hi, 0, i + hBottom, p);
-        cur[m]![i] = 0;
-      }
-      lo[m] = width;
-      hi[m] = -1;
-    }
-  }
-  while (t < DP_MAX_TURNS) {
-    const noneLeft = alive < DP_EPSILON;
-    if (noneLeft && (snapshotAt === null || snapshotAt <= t)) break;
-    if (noneLeft && snapshotAt !== null) {
-      t = snapshotAt;
-      takeSnapshot(t);
-      break;
-    }
-    t++;
-    const moves = moves0 + t;
-    let deadNow = 0;
-    let crossH = 0;
-    let crossW = 0;
-    let crossF = 0;
-    const slot = ((moves % 20) + 20) % 20; // every call's burn depends on moves only through moves % 20
-    const pmfAwake = (awakeCache[slot] ??= callPmf(profile, flags, moves, profile.unaware));
-    const pmfFaint = (faintCache[slot] ??= callPmf(profile, flags, moves, profile.unaware || !fainted3_4));
-    for (let m = 0; m <= mMax; m++) {
-      nlo[m] = width;
-      nhi[m] = -1;
-    }
-    // Fainted (m > 0): Unaware call, roll passes harmlessly or fails into the starvation check.
-    for (let m = 1; m <= mMax; m++) {
-      const row = cur[m]!;
-      for (let i = lo[m]!; i <= hi[m]!; i++) {
-        const p = row[i]!;
-        if (p === 0) continue;
-        row[i] = 0;
-        const h = i + hBottom;
-        for (let k = 0; k < pmfFaint.length; k++) {
-          const q = pmfFaint[k]!;
-          if (q === 0) continue;
-          const h2 = h - k;
-          let p2 = p * q;
-          if (h2 < limit) {
-            const ps = pass[idx(h2)]!;
-            const die = p2 * (1 - ps);
-            deadNow += die;
-            p2 -= die;
-          }
-          // ++multi at the end of the turn block. When it reaches 0, unmul() wakes the hero, who
-          // then acts on this same turn (moveloop() reaches rhack() with multi == 0: 3.6.7
-          // src/allmain.c:321-326 then 431-435; 3.4.3 allmain.c:284 then 404-408): that turn's
-          // attacks are made awake.
-          if (m === 1 && attacks > 0) {
-            const j = idx(h2);
-            wake[j]! += p2;
-            if (j < wakeLo) wakeLo = j;
-            if (j > wakeHi) wakeHi = j;
-          } else put(nxt, nlo, nhi, m - 1, h2, p2);
-        }
-      }
-    }
-    // Awake (m = 0): the turn's call, then each attack (every call is one gethungry()).
-    let wlo = lo[0]!;
-    let whi = hi[0]!;
-    for (let i = wlo; i <= whi; i++) {
-      work[i] = cur[0]![i]!;
-      cur[0]![i] = 0;
-    }
-    for (let call = 0; call <= attacks && (whi >= wlo || wakeHi >= wakeLo); call++) {
-      if (call === 1 && wakeHi >= wakeLo) {
-        // heroes who woke up at the end of this turn's block join for the attacks
-        for (let i = wakeLo; i <= wakeHi; i++) {
-          work[i]! += wake[i]!;
-          wake[i] = 0;
-        }
-        if (wlo > whi) {
-          wlo = wakeLo;
-          whi = wakeHi;
-        } else {
-          wlo = Math.min(wlo, wakeLo);
-          whi = Math.max(whi, wakeHi);
-        }
-        wakeLo = width;
-        wakeHi = -1;
-      }
-      const faintShift = call === 0 ? -1 : 0; // turn-call faint: this turn's ++multi still follows
-      let olo = width;
-      let ohi = -1;
-      for (let i = wlo; i <= whi; i++) {
-        const p = work[i]!;
-        if (p === 0) continue;
-        work[i] = 0;
-        const h = i + hBottom;
-        for (let k = 0; k < pmfAwake.length; k++) {
-          const q = pmfAwake[k]!;
-          if (q === 0) continue;
-          const h2 = h - k;
-          const p2 = p * q;
-          if (h > 150 && h2 <= 150) crossH += p2;
-          if (h > 50 && h2 <= 50) crossW += p2;
-          let stay = p2;
-          if (h2 <= 0) {
-            const first = h > 0; // u.uhs <= WEAK: the roll passes for sure
-            if (first) crossF += p2;
-            const faint = first ? p2 : p2 * pass[idx(h2)]!;
-            stay = p2 - faint;
-            if (faint > 0) {
-              if (profile.unaware) stay += faint; // asleep (multi < 0): a passing roll does nothing
-              else if (collapse) stay += faint; // m does not change the burn: one row
-              else {
-                const dur = durOf(h2);
-                expectedFaints += faint;
-                expectedTurnsFainted += faint * dur;
-                put(nxt, nlo, nhi, Math.min(mMax, dur + faintShift), h2, faint);
-              }
-            }
-            const failed = first ? 0 : p2 - faint;
-            if (failed > 0 && h2 < limit) {
-              deadNow += failed;
-              stay -= failed;
-            }
-          }
-          if (stay > 0) {
-            const j = idx(h2);
-            work2[j]! += stay;
-            if (j < olo) olo = j;
-            if (j > ohi) ohi = j;
-          }
-        }
-      }
-      // work2 becomes the input of the next call
-      for (let i = olo; i <= ohi; i++) {
-        work[i] = work2[i]!;
-        work2[i] = 0;
-      }
-      wlo = olo;
-      whi = ohi;
-    }
-    for (let i = wlo; i <= whi; i++) {
-      const p = work[i]!;
-      if (p !== 0) put(nxt, nlo, nhi, 0, i + hBottom, p);
-      work[i] = 0;
-    }
-    if (deadNow > 0) {
-      death.set(t, deadNow);
-      alive -= deadNow;
-    }
-    if (crossH > 0) addAt(crossing.hungry, t, crossH);
-    if (crossW > 0) addAt(crossing.weak, t, crossW);
-    if (crossF > 0) addAt(crossing.fainting, t, crossF);
-    // swap
-    const tmp = cur;
-    cur = nxt;
-    nxt = tmp;
-    for (let m = 0; m <= mMax; m++) {
-      lo[m] = nlo[m]!;
-      hi[m] = nhi[m]!;
-      // prune negligible mass at the edges
-      const row = cur[m]!;
-      let l = lo[m]!;
-      let hh = hi[m]!;
-      while (l <= hh && row[l]! < PRUNE) row[l++] = 0;
-      while (hh >= l && row[hh]! < PRUNE) row[hh--] = 0;
-      lo[m] = l;
-      hi[m] = hh;
-    }
-    if (snapshotAt !== null && t === snapshotAt) takeSnapshot(t);
-  }
-  return { crossing, death, expectedFaints, expectedTurnsFainted, faintsCounted: !collapse, snapshot, endT: t, aliveAtEnd: alive };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The forecast
+// Phase 0: inputs, burn sources, notes
 
 const THRESHOLDS: { status: 'Hungry' | 'Weak' | 'Fainting'; at: number }[] = [
   { status: 'Hungry', at: 150 },
@@ -547,7 +156,34 @@ const THRESHOLDS: { status: 'Hungry' | 'Weak' | 'Fainting'; at: number }[] = [
   { status: 'Fainting', at: 0 },
 ];
 
-export function forecast(input: ForecastInput): ForecastResult {
+interface Context {
+  profile: BurnProfile;
+  v: NethackVersion;
+  h0: number;
+  moves0: number;
+  con: number;
+  after: number | null;
+  skip: boolean;
+  attacksAsked: number;
+  model: CallModel;
+  limit: number;
+  sources: SourceRow[];
+  per20: number;
+  attackNote: string | null;
+  notes: string[];
+  citations: Citation[];
+}
+
+/** What each path (exact or random) works out. */
+interface Body {
+  methodText: string;
+  next20: number[] | null;
+  milestones: Milestone[];
+  after: AfterK | null;
+  starvation: StarvationForecast | null;
+}
+
+function prepare(input: ForecastInput): Context {
   const profile = input.profile;
   const v = profile.version;
   const h0 = input.nutrition;
@@ -556,20 +192,21 @@ export function forecast(input: ForecastInput): ForecastResult {
   const after = input.after ?? null;
   if (!Number.isInteger(h0)) throw new RangeError('nutrition must be an integer');
   if (!Number.isInteger(moves0) || moves0 < 1) throw new RangeError('moves must be an integer >= 1');
-  if (after !== null && (!Number.isInteger(after) || after < 0 || after > MAX_FORECAST_TURNS)) throw new RangeError(`after must be 0..${MAX_FORECAST_TURNS}`);
+  if (after !== null && (!Number.isInteger(after) || after < 0 || after > MAX_FORECAST_TURNS)) {
+    throw new RangeError(`after must be 0..${MAX_FORECAST_TURNS}`);
+  }
   const flags = burnFlags(profile);
   const attackCheck = canAttack(profile);
   const attacksAsked = input.attacksPerTurn ?? 0;
-  const attacks = attacksAsked > 0 && attackCheck.ok ? attacksAsked : 0;
-  const limit = starvationLimit(con, v);
-  const exact = isExact(profile, flags);
-  const notes: string[] = [];
-  const citations: Citation[] = [cite(v, 'gethungry', 'burn per turn'), cite(v, 'moveloop', 'one gethungry() per game turn'), cite(v, 'newuhs', 'status bands')];
-
+  const attacks = effectiveAttacks(profile, attacksAsked);
+  const citations: Citation[] = [
+    cite(v, 'gethungry', 'burn per turn'),
+    cite(v, 'moveloop', 'one gethungry() per game turn'),
+    cite(v, 'newuhs', 'status bands'),
+  ];
   const sources = expectedPer20(profile, flags);
   for (const s of sources) citations.push(s.citation);
-  const basePer20 = sources.reduce((a, s) => a + s.per20, 0);
-  const per20 = basePer20 * (1 + attacks);
+  const per20 = sources.reduce((a, s) => a + s.per20, 0) * (1 + attacks);
   if (attacks > 0) citations.push(attackCheck.citation);
   const attackNote =
     attacksAsked > 0 && !attackCheck.ok
@@ -579,208 +216,557 @@ export function forecast(input: ForecastInput): ForecastResult {
           ? `Each of the ${attacks} attacks per turn makes its own gethungry() call with a fresh rn2(20) draw.`
           : `Each of the ${attacks} attacks per turn repeats that turn's whole gethungry() charge (same moves).`
         : null;
-  if (attackNote) notes.push(attackNote);
-  if (profile.regeneration === 'ring' && !(profile.leftRing?.property === 'REGENERATION' || profile.rightRing?.property === 'REGENERATION'))
-    notes.push('Regeneration from a ring whose hand is not given: its own 1-per-20-turn ring charge is not counted (name it as left_ring or right_ring).');
-  if (profile.conflict === 'ring' && !(profile.leftRing?.property === 'CONFLICT' || profile.rightRing?.property === 'CONFLICT'))
-    notes.push('Conflict from a ring whose hand is not given: its own 1-per-20-turn ring charge is not counted.');
-  for (const r of [profile.leftRing, profile.rightRing]) {
-    if (r?.chargeable && r.enchantment === 0) notes.push(`A +0 ${r.label.replace(/ \+0$/, '')} ${v === '5.0' && r.type === 'protection' ? 'costs only if it is your only extrinsic Protection (5.0)' : 'costs no ring hunger'}.`);
-  }
-  if (v === '5.0' && flags.slowDigestionArmor) notes.push('Slow digestion without a ring of slow digestion is taken to come from white dragon armor, which burns on case 0 (5.0).');
-
-  let next20: number[] | null = null;
-  const milestones: Milestone[] = [];
-  let afterK: AfterK | null = null;
-  let starvation: StarvationForecast | null = null;
-  let methodText: string;
-
-  const mkMilestone = (status: Milestone['status'], at: number): Milestone => ({
-    status,
-    atOrBelow: at,
-    already: h0 <= at,
-    exact: true,
-    turns: null,
-    moves: null,
-    nutrition: null,
-    call: null,
-    turnsDistribution: null,
-    never: false,
-  });
-
-  const deathSpread = (dp: DpResult, offsetTurns = 0): Spread | null => {
-    const m = new Map<number, number>();
-    for (const [t, p] of dp.death) m.set(t + offsetTurns, p);
-    return spreadOf(m);
-  };
-
-  if (exact) {
-    const cycle = buildCycle(profile, moves0, attacks, flags);
-    next20 = cycle.burn;
-    methodText =
-      'Exact: gethungry() burns a fixed amount each turn that depends only on moves % 20, so the 20-turn table of burns and its running totals give every milestone directly (no turn-by-turn stepping).';
-    let faintCross: ExactCrossing | null = null;
-    for (const th of THRESHOLDS) {
-      const ms = mkMilestone(th.status, th.at);
-      const c = exactCrossing(cycle, h0, th.at);
-      if (ms.already) {
-        ms.turns = 0;
-        ms.moves = moves0;
-        ms.nutrition = h0;
-      } else if (!c) ms.never = true;
-      else {
-        ms.turns = c.turns;
-        ms.moves = moves0 + c.turns;
-        ms.nutrition = c.nutrition;
-        ms.call = c.call === 0 ? 'turn' : `attack ${c.call}`;
-        if (th.status === 'Fainting') faintCross = c;
-      }
-      milestones.push(ms);
-    }
-    const faintTurn = faintCross ? faintCross.turns : h0 <= 0 ? 0 : null;
-    if (after !== null) {
-      if (faintTurn === null || after < faintTurn) {
-        const burned = burnedOver(cycle, after);
-        const h = h0 - burned;
-        afterK = { turns: after, moves: moves0 + after, exact: true, nutrition: h, status: statusFor(h), probabilityDead: 0, nutritionDistribution: null, statusProbabilities: null, note: null };
-      }
-    }
-    const needAfterDp = after !== null && afterK === null;
-    if ((!input.skipStarvation && faintTurn !== null) || needAfterDp) {
-      citations.push(cite(v, 'faintRoll', 'faint roll and length'), cite(v, 'starvation', 'starvation limit'), cite(v, 'helplessCount', 'helpless count in turns'));
-      // Seed the DP at the crossing call (or now, if already Fainting).
-      let seed: DpSeed;
-      let firstFaintTurns: number | null = null;
-      if (faintCross && h0 > 0) {
-        // Entering Fainting always passes the roll; an asleep hero (multi < 0) does not faint.
-        const dur = 10 - faintDivisor(faintCross.nutrition, v);
-        firstFaintTurns = profile.unaware ? null : dur;
-        const m = profile.unaware ? 0 : faintCross.call === 0 ? dur - 1 : dur;
-        seed = { t: faintCross.turns, states: [{ h: faintCross.nutrition, m, p: 1 }] };
-      } else seed = { t: 0, states: [{ h: h0, m: 0, p: 1 }] };
-      const dp = runDp({ profile, flags, moves0, attacks, limit, seed, snapshotAt: afterK ? null : after, hTop: Math.max(h0, 1) });
-      const ds = deathSpread(dp);
-      if (!input.skipStarvation) starvation = {
-        con,
-        limit,
-        firstFaintTurns,
-        expectedFaints: dp.faintsCounted ? dp.expectedFaints + (firstFaintTurns !== null ? 1 : 0) : null,
-        expectedTurnsFainted: dp.faintsCounted ? dp.expectedTurnsFainted + (firstFaintTurns ?? 0) : null,
-        deathTurns: ds,
-        deathMoves: ds ? { p5: moves0 + ds.p5, median: moves0 + ds.median, p95: moves0 + ds.p95 } : null,
-        method:
-          'Exact distribution by dynamic programming over (nutrition, helpless turns left), turn by turn from the first faint: each hunger update rolls rn2(20 - d) >= 19 to faint (10 - d turns, burning the base charge 1 turn in 10 while fainted) and, when that roll fails, dies if nutrition < -(100 + 10 x Con).'.replace(
-            '-(100 + 10 x Con)',
-            v === '3.4.3' ? '-(200 + 20 x Con)' : '-(100 + 10 x Con)',
-          ).replace(' (10 - d turns, burning the base charge 1 turn in 10 while fainted)', v === '3.4.3' ? ' (10 - d turns, full burn while fainted)' : ' (10 - d turns, burning the base charge 1 turn in 10 while fainted)'),
-      };
-      if (after !== null && afterK === null) afterK = afterFromDp(dp, after, moves0);
-      if (dp.aliveAtEnd >= DP_EPSILON && dp.endT >= DP_MAX_TURNS) notes.push(`Starvation distribution cut at ${DP_MAX_TURNS.toLocaleString('en-US')} turns.`);
-    }
-  } else {
-    methodText =
-      v === '5.0'
-        ? '5.0 draws accessorytime = rn2(20) on every gethungry() call (src/eat.c), so the burn is random: exact distributions by dynamic programming over nutrition, turn by turn (mean and 5th-95th percentile).'
-        : 'Unaware: the base charge is taken on 1 turn in 10 (rn2(10)), so the burn is random: exact distributions by dynamic programming over nutrition, turn by turn.';
-    if (v === '5.0') citations.push(cite(v, 'accessoryRandom', 'accessorytime = rn2(20) per call'));
-    citations.push(cite(v, 'faintRoll', 'faint roll and length'), cite(v, 'starvation', 'starvation limit'));
-    const perCall = pmfMean(callPmf(profile, flags, moves0 + 1, profile.unaware));
-    if (perCall === 0) {
-      for (const th of THRESHOLDS) {
-        const ms = mkMilestone(th.status, th.at);
-        ms.never = !ms.already;
-        if (ms.already) {
-          ms.turns = 0;
-          ms.moves = moves0;
-          ms.nutrition = h0;
-        }
-        milestones.push(ms);
-      }
-      if (after !== null) afterK = { turns: after, moves: moves0 + after, exact: true, nutrition: h0, status: statusFor(h0), probabilityDead: 0, nutritionDistribution: null, statusProbabilities: null, note: 'Nothing burns.' };
-    } else {
-      const dp = runDp({ profile, flags, moves0, attacks, limit, seed: { t: 0, states: [{ h: h0, m: 0, p: 1 }] }, snapshotAt: after, hTop: Math.max(h0, 1) });
-      const maps = { Hungry: dp.crossing.hungry, Weak: dp.crossing.weak, Fainting: dp.crossing.fainting };
-      for (const th of THRESHOLDS) {
-        const ms = mkMilestone(th.status, th.at);
-        ms.exact = false;
-        if (ms.already) {
-          ms.exact = true;
-          ms.turns = 0;
-          ms.moves = moves0;
-          ms.nutrition = h0;
-        } else {
-          ms.turnsDistribution = spreadOf(maps[th.status]);
-          ms.never = ms.turnsDistribution === null;
-        }
-        milestones.push(ms);
-      }
-      if (after !== null) afterK = afterFromDp(dp, after, moves0);
-      if (!input.skipStarvation) {
-        const ds = deathSpread(dp);
-        starvation = {
-          con,
-          limit,
-          firstFaintTurns: null,
-          expectedFaints: dp.faintsCounted ? dp.expectedFaints : null,
-          expectedTurnsFainted: dp.faintsCounted ? dp.expectedTurnsFainted : null,
-          deathTurns: ds,
-          deathMoves: ds ? { p5: moves0 + ds.p5, median: moves0 + ds.median, p95: moves0 + ds.p95 } : null,
-          method: `Exact distribution by dynamic programming over (nutrition, helpless turns left), turn by turn from now, with the random burn of each call, the faint rolls and the starvation check of newuhs().`,
-        };
-      }
-    }
-  }
-
+  const model = buildCallModel(profile, flags, attacks);
+  const notes = profileNotes(profile, model, attackNote);
   return {
-    game: 'nethack',
-    version: v,
-    input: { nutrition: h0, moves: moves0, attacksPerTurn: attacksAsked, con, after, profile },
-    status: statusFor(h0),
-    method: exact ? 'exact-cycle' : 'distribution-dp',
-    methodText,
+    profile,
+    v,
+    h0,
+    moves0,
+    con,
+    after,
+    skip: input.skipStarvation === true,
+    attacksAsked,
+    model,
+    limit: starvationLimit(con, v),
     sources,
     per20,
-    next20,
-    attacks: { perTurn: attacksAsked, applied: attacks, note: attackNote },
-    milestones,
-    after: afterK,
-    starvation,
+    attackNote,
     notes,
     citations,
-    ...(input.series ? { series: nutritionSeries(h0, moves0, profile, seriesHorizon(lastMilestoneTurns(milestones)), attacks) } : {}),
   };
 }
 
-function afterFromDp(dp: DpResult, after: number, moves0: number): AfterK {
-  const snap = dp.snapshot as DpResult['snapshot'];
-  if (!snap) {
-    // The DP ended before `after`: everyone is dead by then (or the cap was hit).
-    let dead = 0;
-    for (const [, p] of dp.death) dead += p;
-    return {
-      turns: after,
-      moves: moves0 + after,
-      exact: false,
-      nutrition: null,
-      status: dead > 1 - 1e-6 ? 'Dead' : null,
-      probabilityDead: dead,
-      nutritionDistribution: null,
-      statusProbabilities: { Dead: dead },
-      note: 'Past the last turn anyone survives.',
-    };
+function profileNotes(profile: BurnProfile, model: CallModel, attackNote: string | null): string[] {
+  const v = profile.version;
+  const notes: string[] = [];
+  if (attackNote) notes.push(attackNote);
+  const worn = (prop: string) => profile.leftRing?.property === prop || profile.rightRing?.property === prop;
+  if (profile.regeneration === 'ring' && !worn('REGENERATION'))
+    notes.push(
+      'Regeneration from a ring whose hand is not given: its own 1-per-20-turn ring charge is not counted ' +
+        '(name it as left_ring or right_ring).',
+    );
+  if (profile.conflict === 'ring' && !worn('CONFLICT'))
+    notes.push('Conflict from a ring whose hand is not given: its own 1-per-20-turn ring charge is not counted.');
+  for (const r of [profile.leftRing, profile.rightRing]) {
+    if (!r?.chargeable || r.enchantment !== 0) continue;
+    const onlyProtection = v === '5.0' && r.type === 'protection';
+    const what = onlyProtection ? 'costs only if it is your only extrinsic Protection (5.0)' : 'costs no ring hunger';
+    notes.push(`A +0 ${r.label.replace(/ \+0$/, '')} ${what}.`);
   }
-  const dead = snap.byStatus.Dead ?? 0;
-  const dist = spreadOf(snap.alive);
-  const single = dist && dist.min === dist.max && dead === 0 ? dist.min : null;
+  if (v === '5.0' && model.flags.slowDigestionArmor)
+    notes.push(
+      'Slow digestion without a ring of slow digestion is taken to come from white dragon armor, ' +
+        'which burns on case 0 (5.0).',
+    );
+  return notes;
+}
+
+export function forecast(input: ForecastInput): ForecastResult {
+  const c = prepare(input);
+  const body = c.model.exact ? exactForecast(c) : randomForecast(c);
+  return {
+    game: 'nethack',
+    version: c.v,
+    input: {
+      nutrition: c.h0,
+      moves: c.moves0,
+      attacksPerTurn: c.attacksAsked,
+      con: c.con,
+      after: c.after,
+      profile: c.profile,
+    },
+    status: statusFor(c.h0),
+    method: c.model.exact ? 'exact-cycle' : 'distribution-dp',
+    methodText: body.methodText,
+    sources: c.sources,
+    per20: c.per20,
+    next20: body.next20,
+    attacks: { perTurn: c.attacksAsked, applied: c.model.attacks, note: c.attackNote },
+    milestones: body.milestones,
+    after: body.after,
+    starvation: body.starvation,
+    notes: c.notes,
+    citations: c.citations,
+    ...(input.series ? { series: seriesOf(c, body.milestones) } : {}),
+  };
+}
+
+/** The curve a chart draws, to just past the last milestone (series.ts). */
+function seriesOf(c: Context, milestones: readonly Milestone[]): SeriesPoint[] {
+  const horizon = seriesHorizon(lastMilestoneTurns(milestones));
+  return nutritionSeries(c.h0, c.moves0, c.profile, horizon, c.model.attacks);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces of the result
+
+function milestone(c: Context, status: Milestone['status'], at: number): Milestone {
+  const already = c.h0 <= at;
+  return {
+    status,
+    atOrBelow: at,
+    already,
+    exact: true,
+    turns: already ? 0 : null,
+    moves: already ? c.moves0 : null,
+    nutrition: already ? c.h0 : null,
+    call: null,
+    turnsDistribution: null,
+    never: false,
+  };
+}
+
+const SUPPORT = 1e-18;
+
+/** The prompt `after` turns on, from the alive heroes' nutrition and the dead. */
+function afterFromState(c: Context, alive: OffsetPmf, dead: number): AfterK {
+  const after = c.after!;
+  const byStatus: Partial<Record<NethackStatus | 'Dead', number>> = {};
+  let lo: number | null = null;
+  let hi: number | null = null;
+  for (let i = 0; i < alive.p.length; i++) {
+    const p = alive.p[i]!;
+    if (!(p > 0)) continue;
+    const st = statusFor(alive.offset + i);
+    byStatus[st] = (byStatus[st] ?? 0) + p;
+    if (p > SUPPORT) {
+      lo ??= alive.offset + i;
+      hi = alive.offset + i;
+    }
+  }
+  if (dead > 0) byStatus.Dead = dead;
+  const dist = spreadOf(alive);
+  const single = dist && lo !== null && lo === hi && dead === 0 ? lo : null;
   return {
     turns: after,
-    moves: moves0 + after,
+    moves: c.moves0 + after,
     exact: single !== null,
     nutrition: single,
     status: single !== null ? statusFor(single) : dead > 1 - 1e-6 ? 'Dead' : null,
     probabilityDead: dead,
     nutritionDistribution: dist,
-    statusProbabilities: snap.byStatus,
+    statusProbabilities: byStatus,
     note: null,
   };
+}
+
+function deathSummary(c: Context, walk: WalkResult): Pick<StarvationForecast, 'deathTurns' | 'deathMoves'> {
+  const deathTurns = spreadOf(walk.deaths);
+  const m = c.moves0;
+  return {
+    deathTurns,
+    deathMoves: deathTurns ? { p5: m + deathTurns.p5, median: m + deathTurns.median, p95: m + deathTurns.p95 } : null,
+  };
+}
+
+/** The union of distributions over nutrition (disjoint or not). */
+function mergeOverH(parts: OffsetPmf[]): OffsetPmf {
+  const used = parts.filter((d) => d.p.length > 0);
+  if (used.length === 0) return { offset: 0, p: new Float64Array(0) };
+  const lo = Math.min(...used.map((d) => d.offset));
+  const hi = Math.max(...used.map((d) => d.offset + d.p.length - 1));
+  const p = new Float64Array(hi - lo + 1);
+  for (const d of used) for (let i = 0; i < d.p.length; i++) p[d.offset + i - lo]! += d.p[i]!;
+  return { offset: lo, p };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 1a: fixed burn (3.6.7/3.4.3 awake)
+
+const EXACT_METHOD =
+  'Exact: gethungry() burns a fixed amount each turn that depends only on moves % 20, so the 20-turn table ' +
+  'of burns and its running totals give every milestone directly (no turn-by-turn stepping).';
+
+function exactStarvationMethod(v: NethackVersion): string {
+  const faint =
+    v === '3.4.3'
+      ? ' (10 - d turns, full burn while fainted)'
+      : ' (10 - d turns, burning the base charge 1 turn in 10 while fainted)';
+  const limit = v === '3.4.3' ? '-(200 + 20 x Con)' : '-(100 + 10 x Con)';
+  return (
+    'Exact distribution by dynamic programming over (nutrition, helpless turns left), turn by turn from the first ' +
+    `faint: each hunger update rolls rn2(20 - d) >= 19 to faint${faint} and, when that roll fails, dies if ` +
+    `nutrition < ${limit}.`
+  );
+}
+
+function exactForecast(c: Context): Body {
+  const { profile, model, h0, moves0 } = c;
+  const cycle = buildCycle(profile, moves0, model.attacks, model.flags);
+  const leadTick = profile.invulnerable ? 0 : tickAt(model.flags, moves0);
+  const crossings = THRESHOLDS.map((th) =>
+    h0 <= th.at ? null : exactCrossing(cycle, leadTick, model.attacks, h0, th.at),
+  );
+  const milestones = THRESHOLDS.map((th, i) => exactMilestone(c, th, crossings[i]!));
+  const faintCross = crossings[2]!;
+  const faintPrompt = faintCross ? promptAfter(faintCross) : h0 <= 0 ? 0 : null;
+  let after: AfterK | null = null;
+  if (c.after !== null && (faintPrompt === null || c.after < faintPrompt)) {
+    const h = h0 - burnedFromPrompt(profile, model.flags, cycle, moves0, c.after, model.attacks);
+    after = {
+      turns: c.after,
+      moves: moves0 + c.after,
+      exact: true,
+      nutrition: h,
+      status: statusFor(h),
+      probabilityDead: 0,
+      nutritionDistribution: null,
+      statusProbabilities: null,
+      note: null,
+    };
+  }
+  let starvation: StarvationForecast | null = null;
+  if ((!c.skip && faintPrompt !== null) || (c.after !== null && after === null)) {
+    const v = c.v;
+    c.citations.push(
+      cite(v, 'faintRoll', 'faint roll and length'),
+      cite(v, 'starvation', 'starvation limit'),
+      cite(v, 'helplessCount', 'helpless count in turns'),
+    );
+    const firstFaint = faintCross && h0 > 0 && !profile.unaware;
+    const firstFaintTurns = firstFaint ? 10 - faintDivisor(faintCross.nutrition, v) : null;
+    if (cycle.total === 0 && h0 >= c.limit) {
+      // Fainting already and nothing burns, awake or not: no call ever goes below the limit, and the
+      // faints go on for ever (the old engine walked 2,500,000 turns to say so).
+      if (!c.skip) starvation = {
+        con: c.con,
+        limit: c.limit,
+        firstFaintTurns: null,
+        expectedFaints: null,
+        expectedTurnsFainted: null,
+        deathTurns: null,
+        deathMoves: null,
+        method: exactStarvationMethod(v),
+      };
+      if (after === null && c.after !== null) after = afterFromState(c, pointMass(h0), 0);
+      c.notes.push(
+        'Nothing burns and the hero is above the starvation limit: never starves (the fainting spells go on for ever).',
+      );
+      return { methodText: EXACT_METHOD, next20: cycle.burn, milestones, after, starvation };
+    }
+    const walk = exactWalk(c, cycle, leadTick, faintCross, after === null ? c.after : null);
+    if (!c.skip)
+      starvation = {
+        con: c.con,
+        limit: c.limit,
+        firstFaintTurns,
+        expectedFaints: collapses(model) ? null : walk.expectedFaints,
+        expectedTurnsFainted: collapses(model) ? null : walk.expectedTurnsFainted,
+        ...deathSummary(c, walk),
+        method: exactStarvationMethod(v),
+      };
+    if (after === null && c.after !== null) after = afterFromWalk(c, cycle, walk);
+    if (walk.aliveAtEnd >= WALK_EPSILON && walk.endIteration >= WALK_MAX_TURNS - 1)
+      c.notes.push(`Starvation distribution cut at ${WALK_MAX_TURNS.toLocaleString('en-US')} turns.`);
+  }
+  return { methodText: EXACT_METHOD, next20: cycle.burn, milestones, after, starvation };
+}
+
+/** The prompt `after` turns on, past the first faint. */
+function afterFromWalk(c: Context, cycle: Cycle, walk: WalkResult): AfterK {
+  if (c.after === 0) return afterFromState(c, pointMass(c.h0), 0);
+  if (collapses(c.model)) {
+    // Fainting changed nothing: until a call takes the hero below the limit the burn is fixed.
+    const h = c.h0 - burnedFromPrompt(c.profile, c.model.flags, cycle, c.moves0, c.after!, c.model.attacks);
+    if (h >= c.limit) return afterFromState(c, pointMass(h), 0);
+  }
+  return afterFromState(c, walk.snapshot!.alive, walk.snapshot!.dead);
+}
+
+function exactMilestone(c: Context, th: (typeof THRESHOLDS)[number], cross: ExactCrossing | null): Milestone {
+  const ms = milestone(c, th.status, th.at);
+  if (ms.already) return ms;
+  if (!cross) return { ...ms, never: true };
+  return {
+    ...ms,
+    turns: cross.turns,
+    moves: c.moves0 + cross.turns,
+    nutrition: cross.nutrition,
+    call: cross.call === 0 ? 'turn' : `attack ${cross.call}`,
+  };
+}
+
+/**
+ * The starvation walk of a fixed-burn hero: from the certain first faint (or from now when already
+ * Fainting), or, when fainting changes nothing, from the call that takes the hero below the limit.
+ */
+function exactWalk(
+  c: Context,
+  cycle: Cycle,
+  leadTick: number,
+  faintCross: ExactCrossing | null,
+  snapshotAt: number | null,
+): WalkResult {
+  const { model, h0, moves0, limit } = c;
+  const one = Float64Array.of(1);
+  if (collapses(model)) {
+    // attacks = 0 here: every call is a turn call, the crossing below the limit is one of them.
+    const start = h0 < limit ? { top: h0, mass: one } : null;
+    const entries = new Map<number, WalkMass[]>();
+    const cross = start ? null : exactCrossing(cycle, leadTick, 0, h0, limit - 1);
+    if (cross) entries.set(cross.turns, [{ top: cross.nutrition, mass: one }]);
+    return runHazard({ model, moves0, limit, entries, start, snapshotAt, toTheEnd: !c.skip });
+  }
+  const seeds = emptySeeds();
+  let seedIteration: number;
+  let kind: string;
+  if (faintCross && h0 > 0) {
+    // Entering Fainting always faints (u.uhs <= WEAK); an attack's faint starts at the next iteration.
+    const attack = faintCross.call !== 0;
+    seedIteration = faintCross.turns + (attack ? 1 : 0);
+    kind = attack ? 'attack' : 'turn';
+    addSeed(attack ? seeds.attackFaints : seeds.turnFaints, seedIteration, { top: faintCross.nutrition, mass: one });
+  } else {
+    seedIteration = 1;
+    kind = 'awake';
+    addSeed(seeds.awake, 1, { top: h0, mass: one });
+  }
+  const top = faintCross && h0 > 0 ? faintCross.nutrition : h0;
+  return cachedWalk({ model, moves0, limit, seeds, snapshotAt, toTheEnd: !c.skip }, seedIteration, `${kind}:${top}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 1b: random burn (5.0's rn2(20) per call, or asleep with the 1-in-10 base charge)
+
+function randomMethodText(v: NethackVersion): string {
+  return v === '5.0'
+    ? '5.0 draws accessorytime = rn2(20) on every gethungry() call (src/eat.c), so the burn is random: exact ' +
+        'distributions by dynamic programming over nutrition, turn by turn (mean and 5th-95th percentile).'
+    : 'Unaware: the base charge is taken on 1 turn in 10 (rn2(10)), so the burn is random: exact distributions by ' +
+        'dynamic programming over nutrition, turn by turn.';
+}
+
+const RANDOM_STARVATION_METHOD =
+  'Exact distribution by dynamic programming over (nutrition, helpless turns left), turn by turn from now, with the ' +
+  'random burn of each call, the faint rolls and the starvation check of newuhs().';
+
+function randomForecast(c: Context): Body {
+  const v = c.v;
+  if (v === '5.0') c.citations.push(cite(v, 'accessoryRandom', 'accessorytime = rn2(20) per call'));
+  c.citations.push(cite(v, 'faintRoll', 'faint roll and length'), cite(v, 'starvation', 'starvation limit'));
+  const methodText = randomMethodText(v);
+  if (c.model.awake.every((p) => p.length === 1)) return nothingBurns(c, methodText);
+  const sums = binomialSums(c.model, c.moves0) ?? new BlockSums(c.model, c.moves0);
+  const collapse = collapses(c.model);
+  const needWalk = !c.skip || (c.after !== null && c.after > 0);
+  const faints: FirstFaints = new Map();
+  const collectFaints = (th: (typeof THRESHOLDS)[number]) => (!collapse && needWalk && th.at === 0 ? faints : null);
+  const milestones = THRESHOLDS.map((th) => randomMilestone(c, sums, th, collectFaints(th)));
+  // Who is still before the walk at the prompt `after` turns on: burned less than `firstOut`.
+  let firstOut = c.h0; // the first faint (h <= 0) takes a hero into the walk
+  let lastIn = randomCrossingEnd(milestones[2]!, c.h0);
+  let walk: WalkResult | null = null;
+  if (needWalk && collapse) {
+    firstOut = c.h0 - c.limit + 1; // here only going below the limit does
+    const below = limitEntries(c, sums);
+    lastIn = below.end;
+    walk = runHazard({
+      model: c.model,
+      moves0: c.moves0,
+      limit: c.limit,
+      entries: below.entries,
+      start: below.start,
+      snapshotAt: c.after,
+      toTheEnd: !c.skip,
+    });
+  } else if (needWalk) walk = randomWalk(c, faints);
+  const after = c.after === null ? null : randomAfter(c, sums, walk, firstOut, lastIn);
+  const starvation: StarvationForecast | null =
+    c.skip || !walk
+      ? null
+      : {
+          con: c.con,
+          limit: c.limit,
+          firstFaintTurns: null,
+          expectedFaints: collapse ? null : walk.expectedFaints,
+          expectedTurnsFainted: collapse ? null : walk.expectedTurnsFainted,
+          ...deathSummary(c, walk),
+          method: RANDOM_STARVATION_METHOD,
+        };
+  return { methodText, next20: null, milestones, after, starvation };
+}
+
+/**
+ * First faints of a random burn, by kind: a turn call's faint (helpless at once, 9 - d calls to
+ * come) or an attack's after its first helpless call, each from a nutrition h_f (which sets d).
+ * Each kind has one fixed shape, so only its mass varies with the iteration: `at`.
+ */
+type FirstFaints = Map<string, { seed: HelplessSeed; at: Map<number, number> }>;
+
+/** The starvation walk of a random burn (5.0, awake): from every first faint. */
+function randomWalk(c: Context, faints: FirstFaints): WalkResult | null {
+  const base = { model: c.model, moves0: c.moves0, limit: c.limit, snapshotAt: null, toTheEnd: true };
+  if (c.h0 <= 0) {
+    const seeds = emptySeeds();
+    addSeed(seeds.awake, 1, { top: c.h0, mass: Float64Array.of(1) });
+    return cachedWalk({ ...base, seeds, snapshotAt: c.after, toTheEnd: !c.skip }, 1, `awake:${c.h0}`);
+  }
+  let first = Infinity;
+  for (const f of faints.values()) for (const t of f.at.keys()) first = Math.min(first, t);
+  const snapshot = c.after !== null && c.after >= first;
+  if (c.skip && !snapshot) return null; // the prompt asked for comes before anyone faints
+  if (snapshot || faints.size > 6) {
+    // One walk over absolute time (needed for the heroes' state at a given prompt).
+    const seeds = emptySeeds();
+    for (const f of faints.values()) for (const [t, m] of f.at) addSeed(seeds.helpless, t, {
+      ...f.seed,
+      mass: f.seed.mass.map((x) => x * m),
+    });
+    return runWalk({ ...base, seeds, snapshotAt: c.after, toTheEnd: !c.skip });
+  }
+  // 5.0 burns the same at every moves: the walk from each kind of first faint is one cached walk,
+  // shifted to each iteration it happens at and weighted by its probability there.
+  const parts: OffsetPmf[] = [];
+  let expectedFaints = 0;
+  let expectedTurnsFainted = 0;
+  let endIteration = 0;
+  for (const [key, f] of faints) {
+    const seeds = emptySeeds();
+    addSeed(seeds.helpless, 1, f.seed);
+    const w = cachedWalk({ ...base, moves0: 1, seeds }, 1, `helpless:${key}`);
+    const at = entriesAsPmf(f.at);
+    parts.push(convolve(at, { offset: w.deaths.offset - 1, p: w.deaths.p }));
+    const mass = total(at);
+    expectedFaints += mass * w.expectedFaints;
+    expectedTurnsFainted += mass * w.expectedTurnsFainted;
+    endIteration = Math.max(endIteration, at.offset + at.p.length + w.endIteration);
+  }
+  const deaths = sumPmfs(parts);
+  return { deaths, expectedFaints, expectedTurnsFainted, endIteration, aliveAtEnd: 1 - total(deaths), snapshot: null };
+}
+
+function entriesAsPmf(at: Map<number, number>): OffsetPmf {
+  const keys = [...at.keys()];
+  const lo = Math.min(...keys);
+  const p = new Float64Array(Math.max(...keys) - lo + 1);
+  for (const [t, m] of at) p[t - lo] = m;
+  return { offset: lo, p };
+}
+
+function sumPmfs(parts: OffsetPmf[]): OffsetPmf {
+  const merged = mergeOverH(parts);
+  return merged.p.length ? merged : { offset: 0, p: new Float64Array(0) };
+}
+
+function nothingBurns(c: Context, methodText: string): Body {
+  const milestones = THRESHOLDS.map((th) => {
+    const ms = milestone(c, th.status, th.at);
+    return ms.already ? ms : { ...ms, never: true };
+  });
+  const after: AfterK | null =
+    c.after === null ? null : {
+      turns: c.after,
+      moves: c.moves0 + c.after,
+      exact: true,
+      nutrition: c.h0,
+      status: statusFor(c.h0),
+      probabilityDead: 0,
+      nutritionDistribution: null,
+      statusProbabilities: null,
+      note: 'Nothing burns.',
+    };
+  return { methodText, next20: null, milestones, after, starvation: null };
+}
+
+/** Largest burn one block can take (bounds how close to a threshold a crossing can start). */
+function maxBlockBurn(model: CallModel, moves0: number): number {
+  let most = 0;
+  for (let v = 0; v <= 20; v++) {
+    most = Math.max(most, blockCalls(model, moves0, v).reduce((a, p) => a + p.length - 1, 0));
+  }
+  return Math.max(1, most);
+}
+
+/**
+ * A milestone of a random burn: the block (turn) of the crossing as a distribution. For the first
+ * faint, `seeds` also collects every crossing call as the walk's starting point (an attack's faint
+ * starts helpless at the next iteration's turn call, a turn call's at the one after).
+ */
+function randomMilestone(
+  c: Context,
+  sums: Sums,
+  th: (typeof THRESHOLDS)[number],
+  faints: FirstFaints | null,
+): Milestone {
+  const ms = { ...milestone(c, th.status, th.at), exact: false };
+  if (ms.already) return { ...ms, exact: true };
+  const d = c.h0 - th.at;
+  const near = maxBlockBurn(c.model, c.moves0);
+  const collect = faints
+    ? (v: number, before: OffsetPmf) => {
+        for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0)) addFirstFaints(c, faints, cc);
+      }
+    : undefined;
+  const cross = sums.crossing(d, near, collect);
+  const dist = spreadOf(cross.pmf);
+  return { ...ms, turnsDistribution: dist, never: dist === null };
+}
+
+/**
+ * Every call that first takes a hero to nutrition h_f <= 0 faints them for 10 - d turns. A turn
+ * call's faint is helpless from the next iteration on; an attack's makes its first helpless call
+ * at the turn call of the next iteration (block + 1), then is in the same state.
+ */
+function addFirstFaints(c: Context, faints: FirstFaints, cc: CallCrossing): void {
+  const turnCall = cc.block >= 1 && cc.call === 0;
+  for (let k = 0; k < cc.mass.length; k++) {
+    const m = cc.mass[k]!;
+    if (m === 0) continue;
+    const hf = cc.top - k;
+    const dur = 10 - faintDivisor(hf, c.v);
+    const iteration = turnCall ? cc.block : cc.block + 1;
+    const key = `${turnCall ? 'turn' : 'attack'}:${hf}`;
+    let f = faints.get(key);
+    if (!f) {
+      // The attack's first helpless call (no roll matters: nobody is near the limit yet).
+      const shape = turnCall ? Float64Array.of(1) : Float64Array.from(c.model.fainted[phaseOf(c.moves0 + iteration)]!);
+      faints.set(key, (f = { seed: { top: hf, mass: shape, dur }, at: new Map() }));
+    }
+    f.at.set(iteration, (f.at.get(iteration) ?? 0) + m);
+  }
+}
+
+/** The last block with any crossing mass of a random milestone (everyone has crossed after it). */
+function randomCrossingEnd(ms: Milestone, h0: number): number {
+  if (ms.already || h0 <= 0) return -1;
+  const d = ms.turnsDistribution;
+  return d ? d.max + 1 : Infinity;
+}
+
+/** Collapsed walks: the calls that take a hero below the limit, by iteration (attacks = 0 here). */
+interface LimitEntries {
+  entries: Map<number, WalkMass[]>;
+  start: WalkMass | null;
+  end: number;
+}
+
+function limitEntries(c: Context, sums: Sums): LimitEntries {
+  const entries = new Map<number, WalkMass[]>();
+  if (c.h0 < c.limit) return { entries, start: { top: c.h0, mass: Float64Array.of(1) }, end: -1 };
+  const d = c.h0 - c.limit + 1;
+  const collect = (v: number, before: OffsetPmf) => {
+    for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0)) addSeed(entries, cc.block, {
+      top: cc.top,
+      mass: cc.mass,
+    });
+  };
+  const cross = sums.crossing(d, maxBlockBurn(c.model, c.moves0), collect);
+  return { entries, start: null, end: cross.pmf.offset + cross.pmf.p.length };
+}
+
+/** The prompt `after` turns on: heroes not yet in the walk (from the sums) and those in it. */
+function randomAfter(c: Context, sums: Sums, walk: WalkResult | null, firstOut: number, lastIn: number): AfterK {
+  const K = c.after!;
+  if (K === 0) return afterFromState(c, pointMass(c.h0), 0);
+  const parts: OffsetPmf[] = [];
+  if (K - 1 <= lastIn) {
+    const burned = below(sums.atPrompt(K), firstOut);
+    const p = new Float64Array(burned.p.length);
+    for (let i = 0; i < p.length; i++) p[p.length - 1 - i] = burned.p[i]!;
+    if (total(burned) > 0) parts.push({ offset: c.h0 - (burned.offset + burned.p.length - 1), p });
+  }
+  if (walk?.snapshot) parts.push(walk.snapshot.alive);
+  return afterFromState(c, mergeOverH(parts), walk?.snapshot?.dead ?? 0);
 }

@@ -114,15 +114,17 @@ describe('3.6.7 partly eaten glob: owt follows oeaten (recalc_wt() -> weight() -
 
 describe('waking from a faint: the hero acts on that same turn (moveloop(): ++multi == 0 -> unmul(), then rhack())', () => {
   // 3.6.7 src/allmain.c:321-326 then 431-435 (3.4.3 allmain.c:284 then 404-408). 3.4.3 burns in
-  // full while fainted, so this is exact: H 2, one attack per turn. Turn 1: 1, attack 0 -> faint
-  // for 10 - 0 turns (attack call: turns 2-11 are helpless calls, -1 each) -> -10 at turn 11's
-  // turn call, which wakes the hero; the attack of turn 11 then burns one more: -11.
+  // full while fainted, so this is exact: H 2 at the prompt of turn 1, one attack per turn. The
+  // attack at moves 1: 1; the turn call of moves 2: 0 -> faint for 10 - 0 turns, multi -10 and at
+  // once -9; helpless calls at moves 3-11 (-1 each) -> -9, and the ++multi of moves 11 wakes the
+  // hero, who attacks at moves 11 (-10); the turn call of moves 12 makes it -11 whether or not
+  // that attack's faint roll (2 in 21 at d = -1) passed: the prompt 11 turns on reads -11.
   it('3.4.3, H 2, 1 attack per turn: -11 after 11 turns (the wake-up turn attacks too)', () => {
     const f = forecast({ nutrition: 2, moves: 1, profile: defaultProfile('3.4.3'), attacksPerTurn: 1, after: 11, con: 18 });
     expect(f.starvation?.firstFaintTurns).toBe(10);
     expect(f.after?.nutrition).toBe(-11);
   });
-  it('and after 12 turns: -12 only if a faint roll (2 in 21 at d = -1) stops an attack, else -13', () => {
+  it('and after 12 turns: -12 if a faint roll (2 in 21 at d = -1) on moves 11 or 12 stopped the attack of moves 12, else -13', () => {
     const f = forecast({ nutrition: 2, moves: 1, profile: defaultProfile('3.4.3'), attacksPerTurn: 1, after: 12, con: 18 });
     expect(f.after?.nutritionDistribution?.mean).toBeCloseTo(-13 + 80 / 441, 12);
   });

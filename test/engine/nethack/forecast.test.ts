@@ -54,8 +54,10 @@ function simGethungry(h: SimHero, moves: number, unaware: boolean, rand: () => n
 }
 
 /**
- * Plain turn-by-turn stepping: the turn each threshold (150, 50, 0) is first reached, and the
- * nutrition after `after` turns.
+ * Plain turn-by-turn stepping in moveloop()'s order: the hero's attacks at the prompt of `moves`
+ * (moves = T), then each turn's own call (moves = T + k) followed by that turn's attacks. Returns
+ * the turn each threshold (150, 50, 0) is first reached and the nutrition at the prompt `after`
+ * turns later (before that prompt's attacks).
  */
 function simulate(h: SimHero, nutrition: number, moves: number, attacks: number, after: number, cap = 200000) {
   const r = rng(1);
@@ -63,14 +65,17 @@ function simulate(h: SimHero, nutrition: number, moves: number, attacks: number,
   const crossed: (number | null)[] = thresholds.map((t) => (nutrition <= t ? 0 : null));
   let n = nutrition;
   let atK = after === 0 ? n : null;
+  const call = (k: number) => {
+    n -= simGethungry(h, moves + k, false, r);
+    thresholds.forEach((t, j) => {
+      if (crossed[j] === null && n <= t) crossed[j] = k;
+    });
+  };
+  for (let c = 0; c < attacks; c++) call(0);
   for (let k = 1; k <= cap && (crossed[2] === null || atK === null); k++) {
-    for (let c = 0; c <= attacks; c++) {
-      n -= simGethungry(h, moves + k, false, r);
-      thresholds.forEach((t, j) => {
-        if (crossed[j] === null && n <= t) crossed[j] = k;
-      });
-    }
+    call(k);
     if (k === after) atK = n;
+    for (let c = 0; c < attacks; c++) call(k);
   }
   return { crossed, atK };
 }

@@ -1,0 +1,260 @@
+// Distributions of the nutrition burned before Fainting, where nothing but the burn happens.
+//
+// Burns never go negative, so "Hungry by turn u" is "burned at least h0 - 150 by the last call of
+// block u": P(first reach <= u) = P(Y_u >= d) with Y_u the total burn of blocks 0..u (calls.ts).
+// Blocks are independent and repeat every 20 (3.6.7/3.4.3: moves % 20; 5.0: all alike), so Y at
+// any u comes from powers of the 20-block cycle by repeated squaring (FFT), and the crossing
+// distribution from one sweep over the window where it has mass, a chunk of blocks at a time.
+// Cuts: the sweep starts where less than 1e-16 has crossed and stops when less than 1e-16 is
+// left; every other cut is the TRIM/FFT floor of distributions.ts.
+import { convolve, normalized, power, pointMass, tailAtLeast, total, trim, type OffsetPmf } from './distributions.ts';
+import { blockCalls, phaseOf, type CallModel, type CallPmf } from './calls.ts';
+
+const SWEEP_EPS = 1e-16;
+
+const asPmf = (p: CallPmf): OffsetPmf => trim({ offset: 0, p }, 0);
+
+/** A per-block crossing distribution: mass[i] = P(first reach in block offset + i). */
+export interface BlockCrossing {
+  pmf: OffsetPmf;
+  /** Probability it never happens within the sweep (below 1e-16 unless nothing burns). */
+  never: number;
+}
+
+/** One crossing call: block v, call index c in that block (calls.ts order), nutrition after it. */
+export interface CallCrossing {
+  block: number;
+  call: number;
+  /** Mass by nutrition after the call: mass[k] is for h = top - k. */
+  top: number;
+  mass: Float64Array;
+}
+
+/** What the forecast needs of the burn before Fainting (BlockSums in general, binomial.ts when it applies). */
+export interface Sums {
+  /** The block at which the total burn first reaches d; per-block detail near d to `onBlock`. */
+  crossing(d: number, near?: number, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing;
+  /** Burn at the prompt after iteration t: blocks 0..t-1 and the turn call of block t. */
+  atPrompt(t: number): OffsetPmf;
+}
+
+export class BlockSums implements Sums {
+  private readonly blockCache = new Map<number, OffsetPmf>();
+  private cycleCache: OffsetPmf | null = null;
+
+  constructor(
+    readonly model: CallModel,
+    readonly moves0: number,
+  ) {}
+
+  /** Burn of block v (v = 0: the attacks at the prompt; v >= 1: turn call + attacks). */
+  block(v: number): OffsetPmf {
+    const key = v === 0 ? -1 : this.model.periodic ? phaseOf(this.moves0 + v) : 0;
+    let b = this.blockCache.get(key);
+    if (!b) {
+      b = pointMass(0);
+      for (const c of blockCalls(this.model, this.moves0, v)) b = convolve(b, asPmf(c));
+      this.blockCache.set(key, b);
+    }
+    return b;
+  }
+
+  /** Burn of blocks from..to (inclusive, from >= 1). */
+  private run(from: number, to: number): OffsetPmf {
+    let d = pointMass(0);
+    for (let v = from; v <= to; v++) d = convolve(d, this.block(v));
+    return d;
+  }
+
+  /** Burn of the 20 blocks 1..20 (one full cycle of moves % 20). */
+  private cycle(): OffsetPmf {
+    return (this.cycleCache ??= this.model.periodic ? this.run(1, 20) : power(this.block(1), 20));
+  }
+
+  /** Y_u: burn of blocks 0..u. */
+  through(u: number): OffsetPmf {
+    if (u < 0) return pointMass(0);
+    const q = Math.floor(u / 20);
+    const rest = this.run(20 * q + 1, u); // blocks of the last partial cycle repeat those of the first
+    return normalized(convolve(convolve(this.block(0), power(this.cycle(), q)), rest));
+  }
+
+  /** Burn at the prompt after iteration t: blocks 0..t-1 and the turn call of block t. */
+  atPrompt(t: number): OffsetPmf {
+    if (t === 0) return pointMass(0);
+    return convolve(this.through(t - 1), asPmf(this.model.awake[phaseOf(this.moves0 + t)]!));
+  }
+
+  /** Mean and variance of one block (averaged over a cycle). */
+  private blockMoments(): { mu: number; v: number } {
+    const c = this.cycle();
+    let m = 0;
+    let s = 0;
+    let tot = 0;
+    for (let i = 0; i < c.p.length; i++) {
+      const x = c.offset + i;
+      tot += c.p[i]!;
+      m += x * c.p[i]!;
+      s += x * x * c.p[i]!;
+    }
+    m /= tot;
+    return { mu: m / 20, v: Math.max(0, s / tot - m * m) / 20 };
+  }
+
+  /** The last block u at which (almost) nobody has burned d yet: P(Y_u >= d) < SWEEP_EPS, or 0. */
+  private sweepStart(d: number, mu: number, v: number): number {
+    if (tailAtLeast(this.block(0), d) > 0) return 0;
+    let guess = Math.floor((d - 12 * Math.sqrt((v * d) / mu) - 40) / mu);
+    while (guess > 0) {
+      if (tailAtLeast(this.through(guess), d) < SWEEP_EPS) return guess;
+      guess = Math.floor(guess * 0.8) - 20;
+    }
+    return 0;
+  }
+
+  /**
+   * The block at which the total burn first reaches d (d >= 1): exactly, by sweeping chunks of
+   * blocks; `onBlock` also receives, for each block, the uncrossed distribution just before it
+   * restricted to its top `near` values (for per-call detail).
+   */
+  crossing(d: number, near = 0, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing {
+    const { mu, v } = this.blockMoments();
+    if (!(mu > 0)) return { pmf: { offset: 0, p: new Float64Array(1) }, never: 1 };
+    let u0 = this.sweepStart(d, mu, v);
+    let dist = this.through(u0);
+    const out: number[] = [tailAtLeast(dist, d)];
+    if (onBlock && u0 === 0) onBlock(0, pointMass(0));
+    dist = below(dist, d);
+    const chunk = this.chunkLength(mu, v, d);
+    let left = total(dist);
+    // Prefix sums of the chunk's blocks, shared by every chunk (chunks start on the same phase).
+    const prefixes = this.prefixes(u0 + 1, chunk);
+    while (left >= SWEEP_EPS) {
+      let crossedBefore = 0;
+      for (let j = 1; j <= chunk; j++) {
+        if (onBlock) {
+          onBlock(u0 + j, j === 1 ? nearTop(dist, d, near) : convolveTop(dist, prefixes[j - 2]!.pmf, d, near));
+        }
+        const crossed = crossedBy(dist, prefixes[j - 1]!, d);
+        out.push(crossed - crossedBefore);
+        crossedBefore = crossed;
+      }
+      dist = below(convolve(dist, prefixes[chunk - 1]!.pmf), d);
+      left = total(dist);
+      u0 += chunk;
+      if (u0 > 50_000_000) break;
+    }
+    return { pmf: { offset: out.length === 0 ? 0 : u0 - (out.length - 1), p: Float64Array.from(out) }, never: left };
+  }
+
+  /** Chunk length: long enough that few chunk steps are needed, short enough that prefixes stay small. */
+  private chunkLength(mu: number, v: number, d: number): number {
+    const blocksToCross = d / mu;
+    const spread = Math.sqrt(v * blocksToCross) / mu; // standard deviation of the crossing block
+    const k = Math.max(1, Math.min(40, Math.round(spread / 60)));
+    return this.model.periodic ? 20 * k : Math.max(20, 20 * k);
+  }
+
+  /** prefixes[j - 1] = burn of blocks first .. first + j - 1. */
+  private prefixes(first: number, n: number): Prefix[] {
+    const out: Prefix[] = [];
+    let d = pointMass(0);
+    for (let j = 0; j < n; j++) {
+      d = convolve(d, this.block(first + j));
+      out.push(withTails(d));
+    }
+    return out;
+  }
+}
+
+/** The part of d below x. */
+export function below(d: OffsetPmf, x: number): OffsetPmf {
+  const keep = Math.min(d.p.length, x - d.offset);
+  if (keep <= 0) return { offset: x - 1, p: new Float64Array(1) };
+  return trim({ offset: d.offset, p: d.p.slice(0, keep) });
+}
+
+/** A prefix sum of blocks with its upper tails: tails[k] = P(prefix >= offset + k). */
+interface Prefix {
+  pmf: OffsetPmf;
+  tails: Float64Array;
+}
+
+function withTails(pmf: OffsetPmf): Prefix {
+  const tails = new Float64Array(pmf.p.length + 1);
+  for (let k = pmf.p.length - 1; k >= 0; k--) tails[k] = tails[k + 1]! + pmf.p[k]!;
+  return { pmf, tails };
+}
+
+/** P(S + P >= d) for S ~ dist (all below d) and P ~ prefix: only S near d can get there. */
+function crossedBy(dist: OffsetPmf, prefix: Prefix, d: number): number {
+  const { offset, p } = prefix.pmf;
+  const tails = prefix.tails;
+  const top = offset + p.length - 1;
+  let s = 0;
+  for (let i = Math.max(0, d - top - dist.offset); i < dist.p.length; i++) {
+    const need = d - (dist.offset + i) - offset;
+    s += dist.p[i]! * (need <= 0 ? 1 : tails[need]!);
+  }
+  return s;
+}
+
+/** The top `near` values below d of dist ⊛ prefix (the rest cannot matter within one block). */
+function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number): OffsetPmf {
+  const lo = d - near;
+  const out = new Float64Array(near);
+  const pp = prefix.p;
+  for (let k = 0; k < pp.length; k++) {
+    const q = pp[k]!;
+    if (q === 0) continue;
+    const shift = prefix.offset + k;
+    // dist value x lands on x + shift; keep lo <= x + shift < d
+    const iFrom = Math.max(0, lo - shift - dist.offset);
+    const iTo = Math.min(dist.p.length - 1, d - 1 - shift - dist.offset);
+    for (let i = iFrom; i <= iTo; i++) out[dist.offset + i + shift - lo]! += dist.p[i]! * q;
+  }
+  return { offset: lo, p: out };
+}
+
+function nearTop(dist: OffsetPmf, d: number, near: number): OffsetPmf {
+  const lo = d - near;
+  const out = new Float64Array(near);
+  for (let i = 0; i < dist.p.length; i++) {
+    const x = dist.offset + i;
+    if (x >= lo && x < d) out[x - lo] = dist.p[i]!;
+  }
+  return { offset: lo, p: out };
+}
+
+/**
+ * Per-call detail of a crossing inside block v: given the burn before the block (its top `near`
+ * values below d), step through the block's calls; the mass that first reaches d on call c is
+ * returned with the nutrition h0 - burn right after that call.
+ */
+export function crossingCalls(
+  model: CallModel,
+  moves0: number,
+  v: number,
+  before: OffsetPmf,
+  d: number,
+  h0: number,
+): CallCrossing[] {
+  const calls = blockCalls(model, moves0, v);
+  let x = before;
+  const out: CallCrossing[] = [];
+  calls.forEach((call, c) => {
+    const next = convolve(x, asPmf(call));
+    const top = h0 - d; // nutrition right at the threshold
+    const mass = new Float64Array(Math.max(1, next.offset + next.p.length - d));
+    let any = false;
+    for (let i = 0; i < next.p.length; i++) {
+      const burn = next.offset + i;
+      if (burn < d) continue;
+      mass[burn - d] = next.p[i]!;
+      if (next.p[i]! > 0) any = true;
+    }
+    if (any) out.push({ block: v, call: c, top, mass });
+    x = below(next, d);
+  });
+  return out;
+}
