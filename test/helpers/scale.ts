@@ -1,5 +1,7 @@
 // Shared by the scale tests: many users, the answers to their `/hero wait` as Discord receives
 // them (a reply, or a deferral and its edit), and reading a Prometheus page.
+import type { Registry } from '../../src/bot/dispatch.ts';
+import { parseCommandLine } from '../../src/transport/commandLine.ts';
 import { spawnBot, type BotProcess } from './botProcess.ts';
 import { FAKE_TOKEN, shardOfGuild, type FakeDiscord, type Fate } from './fakeDiscord.ts';
 import { freePort } from './servers.ts';
@@ -133,4 +135,15 @@ export async function shownMessage(
     )
     .catch(() => undefined);
   return edit ? { data: edit.body as MessageBody, deferred: true } : undefined;
+}
+
+/**
+ * A console command line as Discord's option tree (group, subcommand, leaf options). Values go as
+ * text, which the pipeline coerces exactly as it does the console's.
+ */
+export function optionsOfLine(line: string, registry: Registry): { name: string; options: unknown[] } {
+  const p = parseCommandLine(line, registry);
+  const leaf = Object.entries(p.options).map(([name, value]) => ({ name, type: 3, value: String(value) }));
+  const sub = p.subcommand ? [{ name: p.subcommand, type: 1, options: leaf }] : leaf;
+  return { name: p.commandName, options: p.group ? [{ name: p.group, type: 2, options: sub }] : sub };
 }

@@ -1,0 +1,57 @@
+// How many shards and where: SHARD_COUNT=auto asks Discord (GET /gateway/bot), SHARD_IDS picks
+// this machine's, the IDENTIFY concurrency comes along; the store must suit several processes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planShards, storeAdvice, describeIds } from '../../src/transport/shards.ts';
+import { spawnBot } from '../helpers/botProcess.ts';
+import { FAKE_TOKEN, startFakeDiscord, type FakeDiscord } from '../helpers/fakeDiscord.ts';
+
+let discord: FakeDiscord;
+beforeAll(async () => void (discord = await startFakeDiscord({ shards: 6, maxConcurrency: 4 })));
+afterAll(async () => discord?.close());
+
+describe('planShards', () => {
+  it('auto: the count Discord recommends, every shard here, and its max_concurrency', async () => {
+    expect(await planShards({ SHARD_COUNT: 'auto' }, FAKE_TOKEN, discord.apiUrl)).toEqual({
+      count: 6,
+      ids: [0, 1, 2, 3, 4, 5],
+      maxConcurrency: 4,
+    });
+    expect(await planShards({ SHARD_COUNT: 'auto', SHARD_IDS: [4, 5] }, FAKE_TOKEN, discord.apiUrl)).toMatchObject({
+      count: 6,
+      ids: [4, 5],
+    });
+  });
+  it('a fixed count needs no call for one shard; a shard id beyond the recommended count is refused', async () => {
+    const calls = discord.requests.length;
+    expect(await planShards({ SHARD_COUNT: 1 }, FAKE_TOKEN, 'http://127.0.0.1:9/api')).toEqual({ count: 1, ids: [0], maxConcurrency: 1 });
+    expect(discord.requests.length).toBe(calls);
+    await expect(planShards({ SHARD_COUNT: 'auto', SHARD_IDS: [6] }, FAKE_TOKEN, discord.apiUrl)).rejects.toThrow(
+      'SHARD_IDS names shard 6, but Discord recommends 6 shards',
+    );
+    await expect(planShards({ SHARD_COUNT: 'auto' }, 'bad.token.x', discord.apiUrl)).rejects.toThrow(/refused the token/);
+  });
+});
+
+describe('storeAdvice', () => {
+  const plan = (ids: number[], count: number) => ({ ids, count, maxConcurrency: 1 });
+  it('one process: anything goes', () => {
+    expect(storeAdvice('memory://', plan([0], 1))).toEqual({});
+    expect(storeAdvice('sqlite://data/x.sqlite', plan([0], 1))).toEqual({});
+  });
+  it('several processes: memory:// is refused, SQLite is said to be one machine only, Redis and PostgreSQL are fine', () => {
+    expect(storeAdvice('memory://', plan([0, 1], 2)).refuse).toMatch(/memory:\/\/ keeps heroes in one process's memory/);
+    expect(storeAdvice('sqlite://data/x.sqlite', plan([0, 1], 2)).warn).toMatch(
+      /^SQLite store: 2 shard processes share one SQLite file: this works on this one machine only.*set STORE_URL=redis:\/\/host:6379 or postgresql:/,
+    );
+    expect(storeAdvice('sqlite://data/x.sqlite', plan([0], 2)).warn).toMatch(/shards 0 of 2 run here and the others elsewhere/);
+    expect(storeAdvice('redis://127.0.0.1:6379', plan([0, 1], 2))).toEqual({});
+    expect(storeAdvice('postgresql://u@h/db', plan([3], 8))).toEqual({});
+  });
+  it('names shard lists compactly', () => expect(describeIds([0, 1, 2, 5, 7, 8])).toBe('0-2,5,7-8'));
+});
+
+it('the entry point refuses several shard processes on memory://, with the reason', async () => {
+  const bot = spawnBot({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_API_URL: discord.apiUrl, STORE_URL: 'memory://', SHARD_IDS: '0,1' });
+  expect(await bot.exited).toBe(2);
+  expect(bot.text.join('\n')).toMatch(/^Configuration error: STORE_URL=memory:\/\/ keeps heroes in one process's memory/m);
+}, 30_000);
