@@ -161,14 +161,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const cfg = parsed.data;
   if (cfg.DISCORD_PUBLIC_KEY && !cfg.HTTP_PORT) throw new ConfigError('Configuration error: DISCORD_PUBLIC_KEY is set, so HTTP_PORT is needed for the interactions endpoint');
-  const beyond = cfg.SHARD_COUNT === 'auto' ? [] : (cfg.SHARD_IDS ?? []).filter((id) => id >= (cfg.SHARD_COUNT as number));
-  if (beyond.length) {
+  const count = cfg.SHARD_COUNT;
+  const beyond = count === 'auto' ? undefined : cfg.SHARD_IDS?.find((id) => id >= count);
+  if (count !== 'auto' && beyond !== undefined) {
     throw new ConfigError(
-      `Configuration error: SHARD_IDS names shard ${beyond[0]}, but SHARD_COUNT=${cfg.SHARD_COUNT} has shards 0 to ${(cfg.SHARD_COUNT as number) - 1}`,
+      `Configuration error: SHARD_IDS names shard ${beyond}, but SHARD_COUNT=${count} has shards 0 to ${count - 1}`,
     );
   }
   if (cfg.METRICS_PORT && cfg.METRICS_PORT === cfg.HTTP_PORT) {
-    throw new ConfigError('Configuration error: METRICS_PORT must differ from HTTP_PORT (leave it empty to serve /metrics on HTTP_PORT)');
+    throw new ConfigError(
+      'Configuration error: METRICS_PORT must differ from HTTP_PORT (leave it empty to serve /metrics on HTTP_PORT)',
+    );
   }
   return cfg;
 }

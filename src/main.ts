@@ -10,7 +10,14 @@ import { loadConfigOrReport, type Config } from './config.ts';
 import { createApp, type App, type AppOptions } from './app.ts';
 import { StorageError } from './errors.ts';
 import { appLogger } from './log.ts';
-import { readinessOf, startOpsServer, storeCheck, type Check, type OpsRoutes, type OpsServer } from './ops/endpoints.ts';
+import {
+  readinessOf,
+  startOpsServer,
+  storeCheck,
+  type Check,
+  type OpsRoutes,
+  type OpsServer,
+} from './ops/endpoints.ts';
 import type { Metrics } from './ops/metrics.ts';
 import { stopWork, workStats } from './runtime/offload.ts';
 import type { StoreFailure } from './store/store.ts';
@@ -29,7 +36,10 @@ function usage(): string {
  * SIGINT/SIGTERM (and `also`, e.g. a shard's manager going away) stop the transport, the workers
  * and the store, then exit 0. Returns the stop function.
  */
-function shutdownOn(app: Pick<App, 'logger'> & { store?: App['store'] }, stop: () => Promise<void>): (why: string) => void {
+function shutdownOn(
+  app: Pick<App, 'logger'> & { store?: App['store'] },
+  stop: () => Promise<void>,
+): (why: string) => void {
   let stopping = false;
   const handler = (why: string) => {
     if (stopping) return;
@@ -197,7 +207,7 @@ async function runHttpMode(config: Config): Promise<number> {
 /** The gateway: this process is the one shard, or the manager of this machine's shard processes. */
 async function runGateway(config: Config): Promise<number> {
   const logger = appLogger(config);
-  const { planShards, runShardManager, storeAdvice } = await import('./transport/shards.ts');
+  const { planShards, storeAdvice } = await import('./transport/shards.ts');
   let plan: Awaited<ReturnType<typeof planShards>>;
   try {
     plan = await planShards(config, config.DISCORD_TOKEN!, config.DISCORD_API_URL, logger);
@@ -212,6 +222,7 @@ async function runGateway(config: Config): Promise<number> {
   }
   if (advice.warn) logger.warn(advice.warn);
   if (plan.ids.length === 1) return runGatewayProcess(config, { ids: plan.ids, count: plan.count }, false);
+  const { runShardManager } = await import('./transport/shardManager.ts');
   const handle = await runShardManager(config, plan, logger);
   shutdownOn({ logger }, () => handle.stop());
   return new Promise<number>(() => {});
@@ -226,13 +237,16 @@ async function runGatewayProcess(config: Config, shards: { ids: number[]; count:
   const { Metrics } = config.METRICS_PORT ? await import('./ops/metrics.ts') : { Metrics: undefined };
   const metrics = Metrics ? new Metrics('gateway', { shard }) : undefined;
   const onStoreError = metrics ? (op: string, failure: StoreFailure) => metrics.storeError(op, failure) : undefined;
-  const app = await openApp(config, { logBase: { shard: shards.ids.length === 1 ? shards.ids[0] : shard }, onStoreError });
+  const logBase = { shard: shards.ids.length === 1 ? shards.ids[0] : shard };
+  const app = await openApp(config, { logBase, onStoreError });
   if (typeof app === 'number') return app;
   metrics?.watch({ pool: workStats });
   const { createGatewayBot } = await import('./transport/gateway.ts');
   const bot = createGatewayBot({ ...discordOptions(app), token: config.DISCORD_TOKEN!, metrics, shards });
   const shardChecks = () =>
-    Object.fromEntries(bot.shards().map((s) => [`shard ${s.id}`, { ok: s.ready, detail: s.ready ? 'connected' : 'not connected' }]));
+    Object.fromEntries(
+      bot.shards().map((s) => [`shard ${s.id}`, { ok: s.ready, detail: s.ready ? 'connected' : 'not connected' }]),
+    );
   const routes = opsRoutes(app, metrics, shardChecks);
   let ops: OpsServer | undefined;
   const stop = shutdownOn(app, async () => {

@@ -84,7 +84,8 @@ export function handleOps(req: IncomingMessage, res: ServerResponse, routes: Ops
   req.resume();
   const answer = async () => {
     if (path === '/healthz') {
-      return json(res, 200, { status: 'ok', uptimeS: Math.round((Date.now() - startedAt) / 1000), ...routes.health?.() }, head);
+      const uptimeS = Math.round((Date.now() - startedAt) / 1000);
+      return json(res, 200, { status: 'ok', uptimeS, ...routes.health?.() }, head);
     }
     if (path === '/readyz') {
       const readiness = await routes.ready();

@@ -5,14 +5,14 @@
 // this module (the console and `ask` never do).
 import {
   AggregatorRegistry,
-  collectDefaultMetrics,
+  collectProcessMetrics,
   Counter,
   Gauge,
   Histogram,
   Registry,
   type MetricObjectWithValues,
   type MetricValue,
-} from 'prom-client';
+} from './prom.ts';
 import type { PoolStats } from '../runtime/pool.ts';
 import type { StoreFailure } from '../store/store.ts';
 
@@ -46,10 +46,10 @@ export type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
 
 export class Metrics {
   readonly registry = new Registry();
-  private readonly interactions: Counter<'transport' | 'kind' | 'command' | 'outcome'>;
-  private readonly latency: Histogram<'transport' | 'kind' | 'command'>;
-  private readonly deferred: Counter<'transport' | 'kind'>;
-  private readonly storeErrors: Counter<'op' | 'failure'>;
+  private readonly interactions: InstanceType<typeof Counter<'transport' | 'kind' | 'command' | 'outcome'>>;
+  private readonly latency: InstanceType<typeof Histogram<'transport' | 'kind' | 'command'>>;
+  private readonly deferred: InstanceType<typeof Counter<'transport' | 'kind'>>;
+  private readonly storeErrors: InstanceType<typeof Counter<'op' | 'failure'>>;
   private readonly sources: GaugeSources = {};
 
   /**
@@ -62,7 +62,7 @@ export class Metrics {
   ) {
     const registers = [this.registry];
     this.registry.setDefaultLabels(labels);
-    collectDefaultMetrics({ register: this.registry });
+    collectProcessMetrics(this.registry);
     this.interactions = new Counter({
       name: 'hungerbot_interactions_total',
       help: 'Interactions answered, by kind, command and outcome (ok, an error code, or undelivered)',
@@ -91,7 +91,7 @@ export class Metrics {
     this.defineGauges(registers);
   }
 
-  private defineGauges(registers: Registry[]): void {
+  private defineGauges(registers: InstanceType<typeof Registry>[]): void {
     const sources = this.sources;
     new Gauge({
       name: 'hungerbot_interactions_in_flight',

@@ -7,7 +7,14 @@ import { isErrorCode, UserError } from '../errors.ts';
 import type { ForecastInput, ForecastResult } from '../engine/nethack/forecast.ts';
 import type { CrawlForecastResult, CrawlVersion, ForecastInput as CrawlForecastInput } from '../engine/crawl/index.ts';
 import type { NutritionChartInput } from '../chart/types.ts';
-import { PoolBusyError, PoolDeadlineError, TaskUserError, WorkerPool, type PoolOptions, type PoolStats } from './pool.ts';
+import {
+  PoolBusyError,
+  PoolDeadlineError,
+  TaskUserError,
+  WorkerPool,
+  type PoolOptions,
+  type PoolStats,
+} from './pool.ts';
 import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
 
 export const DEFAULT_DEADLINE_MS = 5000;

@@ -185,7 +185,9 @@ export function createGatewayBot(opts: GatewayOptions): GatewayBot {
   });
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
   client.on(Events.ShardReady, (shardId) => logger.info({ shardId }, 'shard ready'));
-  client.on(Events.ShardDisconnect, (event, shardId) => logger.warn({ shardId, code: event.code }, 'shard disconnected'));
+  client.on(Events.ShardDisconnect, (event, shardId) =>
+    logger.warn({ shardId, code: event.code }, 'shard disconnected'),
+  );
   client.on(Events.ShardReconnecting, (shardId) => logger.info({ shardId }, 'shard reconnecting'));
   client.on(Events.Warn, (msg) => logger.warn(msg));
 

@@ -143,7 +143,9 @@ export function commandLabel(inv: Invocation, registry: Registry): string {
     if (!registry.get(prefix)?.component) return 'button:unknown';
     return LABEL_WORD.test(action) ? `button:${prefix} ${action}` : `button:${prefix}`;
   }
-  if (inv.kind === 'message') return registry.messageCommand(inv.commandName) ? `message:${inv.commandName}` : 'message:unknown';
+  if (inv.kind === 'message') {
+    return registry.messageCommand(inv.commandName) ? `message:${inv.commandName}` : 'message:unknown';
+  }
   const leaf = registry.get(inv.commandName)?.leaf(inv);
   return leaf ? ['/' + inv.commandName, inv.group, inv.subcommand].filter(Boolean).join(' ') : 'unknown';
 }

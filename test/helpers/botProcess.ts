@@ -79,10 +79,8 @@ export function spawnBot(env: Record<string, string>, args: string[] = []): BotP
       const found = logs.find(pred);
       if (found) return Promise.resolve(found);
       return new Promise((res, rej) => {
-        const timer = setTimeout(
-          () => rej(new Error(`no matching log line; last lines:\n${[...text, ...logs.slice(-8).map((l) => JSON.stringify(l))].join('\n')}`)),
-          timeoutMs,
-        );
+        const last = () => [...text, ...logs.slice(-8).map((l) => JSON.stringify(l))].join('\n');
+        const timer = setTimeout(() => rej(new Error(`no matching log line; last lines:\n${last()}`)), timeoutMs);
         waiters.push({ pred, resolve: (l) => (clearTimeout(timer), res(l)) });
       });
     },

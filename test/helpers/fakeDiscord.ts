@@ -208,7 +208,12 @@ export async function startFakeDiscord(
         return json(200, {
           url: `ws://127.0.0.1:${port}`,
           shards: shardCount,
-          session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: opts.maxConcurrency ?? 1 },
+          session_start_limit: {
+            total: 1000,
+            remaining: 999,
+            reset_after: 0,
+            max_concurrency: opts.maxConcurrency ?? 1,
+          },
         });
       }
       if (rec.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(path)) {

@@ -29,6 +29,9 @@ export function scaleUsers(n: number, prefix: string, guildOf?: (i: number) => s
   });
 }
 
+/** A message as Discord receives it, with its buttons. */
+export type ShownBody = MessageBody & { components?: { components: { custom_id: string; label: string }[] }[] };
+
 export interface MessageBody {
   embeds?: { title?: string; description?: string }[];
   flags?: number;
@@ -124,13 +127,16 @@ export async function shownMessage(
   discord: FakeDiscord,
   interaction: { token: string },
   answer: HttpAnswer,
-): Promise<{ data: MessageBody & { components?: { components: { custom_id: string; label: string }[] }[] }; deferred: boolean } | undefined> {
+): Promise<{ data: ShownBody; deferred: boolean } | undefined> {
   const json = answer.json as { type?: number; data?: MessageBody } | undefined;
   if (answer.status !== 200 || !json) return undefined;
   if (json.type === 4 || json.type === 7) return { data: json.data ?? {}, deferred: false };
   const edit = await discord
     .waitForRequest(
-      (r) => (r.method === 'PATCH' || r.method === 'POST') && r.path.includes(`/${interaction.token}`) && r.body !== undefined,
+      (r) =>
+        (r.method === 'PATCH' || r.method === 'POST') &&
+        r.path.includes(`/${interaction.token}`) &&
+        r.body !== undefined,
       EDIT_WAIT_MS,
     )
     .catch(() => undefined);

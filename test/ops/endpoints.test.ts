@@ -83,7 +83,9 @@ describe('on the HTTP endpoint port', () => {
     const press = buttonInteraction('details:nethack.status:6t:0150', { userId: user });
     expect((await postInteraction(endpoint.port, press, signer)).status).toBe(200);
     const complete = {
-      ...commandInteraction('nethack', [{ name: 'food', type: 1, options: [{ name: 'name', type: 3, value: 'lemb', focused: true }] }]),
+      ...commandInteraction('nethack', [
+        { name: 'food', type: 1, options: [{ name: 'name', type: 3, value: 'lemb', focused: true }] },
+      ]),
       type: 4,
     };
     expect((await postInteraction(endpoint.port, complete, signer)).status).toBe(200);
@@ -125,7 +127,8 @@ describe('readiness', () => {
     try {
       const ready = await get(port, '/readyz');
       expect(ready.status).toBe(503);
-      expect(JSON.parse(ready.text)).toEqual({ ready: false, checks: { store: { ok: false, detail: 'connection refused' } } });
+      const refused = { ready: false, checks: { store: { ok: false, detail: 'connection refused' } } };
+      expect(JSON.parse(ready.text)).toEqual(refused);
       expect((await get(port, '/metrics')).status).toBe(404); // no metrics configured here
       expect((await get(port, '/anything')).status).toBe(404);
       expect((await get(port, '/healthz', 'HEAD')).status).toBe(200);
@@ -138,13 +141,14 @@ describe('readiness', () => {
 describe('metric labels stay bounded', () => {
   const user = { id: '1', name: 'x' };
   it('unknown commands, subcommands and buttons are counted as unknown', () => {
-    expect(commandLabel({ kind: 'command', commandName: 'hero', subcommand: 'wait', options: {}, user }, registry)).toBe('/hero wait');
-    expect(commandLabel({ kind: 'command', commandName: 'nethack', group: 'pet', subcommand: 'food', options: {}, user }, registry)).toBe(
-      '/nethack pet food',
-    );
-    expect(commandLabel({ kind: 'command', commandName: 'x'.repeat(32), options: {}, user }, registry)).toBe('unknown');
-    expect(commandLabel({ kind: 'command', commandName: 'hero', subcommand: 'nope', options: {}, user }, registry)).toBe('unknown');
-    const button = (customId: string) => commandLabel({ kind: 'component', commandName: '', customId, options: {}, user }, registry);
+    const command = (commandName: string, subcommand?: string, group?: string) =>
+      commandLabel({ kind: 'command', commandName, group, subcommand, options: {}, user }, registry);
+    expect(command('hero', 'wait')).toBe('/hero wait');
+    expect(command('nethack', 'food', 'pet')).toBe('/nethack pet food');
+    expect(command('x'.repeat(32))).toBe('unknown');
+    expect(command('hero', 'nope')).toBe('unknown');
+    const button = (customId: string) =>
+      commandLabel({ kind: 'component', commandName: '', customId, options: {}, user }, registry);
     expect(button('hero:eat:1:abc:def:all')).toBe('button:hero eat');
     expect(button('details:@abc')).toBe('button:details');
     expect(button('zzz:1')).toBe('button:unknown');
@@ -153,7 +157,7 @@ describe('metric labels stay bounded', () => {
 });
 
 describe('gateway mode on METRICS_PORT', () => {
-  it('one shard in this process: its interactions, its shard label on metrics and logs, readiness with the shard', async () => {
+  it('one shard in this process: its interactions, shard label on metrics and logs, readiness', async () => {
     const discord = await startFakeDiscord();
     const port = await freePort();
     const bot = spawnBot({
@@ -173,9 +177,10 @@ describe('gateway mode on METRICS_PORT', () => {
       });
       expect('answered' in (await discord.fate(sent.id))).toBe(true);
       const page = (await get(port, '/metrics')).text;
-      expect(metricValue(page, 'hungerbot_interactions_total', { transport: 'gateway', shard: '0', outcome: 'ok' })).toBe(1);
+      const counted = { transport: 'gateway', shard: '0', outcome: 'ok' };
+      expect(metricValue(page, 'hungerbot_interactions_total', counted)).toBe(1);
       expect(metricValue(page, 'hungerbot_shard_ready', { shard_id: '0' })).toBe(1);
-      const ready = JSON.parse((await get(port, '/readyz')).text) as { ready: boolean; checks: Record<string, unknown> };
+      const ready = JSON.parse((await get(port, '/readyz')).text) as { ready: boolean; checks: object };
       expect(ready).toMatchObject({ ready: true, checks: { store: { ok: true }, 'shard 0': { ok: true } } });
       expect(bot.logs.find((l) => l.msg === 'connected to Discord')?.shard).toBe(0);
       // memory:// is fine for one process; no manager, no warning.

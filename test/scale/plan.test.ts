@@ -23,12 +23,14 @@ describe('planShards', () => {
   });
   it('a fixed count needs no call for one shard; a shard id beyond the recommended count is refused', async () => {
     const calls = discord.requests.length;
-    expect(await planShards({ SHARD_COUNT: 1 }, FAKE_TOKEN, 'http://127.0.0.1:9/api')).toEqual({ count: 1, ids: [0], maxConcurrency: 1 });
+    const one = await planShards({ SHARD_COUNT: 1 }, FAKE_TOKEN, 'http://127.0.0.1:9/api');
+    expect(one).toEqual({ count: 1, ids: [0], maxConcurrency: 1 });
     expect(discord.requests.length).toBe(calls);
     await expect(planShards({ SHARD_COUNT: 'auto', SHARD_IDS: [6] }, FAKE_TOKEN, discord.apiUrl)).rejects.toThrow(
       'SHARD_IDS names shard 6, but Discord recommends 6 shards',
     );
-    await expect(planShards({ SHARD_COUNT: 'auto' }, 'bad.token.x', discord.apiUrl)).rejects.toThrow(/refused the token/);
+    const badToken = planShards({ SHARD_COUNT: 'auto' }, 'bad.token.x', discord.apiUrl);
+    await expect(badToken).rejects.toThrow(/refused the token/);
   });
 });
 
@@ -38,12 +40,17 @@ describe('storeAdvice', () => {
     expect(storeAdvice('memory://', plan([0], 1))).toEqual({});
     expect(storeAdvice('sqlite://data/x.sqlite', plan([0], 1))).toEqual({});
   });
-  it('several processes: memory:// is refused, SQLite is said to be one machine only, Redis and PostgreSQL are fine', () => {
-    expect(storeAdvice('memory://', plan([0, 1], 2)).refuse).toMatch(/memory:\/\/ keeps heroes in one process's memory/);
+  it('several processes: memory:// is refused, SQLite is one machine only, Redis and PostgreSQL are fine', () => {
+    const memory = storeAdvice('memory://', plan([0, 1], 2));
+    expect(memory.refuse).toMatch(/memory:\/\/ keeps heroes in one process's memory/);
     expect(storeAdvice('sqlite://data/x.sqlite', plan([0, 1], 2)).warn).toMatch(
-      /^SQLite store: 2 shard processes share one SQLite file: this works on this one machine only.*set STORE_URL=redis:\/\/host:6379 or postgresql:/,
+      new RegExp(
+        '^SQLite store: 2 shard processes share one SQLite file: this works on this one machine only.*' +
+          'set STORE_URL=redis://host:6379 or postgresql:',
+      ),
     );
-    expect(storeAdvice('sqlite://data/x.sqlite', plan([0], 2)).warn).toMatch(/shards 0 of 2 run here and the others elsewhere/);
+    const split = storeAdvice('sqlite://data/x.sqlite', plan([0], 2));
+    expect(split.warn).toMatch(/shards 0 of 2 run here and the others elsewhere/);
     expect(storeAdvice('redis://127.0.0.1:6379', plan([0, 1], 2))).toEqual({});
     expect(storeAdvice('postgresql://u@h/db', plan([3], 8))).toEqual({});
   });
@@ -51,7 +58,9 @@ describe('storeAdvice', () => {
 });
 
 it('the entry point refuses several shard processes on memory://, with the reason', async () => {
-  const bot = spawnBot({ DISCORD_TOKEN: FAKE_TOKEN, DISCORD_API_URL: discord.apiUrl, STORE_URL: 'memory://', SHARD_IDS: '0,1' });
+  const env = { DISCORD_TOKEN: FAKE_TOKEN, DISCORD_API_URL: discord.apiUrl, STORE_URL: 'memory://', SHARD_IDS: '0,1' };
+  const bot = spawnBot(env);
   expect(await bot.exited).toBe(2);
-  expect(bot.text.join('\n')).toMatch(/^Configuration error: STORE_URL=memory:\/\/ keeps heroes in one process's memory/m);
+  const refusal = /^Configuration error: STORE_URL=memory:\/\/ keeps heroes in one process's memory/m;
+  expect(bot.text.join('\n')).toMatch(refusal);
 }, 30_000);

@@ -51,7 +51,13 @@ afterAll(async () => {
 type Message = NonNullable<Awaited<ReturnType<typeof shownMessage>>>['data'];
 
 /** Send a command to one replica and read what the user saw (the response, or the deferred edit). */
-async function command(r: Replica, name: string, sub: string, options: Record<string, string | number | boolean>, user: ScaleUser) {
+async function command(
+  r: Replica,
+  name: string,
+  sub: string,
+  options: Record<string, string | number | boolean>,
+  user: ScaleUser,
+) {
   const body = commandInteraction(name, heroOptions(sub, options), { userId: user.id });
   return (await shownMessage(discord, body, await r.post(body)))?.data;
 }
@@ -68,10 +74,12 @@ const button = (m: Message | undefined, label: string) => {
   return b.custom_id;
 };
 const titleOf = (m: Message | undefined) => m?.embeds?.[0]?.title ?? '';
-const footerOf = (m: Message | undefined) => (m?.embeds?.[0] as { footer?: { text?: string } } | undefined)?.footer?.text ?? '';
+const footerOf = (m: Message | undefined) =>
+  (m?.embeds?.[0] as { footer?: { text?: string } } | undefined)?.footer?.text ?? '';
 
 describe.each(pairs)('two HTTP replicas on $name', (pair) => {
-  it(`${USERS * WAITS_PER_USER} /hero wait alternating between the replicas, two at once per user: stored = acknowledged`, async () => {
+  const title = `${USERS * WAITS_PER_USER} /hero wait alternating between the replicas, two at once per user`;
+  it(`${title}: stored = acknowledged`, async () => {
     const [a, b] = pair.replicas as [Replica, Replica];
     const users = scaleUsers(USERS, pair.name === 'Redis' ? '22' : '23');
     const h = await createHarness({ storeUrl: pair.url() });
@@ -104,8 +112,11 @@ describe.each(pairs)('two HTTP replicas on $name', (pair) => {
       // Each replica counted exactly the waits it served (and /healthz, /readyz answer).
       for (const r of [a, b]) {
         const page = (await r.get('/metrics')).text;
-        expect(metricValue(page, 'hungerbot_interactions_total', { command: '/hero wait', outcome: 'ok' })).toBe(sentTo.get(r));
-        expect(metricValue(page, 'hungerbot_interaction_duration_seconds_count', { command: '/hero wait' })).toBe(sentTo.get(r));
+        const served = sentTo.get(r);
+        const ok = { command: '/hero wait', outcome: 'ok' };
+        expect(metricValue(page, 'hungerbot_interactions_total', ok)).toBe(served);
+        const timed = metricValue(page, 'hungerbot_interaction_duration_seconds_count', { command: '/hero wait' });
+        expect(timed).toBe(served);
         expect((await r.get('/healthz')).status).toBe(200);
       }
       expect(sentTo.get(a)).toBe((USERS * WAITS_PER_USER) / 2);
@@ -177,6 +188,7 @@ describe.each(pairs)('two HTTP replicas on $name', (pair) => {
 
 /** `/settings nethack_version:<v>` (no subcommand). */
 async function commandSettings(r: Replica, user: ScaleUser, version: string) {
-  const body = commandInteraction('settings', [{ name: 'nethack_version', type: 3, value: version }], { userId: user.id });
+  const options = [{ name: 'nethack_version', type: 3, value: version }];
+  const body = commandInteraction('settings', options, { userId: user.id });
   return (await shownMessage(discord, body, await r.post(body)))?.data;
 }

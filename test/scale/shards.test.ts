@@ -82,7 +82,8 @@ async function runUser(u: ScaleUser, tally: Tally, onAck: () => void): Promise<v
 }
 
 describe('two gateway shard processes on Redis', () => {
-  it(`${USERS * WAITS_PER_USER} interleaved /hero wait across both shards, one shard SIGKILLed mid-run: nothing acknowledged is lost`, async () => {
+  const title = `${USERS * WAITS_PER_USER} interleaved /hero wait across both shards, one shard SIGKILLed mid-run`;
+  it(`${title}: nothing acknowledged is lost`, async () => {
     const users = scaleUsers(USERS, '21', (i) => guilds[i % guilds.length]!);
     await Promise.all(users.map((u) => h.ask('/hero new name:Scale', u)));
     const tallies = new Map(users.map((u) => [u.id, { acked: 0, orphaned: 0, undelivered: 0, errors: [] } as Tally]));
@@ -127,7 +128,8 @@ describe('two gateway shard processes on Redis', () => {
     expect(metricValue(page, 'hungerbot_shard_restarts_total', { shard_id: String(KILLED_SHARD) })).toBe(1);
     // The surviving shard's process counted every wait it answered, once.
     const shard0Acks = users.filter((u) => u.shard === 0).length * WAITS_PER_USER;
-    expect(metricValue(page, 'hungerbot_interactions_total', { shard: '0', command: '/hero wait', outcome: 'ok' })).toBe(shard0Acks);
+    const counted = { shard: '0', command: '/hero wait', outcome: 'ok' };
+    expect(metricValue(page, 'hungerbot_interactions_total', counted)).toBe(shard0Acks);
     const ready = await fetch(`http://127.0.0.1:${metricsPort}/readyz`);
     expect(ready.status).toBe(200);
     // Each shard process's log lines carry its shard id.

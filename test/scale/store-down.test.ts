@@ -79,7 +79,8 @@ describe.each(SERVERS)('$name stopped under a running HTTP endpoint', (backend) 
     await server?.stop();
   });
 
-  it('stateless commands answer, /hero answers "storage unavailable" at once, and it recovers without a restart', async () => {
+  const title = 'stateless commands answer, /hero answers "storage unavailable" at once';
+  it(`${title}, and it recovers without a restart`, async () => {
     const users = scaleUsers(USERS, '26');
     const h = await createHarness({ storeUrl: server.url });
     await Promise.all(users.map((u) => h.ask('/hero new name:Outage', u)));
@@ -134,6 +135,7 @@ describe.each(SERVERS)('$name stopped under a running HTTP endpoint', (backend) 
     const page = (await replica.get('/metrics')).text;
     expect(metricValue(page, 'hungerbot_interactions_total', { outcome: 'storage_unavailable' })).toBe(refused);
     expect(metricValue(page, 'hungerbot_store_errors_total')).toBeGreaterThanOrEqual(refused);
-    console.log(`${backend.name} outage: ${refused} /hero commands refused at once, ${STATELESS.length} stateless answered, recovered`);
+    const figures = `${refused} /hero commands refused at once, ${STATELESS.length} stateless answered`;
+    console.log(`${backend.name} outage: ${figures}, recovered`);
   }, 120_000);
 });
