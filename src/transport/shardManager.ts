@@ -1,5 +1,6 @@
 // The sharding manager: discord.js's ShardingManager running one process per shard of this
-// machine (see shards.ts for why processes), respawning any that exits, spacing their IDENTIFYs
+// machine (see shards.ts for why processes), starting again any that exits (at once, or after a
+// growing pause when it keeps exiting right after its start), spacing their IDENTIFYs
 // as Discord's rate limit requires, and serving METRICS_PORT for all of them: its own series
 // (restarts, shard processes ready) merged with every shard process's, asked over IPC.
 import { availableParallelism } from 'node:os';
@@ -21,6 +22,9 @@ const SHARD_READY_TIMEOUT_MS = 60_000;
 const IPC_TIMEOUT_MS = 2000;
 /** A shard process asked to stop is killed if it has not exited after this. */
 const STOP_GRACE_MS = 10_000;
+/** A shard process that exits sooner than this after starting counts as a quick exit (backoff). */
+const STABLE_AFTER_MS = 60_000;
+const RESPAWN_PAUSE_MAX_MS = 30_000;
 
 let questionId = 0;
 
@@ -96,22 +100,51 @@ async function managerReadiness(manager: ShardingManager, ids: number[]): Promis
 
 type RestartCounter = ReturnType<typeof managerRegistry>['restarts'];
 
-function watchShard(shard: Shard, logger: Logger, restarts: RestartCounter, stopping: () => boolean): void {
+/** What watching a shard needs from its manager. */
+interface Watch {
+  logger: Logger;
+  restarts: RestartCounter;
+  stopping: () => boolean;
+  /** Respawns waiting for their pause (cleared when the manager stops). */
+  timers: Set<NodeJS.Timeout>;
+}
+
+/**
+ * The pause before starting a shard process again: none after a process that ran for a while (a
+ * crash, a kill: lose as few interactions as possible), then 1 s, 2 s, 4 s … up to 30 s while it
+ * keeps exiting within a minute of its start (a bad token, a store that is down), instead of
+ * discord.js's immediate respawn in a loop.
+ */
+export function respawnPauseMs(quickExits: number): number {
+  return quickExits <= 1 ? 0 : Math.min(RESPAWN_PAUSE_MAX_MS, 1000 * 2 ** (quickExits - 2));
+}
+
+function watchShard(shard: Shard, w: Watch): void {
   const where = { shardId: shard.id };
   let started = 0;
+  let startedAt = 0;
+  let quickExits = 0;
   shard.on('spawn', (child) => {
-    if (started++ > 0) restarts.inc({ shard_id: String(shard.id) });
+    startedAt = Date.now();
+    if (started++ > 0) w.restarts.inc({ shard_id: String(shard.id) });
     const pid = 'pid' in child ? child.pid : undefined;
-    logger.info({ ...where, pid }, started > 1 ? 'shard process restarted' : 'shard process started');
+    w.logger.info({ ...where, pid }, started > 1 ? 'shard process restarted' : 'shard process started');
   });
-  shard.on('ready', () => logger.info(where, 'shard ready'));
-  shard.on('disconnect', () => logger.warn(where, 'shard disconnected'));
+  shard.on('ready', () => w.logger.info(where, 'shard ready'));
+  shard.on('disconnect', () => w.logger.warn(where, 'shard disconnected'));
   shard.on('death', (child) => {
-    if (stopping()) return;
+    if (w.stopping()) return;
+    quickExits = Date.now() - startedAt < STABLE_AFTER_MS ? quickExits + 1 : 1;
+    const pauseMs = respawnPauseMs(quickExits);
     const how = 'signalCode' in child ? { exitCode: child.exitCode, signal: child.signalCode } : {};
-    logger.error({ ...where, ...how }, 'shard process exited; starting it again');
+    w.logger.error({ ...where, ...how, pauseMs }, 'shard process exited; starting it again');
+    const timer = setTimeout(() => {
+      w.timers.delete(timer);
+      if (!w.stopping()) shard.spawn(SHARD_READY_TIMEOUT_MS).catch((err: unknown) => shard.emit('error', err));
+    }, pauseMs);
+    w.timers.add(timer);
   });
-  shard.on('error', (err: unknown) => logger.error({ ...where, err }, 'shard process failed to start'));
+  shard.on('error', (err: unknown) => w.logger.error({ ...where, err }, 'shard process failed to start'));
 }
 
 /** The file this process runs (dist/main.js or src/main.ts), which each shard process runs too. */
@@ -130,18 +163,21 @@ export async function runShardManager(
   file = mainFile(),
 ): Promise<ShardManagerHandle> {
   let stopping = false;
+  const timers = new Set<NodeJS.Timeout>();
   // Each shard process gets a fair share of the cores for its worker threads.
   const workers = config.WORKERS ?? Math.max(1, Math.floor(availableParallelism() / plan.ids.length));
   const manager = new ShardingManager(file, {
     totalShards: plan.count,
     shardList: plan.ids,
     mode: 'process',
-    respawn: true,
+    // Respawned by watchShard, with a pause when a process keeps exiting right after its start.
+    respawn: false,
     token: config.DISCORD_TOKEN,
     execArgv: process.execArgv,
   });
   const { registry, restarts } = managerRegistry(manager, plan.ids);
-  manager.on('shardCreate', (shard) => watchShard(shard, logger, restarts, () => stopping));
+  const watch: Watch = { logger, restarts, stopping: () => stopping, timers };
+  manager.on('shardCreate', (shard) => watchShard(shard, watch));
   const ops = config.METRICS_PORT
     ? await startOpsServer(config.METRICS_PORT, {
         ready: () => managerReadiness(manager, plan.ids),
@@ -165,7 +201,7 @@ export async function runShardManager(
     ops,
     async stop() {
       stopping = true;
-      manager.respawn = false;
+      for (const t of timers) clearTimeout(t);
       await spawning.catch(() => {});
       await Promise.all([...manager.shards.values()].map((s) => stopShard(s)));
       await ops?.close();

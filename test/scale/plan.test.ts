@@ -1,8 +1,10 @@
 // How many shards and where: SHARD_COUNT=auto asks Discord (GET /gateway/bot), SHARD_IDS picks
 // this machine's, the IDENTIFY concurrency comes along; the store must suit several processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { respawnPauseMs } from '../../src/transport/shardManager.ts';
 import { planShards, storeAdvice, describeIds } from '../../src/transport/shards.ts';
-import { spawnBot } from '../helpers/botProcess.ts';
+import { spawnBot, type LogLine } from '../helpers/botProcess.ts';
+import { freePort } from '../helpers/servers.ts';
 import { FAKE_TOKEN, startFakeDiscord, type FakeDiscord } from '../helpers/fakeDiscord.ts';
 
 let discord: FakeDiscord;
@@ -64,3 +66,31 @@ it('the entry point refuses several shard processes on memory://, with the reaso
   const refusal = /^Configuration error: STORE_URL=memory:\/\/ keeps heroes in one process's memory/m;
   expect(bot.text.join('\n')).toMatch(refusal);
 }, 30_000);
+
+describe('a shard process that keeps exiting', () => {
+  it('is started again at once after a crash, then after a growing pause (1 s, 2 s, … 30 s)', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(respawnPauseMs)).toEqual([0, 1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+  });
+
+  it('the manager backs off a shard process that cannot open its store, and stops cleanly', async () => {
+    const closed = await freePort();
+    const env = {
+      DISCORD_TOKEN: FAKE_TOKEN,
+      DISCORD_API_URL: discord.apiUrl,
+      STORE_URL: `redis://127.0.0.1:${closed}`,
+      SHARD_COUNT: '6',
+      SHARD_IDS: '0,1',
+      STORE_TIMEOUT_MS: '200',
+    };
+    const bot = spawnBot(env);
+    try {
+      const exits = (pauseMs: number) => (l: LogLine) =>
+        l.msg === 'shard process exited; starting it again' && l.shardId === 0 && l.pauseMs === pauseMs;
+      await bot.waitForLog(exits(0));
+      await bot.waitForLog(exits(1000));
+      expect(bot.text.join('\n')).toMatch(/Storage error: could not open the store at redis:/);
+    } finally {
+      expect(await bot.stop()).toBe(0);
+    }
+  }, 60_000);
+});
