@@ -52,10 +52,10 @@ export async function startNode(
   proc.stdout!.on('data', onData);
   proc.stderr!.on('data', onData);
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`node ${args.join(' ')} not ready in ${timeoutMs} ms:\n${out}`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL'); // never leave a server behind
+      reject(new Error(`node ${args.join(' ')} not ready in ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
     const check = () => {
       if (ready.test(out)) {
         clearTimeout(timer);

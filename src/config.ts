@@ -20,6 +20,26 @@ const intSetting = (name: string, def: number, min: number, max: number) =>
       .default(def),
   );
 
+/** Discord's largest bots run a few thousand shards; more is a typo. */
+export const MAX_SHARDS = 16_384;
+const SHARD_COUNT_MESSAGE = `SHARD_COUNT must be auto or a whole number from 1 to ${MAX_SHARDS}`;
+const SHARD_IDS_MESSAGE = 'SHARD_IDS must be shard ids or ranges separated by commas, for example 0,1 or 0-3,8';
+const METRICS_PORT_MESSAGE = 'METRICS_PORT must be a port number, a whole number from 1 to 65535 (for example 9100)';
+
+/** `0,2-4` -> [0, 2, 3, 4] (sorted, each once); null when the text is not such a list. */
+export function parseShardIds(text: string): number[] | null {
+  const ids = new Set<number>();
+  for (const part of text.split(',').map((p) => p.trim())) {
+    const m = /^(\d{1,5})(?:\s*-\s*(\d{1,5}))?$/.exec(part);
+    if (!m) return null;
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    if (to < from || to >= MAX_SHARDS) return null;
+    for (let id = from; id <= to; id++) ids.add(id);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const EnvSchema = z.object({
@@ -81,6 +101,46 @@ export const EnvSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: intSetting('HTTP_IDLE_TIMEOUT_MS', 65_000, 100, 600_000),
   /** Signed requests whose timestamp is further than this from our clock are refused (replays). */
   HTTP_TIMESTAMP_WINDOW_S: intSetting('HTTP_TIMESTAMP_WINDOW_S', 300, 5, 3600),
+  // ---- running at scale ----
+  /** Gateway shards of the whole bot: `auto` (Discord's recommendation from /gateway/bot) or a number. */
+  SHARD_COUNT: z.preprocess(
+    emptyToUndefined,
+    z
+      .union(
+        [
+          z.literal('auto'),
+          z.coerce
+            .number({ error: SHARD_COUNT_MESSAGE })
+            .int({ error: SHARD_COUNT_MESSAGE })
+            .min(1, { error: SHARD_COUNT_MESSAGE })
+            .max(MAX_SHARDS, { error: SHARD_COUNT_MESSAGE }),
+        ],
+        { error: SHARD_COUNT_MESSAGE },
+      )
+      .default('auto'),
+  ),
+  /** The shards this machine runs (default: all of them), e.g. `0,1` or `0-3,8`. */
+  SHARD_IDS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((text, ctx) => {
+        const ids = parseShardIds(text);
+        if (!ids) ctx.addIssue({ code: 'custom', message: SHARD_IDS_MESSAGE });
+        return ids ?? [];
+      })
+      .optional(),
+  ),
+  /** Health, readiness and Prometheus metrics on their own port (gateway mode: the only place they are). */
+  METRICS_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: METRICS_PORT_MESSAGE })
+      .int({ error: METRICS_PORT_MESSAGE })
+      .min(1, { error: METRICS_PORT_MESSAGE })
+      .max(65535, { error: METRICS_PORT_MESSAGE })
+      .optional(),
+  ),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -101,6 +161,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const cfg = parsed.data;
   if (cfg.DISCORD_PUBLIC_KEY && !cfg.HTTP_PORT) throw new ConfigError('Configuration error: DISCORD_PUBLIC_KEY is set, so HTTP_PORT is needed for the interactions endpoint');
+  const count = cfg.SHARD_COUNT;
+  const beyond = count === 'auto' ? undefined : cfg.SHARD_IDS?.find((id) => id >= count);
+  if (count !== 'auto' && beyond !== undefined) {
+    throw new ConfigError(
+      `Configuration error: SHARD_IDS names shard ${beyond}, but SHARD_COUNT=${count} has shards 0 to ${count - 1}`,
+    );
+  }
+  if (cfg.METRICS_PORT && cfg.METRICS_PORT === cfg.HTTP_PORT) {
+    throw new ConfigError(
+      'Configuration error: METRICS_PORT must differ from HTTP_PORT (leave it empty to serve /metrics on HTTP_PORT)',
+    );
+  }
   return cfg;
 }
 

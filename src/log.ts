@@ -1,6 +1,7 @@
 // Structured logs (pino). Secrets are redacted by path, and the token is also scrubbed from
 // any message text, so it can never reach a log line.
 import pino, { type Logger } from 'pino';
+import type { Config } from './config.ts';
 
 const REDACT = [
   'token',
@@ -14,7 +15,16 @@ const REDACT = [
   'publicKey',
 ];
 
-export function createLogger(level: string, destination: number | NodeJS.WritableStream = 1, secrets: string[] = []): Logger {
+/**
+ * @param base fields every line carries besides `app` (a shard process adds `shard`, so the logs of
+ *   several shards can be told apart)
+ */
+export function createLogger(
+  level: string,
+  destination: number | NodeJS.WritableStream = 1,
+  secrets: string[] = [],
+  base: Record<string, unknown> = {},
+): Logger {
   const scrub = (s: string) => secrets.reduce((acc, secret) => (secret ? acc.split(secret).join('[redacted]') : acc), s);
   const stream =
     typeof destination === 'number'
@@ -23,7 +33,7 @@ export function createLogger(level: string, destination: number | NodeJS.Writabl
   return pino(
     {
       level,
-      base: { app: 'hungerbot' },
+      base: { app: 'hungerbot', ...base },
       redact: { paths: REDACT, censor: '[redacted]' },
       hooks: {
         logMethod(args, method) {
@@ -40,4 +50,13 @@ export function createLogger(level: string, destination: number | NodeJS.Writabl
     },
     stream as pino.DestinationStream,
   );
+}
+
+/** The logger every mode uses: the config's level, secrets scrubbed, optional fields on every line. */
+export function appLogger(
+  config: Pick<Config, 'DISCORD_TOKEN' | 'DISCORD_PUBLIC_KEY' | 'LOG_LEVEL'>,
+  opts: { logDestination?: number; logLevel?: string; logBase?: Record<string, unknown> } = {},
+): Logger {
+  const secrets = [config.DISCORD_TOKEN, config.DISCORD_PUBLIC_KEY].filter((s): s is string => Boolean(s));
+  return createLogger(opts.logLevel ?? config.LOG_LEVEL, opts.logDestination ?? 1, secrets, opts.logBase);
 }

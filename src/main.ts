@@ -1,14 +1,26 @@
 // Entry point. `npm start`:
 //   no DISCORD_TOKEN            -> the local console (REPL)
-//   DISCORD_TOKEN               -> gateway bot (or the HTTP endpoint when DISCORD_PUBLIC_KEY is set)
+//   DISCORD_TOKEN               -> gateway bot (or the HTTP endpoint when DISCORD_PUBLIC_KEY is set); with
+//                                  several shards here, a manager of one process per shard (transport/shards.ts)
 //   `npm start -- ask '<line>'` -> one reply; `ask --json` with no line reads stdin, one JSON per line
 //
 // Each mode imports only its own transport (console, HTTP or discord.js), so the HTTP endpoint
 // never loads discord.js and `ask` never loads a server: less start-up time and idle memory.
 import { loadConfigOrReport, type Config } from './config.ts';
-import { createApp, type App } from './app.ts';
+import { createApp, type App, type AppOptions } from './app.ts';
 import { StorageError } from './errors.ts';
-import { stopWork } from './runtime/offload.ts';
+import { appLogger } from './log.ts';
+import {
+  readinessOf,
+  startOpsServer,
+  storeCheck,
+  type Check,
+  type OpsRoutes,
+  type OpsServer,
+} from './ops/endpoints.ts';
+import type { Metrics } from './ops/metrics.ts';
+import { stopWork, workStats } from './runtime/offload.ts';
+import type { StoreFailure } from './store/store.ts';
 import type { AdmissionLimits } from './transport/admission.ts';
 
 function usage(): string {
@@ -20,21 +32,29 @@ function usage(): string {
   ].join('\n');
 }
 
-async function shutdownOn(app: App, stop: () => Promise<void>): Promise<void> {
+/**
+ * SIGINT/SIGTERM (and `also`, e.g. a shard's manager going away) stop the transport, the workers
+ * and the store, then exit 0. Returns the stop function.
+ */
+function shutdownOn(
+  app: Pick<App, 'logger'> & { store?: App['store'] },
+  stop: () => Promise<void>,
+): (why: string) => void {
   let stopping = false;
-  const handler = (signal: string) => {
+  const handler = (why: string) => {
     if (stopping) return;
     stopping = true;
-    app.logger.info({ signal }, 'shutting down');
+    app.logger.info({ signal: why }, 'shutting down');
     stop()
       .catch((err: unknown) => app.logger.error({ err }, 'error while stopping'))
       .then(() => stopWork())
-      .then(() => app.store.close())
+      .then(() => app.store?.close())
       .catch((err: unknown) => app.logger.error({ err }, 'error while closing the store'))
       .finally(() => process.exit(0));
   };
   process.on('SIGINT', () => handler('SIGINT'));
   process.on('SIGTERM', () => handler('SIGTERM'));
+  return handler;
 }
 
 function admissionLimits(config: Config): AdmissionLimits {
@@ -46,6 +66,22 @@ function admissionLimits(config: Config): AdmissionLimits {
   };
 }
 
+/** The app, or the exit code after a storage error was reported. */
+async function openApp(config: Config, opts: AppOptions): Promise<App | number> {
+  try {
+    const app = await createApp(config, opts);
+    process.on('unhandledRejection', (err) => app.logger.error({ err }, 'unhandled rejection'));
+    process.on('uncaughtException', (err) => app.logger.error({ err }, 'uncaught exception'));
+    return app;
+  } catch (err) {
+    if (err instanceof StorageError) {
+      process.stderr.write(`Storage error: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const config = loadConfigOrReport();
   if (!config) return 2;
@@ -55,23 +91,12 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const consoleMode = mode === 'ask' || mode === 'console' || !config.DISCORD_TOKEN;
+  if (!consoleMode) return runDiscordMode(config);
   // In console modes logs go to stderr (stdout carries replies) and only warnings show by default.
-  const logLevel = consoleMode && !process.env.LOG_LEVEL ? 'warn' : config.LOG_LEVEL;
-  let app: App;
-  try {
-    app = await createApp(config, { logDestination: consoleMode ? 2 : 1, logLevel });
-  } catch (err) {
-    if (err instanceof StorageError) {
-      process.stderr.write(`Storage error: ${err.message}\n`);
-      return 1;
-    }
-    throw err;
-  }
-  process.on('unhandledRejection', (err) => app.logger.error({ err }, 'unhandled rejection'));
-  process.on('uncaughtException', (err) => app.logger.error({ err }, 'uncaught exception'));
-
-  if (consoleMode) return runConsoleMode(app, mode, rest);
-  return runDiscordMode(app);
+  const logLevel = !process.env.LOG_LEVEL ? 'warn' : config.LOG_LEVEL;
+  const app = await openApp(config, { logDestination: 2, logLevel });
+  if (typeof app === 'number') return app;
+  return runConsoleMode(app, mode, rest);
 }
 
 /** `ask` (one line or a batch on stdin) and the interactive console. */
@@ -112,36 +137,126 @@ async function runConsoleMode(app: App, mode: string | undefined, rest: string[]
   return 0;
 }
 
-/** The HTTP interactions endpoint (DISCORD_PUBLIC_KEY and HTTP_PORT set), else the gateway. */
-async function runDiscordMode(app: App): Promise<number> {
+/** What both Discord transports take from the app and the config. */
+function discordOptions(app: App) {
   const { config } = app;
-  const discordOpts = {
+  return {
     registry: app.registry,
     services: app.services,
     handlerTimeoutMs: config.HANDLER_TIMEOUT_MS,
     admission: admissionLimits(config),
     apiUrl: config.DISCORD_API_URL,
   };
-  if (config.DISCORD_PUBLIC_KEY && config.HTTP_PORT) {
-    const { startHttpEndpoint } = await import('./transport/http.ts');
-    const endpoint = await startHttpEndpoint({
-      ...discordOpts,
-      publicKey: config.DISCORD_PUBLIC_KEY,
-      port: config.HTTP_PORT,
-      limits: {
-        maxConnections: config.HTTP_MAX_CONNECTIONS,
-        requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
-        idleTimeoutMs: config.HTTP_IDLE_TIMEOUT_MS,
-        timestampWindowS: config.HTTP_TIMESTAMP_WINDOW_S,
-      },
-    });
-    await shutdownOn(app, () => endpoint.close());
-    return new Promise<number>(() => {});
-  }
+}
 
+/** The operator routes of one bot process: readiness is the store's ping (plus `more` checks). */
+function opsRoutes(app: App, metrics: Metrics | undefined, more: () => Record<string, Check> = () => ({})): OpsRoutes {
+  return {
+    ready: async () => readinessOf({ store: await storeCheck(app.store), ...more() }),
+    ...(metrics ? { metrics: async () => ({ contentType: metrics.contentType, body: await metrics.text() }) } : {}),
+  };
+}
+
+/** The HTTP interactions endpoint (DISCORD_PUBLIC_KEY and HTTP_PORT set), else the gateway. */
+async function runDiscordMode(config: Config): Promise<number> {
+  if (config.DISCORD_PUBLIC_KEY && config.HTTP_PORT) return runHttpMode(config);
+  // A process started by our own sharding manager (discord.js sets these): one shard.
+  if (process.env.SHARDING_MANAGER === 'true') {
+    const shards = { ids: [Number(process.env.SHARDS)], count: Number(process.env.SHARD_COUNT) };
+    return runGatewayProcess(config, shards, true);
+  }
+  return runGateway(config);
+}
+
+/** Stateless replicas behind a load balancer: everything they share is in the store. */
+async function runHttpMode(config: Config): Promise<number> {
+  const { Metrics } = await import('./ops/metrics.ts');
+  const metrics = new Metrics('http');
+  const app = await openApp(config, { onStoreError: (op, failure) => metrics.storeError(op, failure) });
+  if (typeof app === 'number') return app;
+  metrics.watch({ pool: workStats });
+  if (app.store.kind === 'sqlite' || app.store.kind === 'memory') {
+    app.logger.info(
+      { store: app.store.kind },
+      'this store is for one machine: several HTTP replicas must share STORE_URL=redis://… or postgresql://…',
+    );
+  }
+  const { startHttpEndpoint } = await import('./transport/http.ts');
+  const routes = opsRoutes(app, metrics);
+  const ops = config.METRICS_PORT ? await startOpsServer(config.METRICS_PORT, routes, app.logger) : undefined;
+  const endpoint = await startHttpEndpoint({
+    ...discordOptions(app),
+    publicKey: config.DISCORD_PUBLIC_KEY!,
+    port: config.HTTP_PORT!,
+    limits: {
+      maxConnections: config.HTTP_MAX_CONNECTIONS,
+      requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: config.HTTP_IDLE_TIMEOUT_MS,
+      timestampWindowS: config.HTTP_TIMESTAMP_WINDOW_S,
+    },
+    metrics,
+    ...(ops ? {} : { ops: routes }),
+  });
+  shutdownOn(app, async () => {
+    await endpoint.close();
+    await ops?.close();
+  });
+  return new Promise<number>(() => {});
+}
+
+/** The gateway: this process is the one shard, or the manager of this machine's shard processes. */
+async function runGateway(config: Config): Promise<number> {
+  const logger = appLogger(config);
+  const { planShards, storeAdvice } = await import('./transport/shards.ts');
+  let plan: Awaited<ReturnType<typeof planShards>>;
+  try {
+    plan = await planShards(config, config.DISCORD_TOKEN!, config.DISCORD_API_URL, logger);
+  } catch (err) {
+    process.stderr.write(`Could not plan the gateway shards: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+  const advice = storeAdvice(config.STORE_URL, plan);
+  if (advice.refuse) {
+    process.stderr.write(`Configuration error: ${advice.refuse}\n`);
+    return 2;
+  }
+  if (advice.warn) logger.warn(advice.warn);
+  if (plan.ids.length === 1) return runGatewayProcess(config, { ids: plan.ids, count: plan.count }, false);
+  const { runShardManager } = await import('./transport/shardManager.ts');
+  const handle = await runShardManager(config, plan, logger);
+  shutdownOn({ logger }, () => handle.stop());
+  return new Promise<number>(() => {});
+}
+
+/**
+ * One gateway client for `shards`. Started by our manager (`managed`): it answers the manager's
+ * questions over IPC and stops when the manager goes; otherwise it serves METRICS_PORT itself.
+ */
+async function runGatewayProcess(config: Config, shards: { ids: number[]; count: number }, managed: boolean) {
+  const shard = shards.ids.join(',');
+  const { Metrics } = config.METRICS_PORT ? await import('./ops/metrics.ts') : { Metrics: undefined };
+  const metrics = Metrics ? new Metrics('gateway', { shard }) : undefined;
+  const onStoreError = metrics ? (op: string, failure: StoreFailure) => metrics.storeError(op, failure) : undefined;
+  const logBase = { shard: shards.ids.length === 1 ? shards.ids[0] : shard };
+  const app = await openApp(config, { logBase, onStoreError });
+  if (typeof app === 'number') return app;
+  metrics?.watch({ pool: workStats });
   const { createGatewayBot } = await import('./transport/gateway.ts');
-  const bot = createGatewayBot({ ...discordOpts, token: config.DISCORD_TOKEN! });
-  await shutdownOn(app, () => bot.stop());
+  const bot = createGatewayBot({ ...discordOptions(app), token: config.DISCORD_TOKEN!, metrics, shards });
+  const shardChecks = () =>
+    Object.fromEntries(
+      bot.shards().map((s) => [`shard ${s.id}`, { ok: s.ready, detail: s.ready ? 'connected' : 'not connected' }]),
+    );
+  const routes = opsRoutes(app, metrics, shardChecks);
+  let ops: OpsServer | undefined;
+  const stop = shutdownOn(app, async () => {
+    await bot.stop();
+    await ops?.close();
+  });
+  if (managed) {
+    const { answerManager } = await import('./transport/shards.ts');
+    answerManager({ metrics: metrics && (() => metrics.json()), ready: routes.ready }, () => stop('manager gone'));
+  } else if (config.METRICS_PORT) ops = await startOpsServer(config.METRICS_PORT, routes, app.logger);
   await bot.start();
   return new Promise<number>(() => {});
 }

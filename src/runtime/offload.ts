@@ -7,7 +7,14 @@ import { isErrorCode, UserError } from '../errors.ts';
 import type { ForecastInput, ForecastResult } from '../engine/nethack/forecast.ts';
 import type { CrawlForecastResult, CrawlVersion, ForecastInput as CrawlForecastInput } from '../engine/crawl/index.ts';
 import type { NutritionChartInput } from '../chart/types.ts';
-import { PoolBusyError, PoolDeadlineError, TaskUserError, WorkerPool, type PoolOptions } from './pool.ts';
+import {
+  PoolBusyError,
+  PoolDeadlineError,
+  TaskUserError,
+  WorkerPool,
+  type PoolOptions,
+  type PoolStats,
+} from './pool.ts';
 import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
 
 export const DEFAULT_DEADLINE_MS = 5000;
@@ -62,6 +69,11 @@ export async function configureWork(s: WorkSettings): Promise<void> {
 export function workPool(): WorkerPool {
   pool ??= new WorkerPool(poolOptions());
   return pool;
+}
+
+/** The pool's figures (queue depth, busy workers), or undefined before the first task made one. */
+export function workStats(): PoolStats | undefined {
+  return pool?.stats();
 }
 
 /** Stop the workers (shutdown, tests). The next call starts a new pool. */

@@ -90,14 +90,22 @@ function valuesOf(raw: unknown): SettingValues {
 export const SETTINGS_DEADLINE_MS = 200;
 
 /**
- * Settings change rarely and every command reads them: each process keeps what it read for a few
- * seconds (per store and key). A change made here is seen here at once (writeSettings updates the
- * cache); one made by another process or shard is seen within SETTINGS_CACHE_MS.
+ * Settings change rarely and every command reads them. On a store of one machine (SQLite, memory)
+ * each process keeps what it read for a few seconds (per store and key): a change made here is
+ * seen here at once (writeSettings updates the cache). On Redis and PostgreSQL, the stores of
+ * several shards and HTTP replicas, nothing is kept: behind a load balancer a user's next command
+ * usually lands on another replica, which must see the change at once (two reads of a small key).
  */
 export const SETTINGS_CACHE_MS = 5000;
 const caches = new WeakMap<Store, Map<string, { values: SettingValues; until: number }>>();
 
-function cacheOf(store: Store): Map<string, { values: SettingValues; until: number }> {
+/** How long this process may keep settings read from `store`: 0 when other processes share it. */
+export function settingsCacheMs(store: Pick<Store, 'kind'>): number {
+  return store.kind === 'redis' || store.kind === 'postgres' ? 0 : SETTINGS_CACHE_MS;
+}
+
+function cacheOf(store: Store): Map<string, { values: SettingValues; until: number }> | undefined {
+  if (settingsCacheMs(store) === 0) return undefined;
   let cache = caches.get(store);
   if (!cache) caches.set(store, (cache = new Map()));
   return cache;
@@ -106,11 +114,13 @@ function cacheOf(store: Store): Map<string, { values: SettingValues; until: numb
 /** One settings record's values, from this process's cache or the store. */
 async function valuesAt(store: Store, key: string): Promise<SettingValues> {
   const cache = cacheOf(store);
-  const hit = cache.get(key);
+  const hit = cache?.get(key);
   if (hit && hit.until > Date.now()) return hit.values;
   const values = valuesOf(await store.get(key));
-  if (cache.size > 10_000) cache.clear();
-  cache.set(key, { values, until: Date.now() + SETTINGS_CACHE_MS });
+  if (cache) {
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, { values, until: Date.now() + SETTINGS_CACHE_MS });
+  }
   return values;
 }
 
@@ -157,6 +167,6 @@ export async function writeSettings(
     const record: SettingsRecord = { schemaVersion: 1, values, updatedAt: now };
     return { value: SettingsRecordSchema.parse(record), result: values };
   });
-  cacheOf(store).set(key, { values: stored, until: Date.now() + SETTINGS_CACHE_MS });
+  cacheOf(store)?.set(key, { values: stored, until: Date.now() + SETTINGS_CACHE_MS });
   return stored;
 }

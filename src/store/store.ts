@@ -110,6 +110,8 @@ export interface Store {
   setTemp(key: string, value: unknown, ttlMs: number): Promise<void>;
   /** A live temporary value, or undefined when absent or expired. */
   getTemp<T = unknown>(key: string): Promise<T | undefined>;
+  /** One round trip to the store (readiness checks); rejects like any other command. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -118,7 +120,12 @@ export interface StoreOptions {
   timeoutMs?: number;
   /** Most updates of one key that may wait in this process (beyond that: "storage is busy"). */
   maxWaitingPerKey?: number;
+  /** Told about every failed store command (metrics): the operation and how it failed. */
+  onError?: (op: string, failure: StoreFailure) => void;
 }
+
+/** How a store command failed: no answer in time, a write sent but not confirmed, or the store unreachable. */
+export type StoreFailure = 'timeout' | 'unconfirmed' | 'unavailable';
 
 export const DEFAULT_STORE_TIMEOUT_MS = 2000;
 const DEFAULT_MAX_WAITING_PER_KEY = 1000;
@@ -146,6 +153,7 @@ interface Backend {
   /** Markers may carry a text: written unconditionally, read while live. */
   putTemp(key: string, text: string, ttlMs: number): Promise<void>;
   getTemp(key: string): Promise<string | undefined>;
+  ping(): Promise<void>;
   /** Re-measure the store's clock after a write was refused as late while we were on time. */
   resyncClock?(): Promise<void>;
   /** The error proves the command never reached the store (offline, connection refused). */
@@ -200,6 +208,11 @@ function encodeStored(value: unknown): string {
   const text = codec.serialize!({ value, expires: undefined });
   if (typeof text !== 'string') throw new StorageError('serializer did not produce text');
   return text;
+}
+
+function failureOf(err: StorageError): StoreFailure {
+  if (err instanceof StoreUnconfirmedError || (err instanceof StoreTimeoutError && err.written)) return 'unconfirmed';
+  return err instanceof StoreTimeoutError ? 'timeout' : 'unavailable';
 }
 
 /** Race a promise against a timer. The loser is ignored (never an unhandled rejection). */
@@ -258,6 +271,7 @@ class BackendStore implements Store {
   private lastTimeoutAt = 0;
   private readonly timeoutMs: number;
   private readonly maxWaitingPerKey: number;
+  private readonly onError: StoreOptions['onError'];
 
   constructor(
     readonly kind: StoreKind,
@@ -267,6 +281,7 @@ class BackendStore implements Store {
   ) {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
     this.maxWaitingPerKey = opts.maxWaitingPerKey ?? DEFAULT_MAX_WAITING_PER_KEY;
+    this.onError = opts.onError;
   }
 
   private ensureOpen(): void {
@@ -279,15 +294,20 @@ class BackendStore implements Store {
     try {
       return await withTimeout(work(), this.timeoutMs, () => new StoreTimeoutError(op, written, this.timeoutMs));
     } catch (err) {
-      if (this.backend.isTimeout?.(err)) err = new StoreTimeoutError(op, written, this.timeoutMs);
-      if (err instanceof StoreTimeoutError) this.lastTimeoutAt = Date.now();
-      if (err instanceof StorageError) throw err;
-      // A write whose connection failed may have landed: say so, never "nothing was changed".
-      if (written && !this.backend.notSent?.(err)) throw new StoreUnconfirmedError(`${this.kind} ${op}`, err);
-      throw new StorageError(`${this.kind} store: ${op} failed: ${err instanceof Error ? err.message : String(err)}`, {
-        cause: err,
-      });
+      const failure = this.storageError(op, err, written);
+      this.onError?.(op, failureOf(failure));
+      throw failure;
     }
+  }
+
+  private storageError(op: string, err: unknown, written: boolean): StorageError {
+    if (this.backend.isTimeout?.(err)) err = new StoreTimeoutError(op, written, this.timeoutMs);
+    if (err instanceof StoreTimeoutError) this.lastTimeoutAt = Date.now();
+    if (err instanceof StorageError) return err;
+    // A write whose connection failed may have landed: say so, never "nothing was changed".
+    if (written && !this.backend.notSent?.(err)) return new StoreUnconfirmedError(`${this.kind} ${op}`, err);
+    const message = err instanceof Error ? err.message : String(err);
+    return new StorageError(`${this.kind} store: ${op} failed: ${message}`, { cause: err });
   }
 
   async inspect(key: string): Promise<StoredRecord> {
@@ -329,6 +349,10 @@ class BackendStore implements Store {
   async getTemp<T>(key: string): Promise<T | undefined> {
     const text = await this.command('getTemp', () => this.backend.getTemp(key));
     return text === undefined ? undefined : (JSON.parse(text) as T);
+  }
+
+  async ping(): Promise<void> {
+    await this.command('ping', () => this.backend.ping());
   }
 
   async update<T>(
@@ -507,6 +531,7 @@ async function openSqlite(url: string, opts: StoreOptions): Promise<Store> {
       const rows = await query(sql, key);
       return (rows[0]?.value as string | null | undefined) ?? undefined;
     },
+    ping: async () => void (await query('SELECT 1')),
     // In-process: a failed statement did not commit (BUSY: it never got the write lock).
     notSent: () => true,
     close: () => adapter.disconnect(),
@@ -543,6 +568,7 @@ interface RedisLike {
   del(key: string): Promise<number>;
   eval(script: string, opts: { keys: string[]; arguments: string[] }): Promise<unknown>;
   time(): Promise<unknown>;
+  ping(): Promise<unknown>;
   connect(): Promise<unknown>;
   destroy(): void;
   close?(): Promise<unknown>;
@@ -631,6 +657,7 @@ async function openRedis(url: string, opts: StoreOptions): Promise<Store> {
     async getTemp(key) {
       return (await client.get(MARKER_PREFIX_REDIS + key)) ?? undefined;
     },
+    ping: async () => void (await client.ping()),
     resyncClock: measureClock,
     notSent: (err) => ['ClientOfflineError', 'ClientClosedError'].includes((err as Error)?.constructor?.name ?? ''),
     isTimeout: (err) => (err as Error)?.constructor?.name === 'TimeoutError',
@@ -762,6 +789,7 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
       const rows = await query(`SELECT value FROM hungerbot_markers WHERE key = $1 AND expires_at > ${PG_NOW_MS}`, [key]);
       return (rows[0]?.value as string | null | undefined) ?? undefined;
     },
+    ping: async () => void (await query('SELECT 1')),
     resyncClock: measureClock,
     // Failing to get a connection means the statement was never sent.
     notSent: (err) => {
@@ -824,6 +852,7 @@ function openMemory(opts: StoreOptions): Store {
       const t = temps.get(key);
       return t && t.at > Date.now() ? t.text : undefined;
     },
+    ping: async () => {},
     close: async () => {},
   };
   return new BackendStore('memory', 'memory://', backend, opts);

@@ -8,13 +8,15 @@ import {
   GatewayIntentBits,
   MessageFlags,
   Options,
+  Status,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type Interaction,
   type MessageContextMenuCommandInteraction,
 } from 'discord.js';
-import { autocomplete, dispatch, errorReply, replyIsPrivate, type DispatchDeps } from '../bot/dispatch.ts';
+import type { DispatchDeps } from '../bot/dispatch.ts';
 import type { Invocation, Invoker, Reply } from '../bot/types.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission.ts';
 import {
   buttonRows,
@@ -23,12 +25,20 @@ import {
   type Membership,
   type RawOption,
 } from './interaction.ts';
-import { answerButton, answerCommand, refusal, type Responder } from './respond.ts';
+import { serveAutocomplete, serveInteraction, type Responder, type ServeContext } from './respond.ts';
 
 export interface GatewayBot {
   client: Client;
+  /** This client's shards and whether each is connected and ready (readiness, metrics). */
+  shards(): { id: number; ready: boolean }[];
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The shards this client runs, each ready or not (its WebSocket status). */
+function shardStates(client: Client): { id: number; ready: boolean }[] {
+  const ids = Array.isArray(client.options.shards) ? client.options.shards : [0];
+  return ids.map((id) => ({ id, ready: client.ws.shards.get(id)?.status === Status.Ready }));
 }
 
 function filesOf(reply: Reply): AttachmentBuilder[] {
@@ -82,9 +92,19 @@ function responderFor(
   };
 }
 
-export function createGatewayBot(
-  opts: Omit<DispatchDeps, 'transport'> & { token: string; apiUrl?: string; admission?: AdmissionLimits },
-): GatewayBot {
+export interface GatewayOptions extends Omit<DispatchDeps, 'transport'> {
+  token: string;
+  apiUrl?: string;
+  admission?: AdmissionLimits;
+  metrics?: Metrics;
+  /**
+   * The shards this client runs and the bot's shard count. Unset: discord.js decides (one shard,
+   * or what a ShardingManager that spawned this process set in SHARDS and SHARD_COUNT).
+   */
+  shards?: { ids: number[]; count: number };
+}
+
+export function createGatewayBot(opts: GatewayOptions): GatewayBot {
   const deps: DispatchDeps = {
     registry: opts.registry,
     services: opts.services,
@@ -114,36 +134,21 @@ export function createGatewayBot(
     }),
     allowedMentions: { parse: [] },
     ...(opts.apiUrl ? { rest: { api: opts.apiUrl } } : {}),
+    ...(opts.shards ? { shards: opts.shards.ids, shardCount: opts.shards.count } : {}),
   });
 
   const userOf = (i: Interaction): Invoker => ({ id: i.user.id, name: i.user.username });
   const admission = new Admission(opts.admission ?? DEFAULT_ADMISSION);
-
-  /** Run `work` if the user and the process have room; otherwise a private refusal at once. */
-  async function admitted(
-    user: Invoker,
-    inv: Parameters<typeof errorReply>[1],
-    r: Responder,
-    work: () => Promise<unknown>,
-  ): Promise<void> {
-    const admit = admission.admit(user.id);
-    if (!admit.ok) {
-      await r.reply(refusal(errorReply(admit.error, inv, opts.services)));
-      return;
-    }
-    try {
-      await work();
-    } finally {
-      admit.release();
-    }
-  }
+  const serving: ServeContext = { deps, admission, metrics: opts.metrics };
+  opts.metrics?.watch({ inFlight: () => admission.active, shards: () => shardStates(client) });
 
   async function onInteraction(interaction: Interaction): Promise<void> {
+    const receivedAt = performance.now();
     if (interaction.isAutocomplete()) {
       const options = interaction.options.data as readonly RawOption[];
       const user = userOf(interaction);
       const inv = invocationFromOptions('autocomplete', interaction.commandName, options, user, memberOf(interaction));
-      await interaction.respond(await autocomplete(inv, deps));
+      await serveAutocomplete(inv, serving, (choices) => interaction.respond(choices), receivedAt);
       return;
     }
     if (interaction.isChatInputCommand() || interaction.isMessageContextMenuCommand()) {
@@ -153,8 +158,7 @@ export function createGatewayBot(
       const inv: Invocation = interaction.isMessageContextMenuCommand()
         ? { ...messageInvocation(interaction, user), ...member }
         : invocationFromOptions('command', interaction.commandName, options, user, member);
-      const r = responderFor(interaction);
-      await admitted(user, inv, r, () => answerCommand(dispatch(inv, deps), replyIsPrivate(deps.registry, inv), r));
+      await serveInteraction(inv, responderFor(interaction), serving, { receivedAt });
       return;
     }
     if (interaction.isButton()) {
@@ -166,9 +170,8 @@ export function createGatewayBot(
         user: userOf(interaction),
         ...memberOf(interaction),
       };
-      const r = responderFor(interaction);
       const messagePrivate = interaction.message.flags.has(MessageFlags.Ephemeral);
-      await admitted(inv.user, inv, r, () => answerButton(inv.customId!, dispatch(inv, deps), messagePrivate, r));
+      await serveInteraction(inv, responderFor(interaction), serving, { messagePrivate, receivedAt });
     }
   }
 
@@ -181,10 +184,16 @@ export function createGatewayBot(
     });
   });
   client.on(Events.Error, (err) => logger.error({ err }, 'discord client error'));
+  client.on(Events.ShardReady, (shardId) => logger.info({ shardId }, 'shard ready'));
+  client.on(Events.ShardDisconnect, (event, shardId) =>
+    logger.warn({ shardId, code: event.code }, 'shard disconnected'),
+  );
+  client.on(Events.ShardReconnecting, (shardId) => logger.info({ shardId }, 'shard reconnecting'));
   client.on(Events.Warn, (msg) => logger.warn(msg));
 
   return {
     client,
+    shards: () => shardStates(client),
     async start() {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(opts.token);

@@ -13,9 +13,11 @@ import { createPublicKey, randomBytes, verify, type KeyObject } from 'node:crypt
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { autocomplete, dispatch, errorReply, replyIsPrivate, type DispatchDeps } from '../bot/dispatch.ts';
+import type { DispatchDeps } from '../bot/dispatch.ts';
 import { INTERACTION_EPHEMERAL_FLAG } from '../bot/limits.ts';
 import type { Invocation, Invoker, Reply } from '../bot/types.ts';
+import { handleOps, type OpsRoutes } from '../ops/endpoints.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission.ts';
 import {
   invocationFromMessageCommand,
@@ -25,7 +27,7 @@ import {
   type RawMessageCommandData,
   type RawOption,
 } from './interaction.ts';
-import { answerButton, answerCommand, refusal, type Responder } from './respond.ts';
+import { serveAutocomplete, serveInteraction, type Responder, type ServeContext } from './respond.ts';
 
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 /** Interactions are small; anything bigger is not from Discord. */
@@ -403,6 +405,9 @@ export interface HttpEndpointOptions extends Omit<DispatchDeps, 'transport'> {
   apiUrl?: string;
   limits?: Partial<HttpLimits>;
   admission?: AdmissionLimits;
+  metrics?: Metrics;
+  /** GET /healthz, /readyz and /metrics on this port too (when METRICS_PORT does not serve them). */
+  ops?: OpsRoutes;
 }
 
 export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<HttpEndpoint> {
@@ -418,6 +423,8 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
   const apiUrl = (opts.apiUrl ?? 'https://discord.com/api').replace(/\/$/, '');
   const { logger } = opts.services;
   const admission = new Admission(opts.admission ?? DEFAULT_ADMISSION);
+  const serving: ServeContext = { deps, admission, metrics: opts.metrics };
+  opts.metrics?.watch({ inFlight: () => admission.active });
   // A request may be signed up to the window ahead of our clock and replayed up to the window after.
   const seen = new SeenIds((2 * limits.timestampWindowS + 60) * 1000, opts.services.store, logger);
 
@@ -467,25 +474,7 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
     };
   }
 
-  async function admitted(
-    user: Invoker,
-    inv: Pick<Invocation, 'commandName' | 'user'>,
-    r: Responder,
-    work: () => Promise<unknown>,
-  ): Promise<void> {
-    const admit = admission.admit(user.id);
-    if (!admit.ok) {
-      await r.reply(refusal(errorReply(admit.error, inv, opts.services)));
-      return;
-    }
-    try {
-      await work();
-    } finally {
-      admit.release();
-    }
-  }
-
-  async function handle(i: RawInteraction, user: Invoker, res: ServerResponse): Promise<void> {
+  async function handle(i: RawInteraction, user: Invoker, res: ServerResponse, receivedAt: number): Promise<void> {
     const r = responderFor(i, res);
     const member: Membership = {
       ...(i.guild_id ? { guildId: i.guild_id } : {}),
@@ -494,8 +483,9 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
     switch (i.type) {
       case InteractionType.Autocomplete: {
         const inv = invocationFromOptions('autocomplete', i.data?.name ?? '', i.data?.options, user, member);
-        send(res, 200, { type: ResponseType.AutocompleteResult, data: { choices: await autocomplete(inv, deps) } });
-        return;
+        const respond = async (choices: unknown) =>
+          send(res, 200, { type: ResponseType.AutocompleteResult, data: { choices } });
+        return serveAutocomplete(inv, serving, respond, receivedAt);
       }
       case InteractionType.ApplicationCommand: {
         // data.type 3: a message command (Apps -> "Ask hungerbot"), which targets a message.
@@ -503,14 +493,14 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
           i.data?.type === 3
             ? { ...invocationFromMessageCommand(i.data as RawMessageCommandData, user), ...member }
             : invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user, member);
-        await admitted(user, inv, r, () => answerCommand(dispatch(inv, deps), replyIsPrivate(deps.registry, inv), r));
+        await serveInteraction(inv, r, serving, { receivedAt });
         return;
       }
       case InteractionType.MessageComponent: {
         const customId = i.data?.custom_id ?? '';
         const inv: Invocation = { kind: 'component', commandName: '', options: {}, customId, user, ...member };
         const messagePrivate = ((i.message?.flags ?? 0) & INTERACTION_EPHEMERAL_FLAG) !== 0;
-        await admitted(user, inv, r, () => answerButton(customId, dispatch(inv, deps), messagePrivate, r));
+        await serveInteraction(inv, r, serving, { messagePrivate, receivedAt });
         return;
       }
       default:
@@ -520,6 +510,8 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
 
   /** Everything before the handler: size, time, signature, freshness, shape, then replay. */
   async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAt = performance.now();
+    if (opts.ops && handleOps(req, res, opts.ops)) return;
     const parsed = await checkRequest(req, res, key, path, limits);
     if (!parsed) return;
     if (parsed.ping) return send(res, 200, { type: ResponseType.Pong });
@@ -530,7 +522,7 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
       send(res, 409, { error: 'interaction already received' });
       return;
     }
-    await handle(parsed.interaction, parsed.user, res);
+    await handle(parsed.interaction, parsed.user, res, receivedAt);
   }
 
   const server = createServer({ connectionsCheckingInterval: 500 }, (req, res) => {

@@ -8,10 +8,25 @@
 // - a button press updates its message only with a successful reply, and only when that message
 //   is at least as private as the reply; errors ("only the owner can press that") and anything
 //   private on a public message go to the presser alone.
-import { finalizeReply, isErrorReply } from '../bot/dispatch.ts';
+//
+// Every command, button press and autocomplete of both transports goes through serveInteraction()
+// or serveAutocomplete() below: admission (rate limits, in-flight caps), the pipeline, the answer,
+// and the one place where interactions are counted for the metrics.
+import {
+  autocomplete,
+  dispatch,
+  errorReply,
+  finalizeReply,
+  isErrorReply,
+  replyIsPrivate,
+  type DispatchDeps,
+  type Registry,
+} from '../bot/dispatch.ts';
 import { DEFER_AFTER_MS } from '../bot/limits.ts';
 import { COLORS } from '../bot/render.ts';
-import type { Reply } from '../bot/types.ts';
+import type { Choice, Invocation, Reply } from '../bot/types.ts';
+import type { InteractionKind, Metrics } from '../ops/metrics.ts';
+import type { Admission } from './admission.ts';
 
 /** The ways a transport can answer one interaction. */
 export interface Responder {
@@ -108,4 +123,98 @@ export function answerButton(customId: string, work: Promise<Reply>, messagePriv
 /** A refusal made before running anything (rate limit, busy): private, within limits. */
 export function refusal(reply: Reply): Reply {
   return finalizeReply({ ...reply, ephemeral: true });
+}
+
+// ---- serving one interaction ------------------------------------------------------------------
+
+export interface ServeContext {
+  deps: DispatchDeps;
+  admission: Admission;
+  metrics?: Metrics;
+}
+
+const LABEL_WORD = /^[a-z][a-z0-9_-]{0,31}$/;
+
+/** A bounded name for metrics: the command's path when the registry knows it, else `unknown`. */
+export function commandLabel(inv: Invocation, registry: Registry): string {
+  if (inv.kind === 'component') {
+    const [prefix = '', action = ''] = (inv.customId ?? '').split(':');
+    if (prefix === 'details' || prefix === 'pick') return `button:${prefix}`;
+    if (!registry.get(prefix)?.component) return 'button:unknown';
+    return LABEL_WORD.test(action) ? `button:${prefix} ${action}` : `button:${prefix}`;
+  }
+  if (inv.kind === 'message') {
+    return registry.messageCommand(inv.commandName) ? `message:${inv.commandName}` : 'message:unknown';
+  }
+  const leaf = registry.get(inv.commandName)?.leaf(inv);
+  return leaf ? ['/' + inv.commandName, inv.group, inv.subcommand].filter(Boolean).join(' ') : 'unknown';
+}
+
+const kindOf = (inv: Invocation): InteractionKind =>
+  inv.kind === 'component' ? 'button' : inv.kind === 'message' ? 'message' : inv.kind;
+
+function outcomeOf(reply: Reply): string {
+  if (!isErrorReply(reply)) return 'ok';
+  return (reply.result as { error: { code: string } }).error.code;
+}
+
+/**
+ * A command, message command or button press: admitted or refused at once, run through the
+ * pipeline, answered with the privacy rules above, and counted. `receivedAt` is
+ * performance.now() when the interaction arrived.
+ */
+export async function serveInteraction(
+  inv: Invocation,
+  r: Responder,
+  ctx: ServeContext,
+  opts: { messagePrivate?: boolean; receivedAt?: number } = {},
+): Promise<Delivery> {
+  const receivedAt = opts.receivedAt ?? performance.now();
+  let reply: Reply | undefined;
+  let delivery: Delivery | undefined;
+  try {
+    const admit = ctx.admission.admit(inv.user.id);
+    if (!admit.ok) {
+      reply = refusal(errorReply(admit.error, inv, ctx.deps.services));
+      await r.reply(reply);
+      return (delivery = 'reply');
+    }
+    try {
+      const work = dispatch(inv, ctx.deps);
+      delivery =
+        inv.kind === 'component'
+          ? await answerButton(inv.customId ?? '', work, opts.messagePrivate ?? false, r)
+          : await answerCommand(work, replyIsPrivate(ctx.deps.registry, inv), r);
+      reply = await work;
+      return delivery;
+    } finally {
+      admit.release();
+    }
+  } finally {
+    ctx.metrics?.interaction({
+      kind: kindOf(inv),
+      command: commandLabel(inv, ctx.deps.registry),
+      outcome: delivery && reply ? outcomeOf(reply) : 'undelivered',
+      seconds: (performance.now() - receivedAt) / 1000,
+      deferred: delivery?.startsWith('deferred') ?? false,
+    });
+  }
+}
+
+/** Autocomplete: the choices (never an error), sent by `respond`, and counted. */
+export async function serveAutocomplete(
+  inv: Invocation,
+  ctx: ServeContext,
+  respond: (choices: Choice[]) => Promise<void>,
+  receivedAt = performance.now(),
+): Promise<void> {
+  let outcome = 'undelivered';
+  try {
+    await respond(await autocomplete(inv, ctx.deps));
+    outcome = 'ok';
+  } finally {
+    const command = commandLabel(inv, ctx.deps.registry);
+    const seconds = (performance.now() - receivedAt) / 1000;
+    ctx.metrics?.interaction({ kind: 'autocomplete', command, outcome, seconds, deferred: false });
+  }
 }
