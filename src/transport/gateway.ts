@@ -21,6 +21,7 @@ import {
   invocationFromMessageCommand,
   invocationFromOptions,
   type Membership,
+  type RawAttachment,
   type RawOption,
 } from './interaction.ts';
 import { answerButton, answerCommand, refusal, type Responder } from './respond.ts';
@@ -56,8 +57,20 @@ function messageInvocation(i: MessageContextMenuCommandInteraction, user: Invoke
 /** The server and the member's permissions (for server settings). */
 const memberOf = (i: Interaction): Membership => ({
   ...(i.guildId ? { guildId: i.guildId } : {}),
+  ...(i.channelId ? { channelId: i.channelId } : {}),
   ...(i.memberPermissions ? { permissions: i.memberPermissions.bitfield.toString() } : {}),
 });
+
+/** Attachment options as Discord resolved them (URL and size), in the raw API's shape. */
+function attachmentsResolved(i: ChatInputCommandInteraction): Record<string, RawAttachment> | undefined {
+  const found = i.options.resolved?.attachments;
+  if (!found?.size) return undefined;
+  const out: Record<string, RawAttachment> = {};
+  for (const [id, a] of found) {
+    out[id] = { url: a.url, size: a.size, filename: a.name, ...(a.contentType ? { content_type: a.contentType } : {}) };
+  }
+  return out;
+}
 
 /** discord.js calls for one command or button interaction. */
 function responderFor(
@@ -150,9 +163,10 @@ export function createGatewayBot(
       const user = userOf(interaction);
       const member = memberOf(interaction);
       const options = interaction.isChatInputCommand() ? (interaction.options.data as readonly RawOption[]) : [];
+      const attachments = interaction.isChatInputCommand() ? attachmentsResolved(interaction) : undefined;
       const inv: Invocation = interaction.isMessageContextMenuCommand()
         ? { ...messageInvocation(interaction, user), ...member }
-        : invocationFromOptions('command', interaction.commandName, options, user, member);
+        : invocationFromOptions('command', interaction.commandName, options, user, member, attachments);
       const r = responderFor(interaction);
       await admitted(user, inv, r, () => answerCommand(dispatch(inv, deps), replyIsPrivate(deps.registry, inv), r));
       return;

@@ -253,6 +253,8 @@ export interface PrayerInput {
   turnsSincePrayer?: number;
   /** The current game turn (used for "never prayed" and 5.0's late-game rule). */
   turn?: number;
+  /** The timeout now from a tracked history (a hero's prayers, prayerTrack.ts); overrides the two above. */
+  timeoutNow?: Pick<TimeoutNow, 'value' | 'atMost' | 'turnFor'>;
   luck?: number;
   /** Alignment record (u.ualign.record). */
   alignmentRecord?: number;
@@ -541,10 +543,10 @@ export function prayerSafety(input: PrayerInput): PrayerResult {
   const limit = worst ? (worst.major ? 200 : 100) : 0;
 
   const src = sourceOf(input, turn, level);
-  const now = timeoutAt(v, src, turn);
+  const now = input.timeoutNow ?? timeoutAt(v, src, turn);
   citations.push(pe(v, 'decrement', 'timeout - 1 every turn'));
-  if (src.kind === 'start') citations.push(pe(v, 'startTimeout', '300 at the start'));
-  if (src.kind === 'success')
+  if (!input.timeoutNow && src.kind === 'start') citations.push(pe(v, 'startTimeout', '300 at the start'));
+  if (!input.timeoutNow && src.kind === 'success')
     citations.push(
       pe(v, 'newTimeout', 'rnz(350) after a good prayer'),
       pe(v, 'rnz'),
@@ -622,7 +624,7 @@ export function prayerSafety(input: PrayerInput): PrayerResult {
     notes.push(
       'Carrying the Amulet: pray.c never checks it; it only makes Luck time out every 300 turns instead of 600 (timeout.c).',
     );
-  if (src.kind === 'success')
+  if (!input.timeoutNow && src.kind === 'success')
     notes.push(
       'Turns since the prayer are counted from #pray; the timeout is set 3 hero moves later, when the prayer ends.',
     );
