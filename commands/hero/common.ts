@@ -120,7 +120,7 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
     s.intrinsics.length ? `intrinsics: ${s.intrinsics.join(', ')}` : null,
     s.encumbrance !== 'Unencumbered' ? s.encumbrance : null,
   ].filter((x): x is string => x !== null);
-  const base = { hero: { id: hero.id, name: hero.name, ...s }, game: 'nethack', version: hero.version };
+  const base = { hero: { id: hero.id, name: hero.name, shared: hero.shared, ...s }, game: 'nethack', version: hero.version };
   if (!s.alive) {
     const death = DEATH_TEXT[s.death ?? 'starved'];
     return {
@@ -236,7 +236,7 @@ async function crawlPanel(hero: Extract<Hero, { game: 'crawl' }>, opts: HeroRepl
   const c = hero.crawl;
   const footer = versionFooter('Crawl', hero.version, crawlTag(hero.version), `hero ${hero.id}`);
   const worn = [gearText(c.gear), mutationText(c)].filter(Boolean);
-  const base = { game: 'crawl', version: hero.version, hero: { id: hero.id, name: hero.name, ...c } };
+  const base = { game: 'crawl', version: hero.version, hero: { id: hero.id, name: hero.name, shared: hero.shared, ...c } };
   if (!c.alive) {
     return {
       state: DEATH_TEXT.starved,

@@ -214,10 +214,27 @@ function crawlState(r: CrawlDumpImport, old: CrawlState | undefined, acc: Acc): 
     death: d.alive ? null : 'starved',
     gear,
     mutations,
-    foods: old?.foods ?? [],
+    foods: crawlFoods(r, acc),
   });
   checkCrawlHero(r.version, state);
   return state;
+}
+
+/** Comestibles from the dump: permanent foods by name; chunks are said, not kept (kind unknown). */
+function crawlFoods(r: CrawlDumpImport, acc: Acc): CrawlState['foods'] {
+  const out: CrawlState['foods'] = [];
+  for (const f of r.inventoryFoods) {
+    if (!f.name) {
+      acc.dropped.push(
+        `"${f.text}" (line ${f.from.line}): ${f.chunk ? 'chunks are not kept (add them with `/hero carry`: their kind is not in the name)' : 'not a food the advice knows'}`,
+      );
+      continue;
+    }
+    const same = out.find((o) => o.name === f.name);
+    if (same) same.count += f.count;
+    else out.push({ name: f.name, count: f.count });
+  }
+  return out.slice(0, 40);
 }
 
 /**

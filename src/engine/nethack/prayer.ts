@@ -418,6 +418,9 @@ function standing(input: PrayerInput, luck: number, record: number, anger: numbe
 interface ActionLaw {
   /** P(action = a) for a = 0..5 (after min(action, 5)). */
   p: number[];
+  /** The same as weights over `total` (whole draws when action is uniform), for exact sums. */
+  weights: number[];
+  total: number;
   rule: string;
 }
 
@@ -433,17 +436,22 @@ function actionLaw(input: PrayerInput, luck: number, record: number): ActionLaw 
     p[0] = 1 - one;
     return {
       p,
+      weights: [...p],
+      total: 1,
       rule: record > 0 ? 'alignment record 1-3: action 1' : 'alignment record 0: action 1 if rnl(2) is 0, else 0',
     };
   }
   // 3.6.7 / 5.0: prayer_luck = max(Luck, -1); 3.4.3 uses Luck. action = rn1(luck + (altar ? 3 + shrine : 2), 1)
   const pl = v === '3.4.3' ? luck : Math.max(luck, -1);
   const n = pl + (onAltar ? 3 + (input.shrine ? 1 : 0) : 2);
+  // Count the draws per capped action, then divide once: a sum of n terms 1/n need not be 1.
   for (let a = 1; a <= n; a++) {
     const capped = Math.min(onAltar ? a : Math.min(a, 3), 5);
-    p[capped]! += 1 / n;
+    p[capped]! += 1;
   }
-  return { p, rule: `action uniform on 1..${n}${onAltar ? '' : ', at most 3 off an altar'}, at most 5` };
+  const weights = [...p];
+  for (let a = 0; a < p.length; a++) p[a] = p[a]! / n;
+  return { p, weights, total: n, rule: `action uniform on 1..${n}${onAltar ? '' : ', at most 3 off an altar'}, at most 5` };
 }
 
 /** Which troubles an action fixes: 5/4 all, 3 worst + all major, 2 all major, 1 worst if major. */
@@ -763,8 +771,9 @@ function pleasedEffects(input: PrayerInput, infos: TroubleInfo[], luck: number, 
   } else {
     const law = actionLaw(input, luck, record);
     for (const t of infos) {
-      let p = 0;
-      for (let a = 0; a <= 5; a++) if (fixedBy(a, infos).has(t.key)) p += law.p[a]!;
+      let w = 0;
+      for (let a = 0; a <= 5; a++) if (fixedBy(a, infos).has(t.key)) w += law.weights[a]!;
+      const p = w / law.total;
       fixes.push({ trouble: t.key, label: t.label, probability: p, what: t.fix });
     }
     patProbability = law.p[5]!;
