@@ -29,7 +29,8 @@ export const partyCommand = defineCommand({
   access: 'read',
   options: {},
   async run(args, ctx) {
-    if (!ctx.channelId) throw new UserError('/party lists the heroes shared in a channel; use it in one.', undefined, 'no_channel');
+    if (!ctx.channelId)
+      throw new UserError('/party lists the heroes shared in a channel; use it in one.', undefined, 'no_channel');
     const repo = new HeroRepo(ctx.services.store);
     const own = await repo.read(ctx.user.id).catch(() => null);
     await notePresenceSafely(ctx, own);
@@ -65,7 +66,8 @@ function line(e: Entry): string {
 function partyReply(entries: Entry[], hide?: boolean) {
   const people = new Set(entries.map((e) => e.userId)).size;
   const title = entries.length
-    ? `${entries.length} shared hero${entries.length === 1 ? '' : 'es'} here, of ${people} ${people === 1 ? 'person' : 'people'}`
+    ? `${entries.length} shared hero${entries.length === 1 ? '' : 'es'} here, ` +
+      `of ${people} ${people === 1 ? 'person' : 'people'}`
     : 'No shared heroes in this channel yet';
   const footer = { text: PARTY_RULE };
   const lines = entries.length ? entries.map(line) : ['Share yours with `/hero share state:on`.'];
@@ -92,5 +94,3 @@ function partyReply(entries: Entry[], hide?: boolean) {
     ephemeral: hide,
   };
 }
-
-

@@ -80,7 +80,12 @@ function noFoods(hero: Hero): UserError {
 const range = (r: { min: number; max: number }) => (r.min === r.max ? fmt(r.min) : `${fmt(r.min)}–${fmt(r.max)}`);
 const turnsText = (n: number) => `${fmt(n)} turn${n === 1 ? '' : 's'}`;
 
-function nethackAdvice(hero: NethackHero, typed: string | undefined, goal: 'not-hungry' | 'most', hide?: boolean): Reply {
+function nethackAdvice(
+  hero: NethackHero,
+  typed: string | undefined,
+  goal: 'not-hungry' | 'most',
+  hide?: boolean,
+): Reply {
   const s = hero.nethack;
   if (!s.alive) throw deadHero(s);
   const foods: NethackCarried[] = typed ? parseNethackFoods(typed, hero.version) : s.foods;
@@ -102,16 +107,32 @@ function nethackAdvice(hero: NethackHero, typed: string | undefined, goal: 'not-
   });
   const plan = r.plan.map(
     (m) =>
-      `${m.order}. **${m.food}**: +${range(m.gain)} over ${turnsText(m.turns)} → ${range(m.finish)} (${m.statusAfter})` +
+      `${m.order}. **${m.food}**: +${range(m.gain)} over ${turnsText(m.turns)} → ` +
+      `${range(m.finish)} (${m.statusAfter})` +
       (m.breaks.length ? `; breaks ${m.breaks.join(', ')}` : '') +
       (m.prompt ? '; answer yes to "Continue eating?"' : ''),
   );
   const title = nethackTitle(hero, r);
-  const footer = versionFooter('NetHack', hero.version, shortRef(nethackCite('src/eat.c', undefined, { version: hero.version })), `hero ${hero.id}`);
+  const footer = versionFooter(
+    'NetHack',
+    hero.version,
+    shortRef(nethackCite('src/eat.c', undefined, { version: hero.version })),
+    `hero ${hero.id}`,
+  );
   const excluded = r.excluded.map((e) => `• ${e.name}: ${e.reason}`);
   const color = r.reached || r.alreadyThere ? COLORS.ok : COLORS.hungry;
   return {
-    embeds: [compact({ title, color, lines: [...plan.slice(0, 5), excluded.length ? `Not eaten: ${r.excluded.map((e) => e.name).join(', ')}.` : null], footer })],
+    embeds: [
+      compact({
+        title,
+        color,
+        lines: [
+          ...plan.slice(0, 5),
+          excluded.length ? `Not eaten: ${r.excluded.map((e) => e.name).join(', ')}.` : null,
+        ],
+        footer,
+      }),
+    ],
     details: [
       {
         title,
@@ -119,7 +140,11 @@ function nethackAdvice(hero: NethackHero, typed: string | undefined, goal: 'not-
         fields: [
           field('Start', `${range(r.start.nutrition)} (${r.start.status}) at turn ${fmt(r.start.moves)}`),
           field('Plan', plan.join('\n') || 'Nothing to eat.'),
-          field('After', `${range(r.final.nutrition)} (${r.final.status}) at turn ${fmt(r.final.moves)}; ${turnsText(r.totalTurns)} eating`),
+          field(
+            'After',
+            `${range(r.final.nutrition)} (${r.final.status}) at turn ${fmt(r.final.moves)}; ` +
+              `${turnsText(r.totalTurns)} eating`,
+          ),
           ...(r.leftover.length ? [field('Left over', foodsText(r.leftover))] : []),
           ...(excluded.length ? [field('Not eaten', excluded.join('\n'))] : []),
           field('How', `${r.ranking}${r.searchComplete ? '' : ' (search budget reached: the best plan found)'}`),
@@ -129,7 +154,11 @@ function nethackAdvice(hero: NethackHero, typed: string | undefined, goal: 'not-
       },
       sourcesEmbed(r.citations, color),
     ],
-    detailsFrom: { commandName: 'hero', subcommand: 'advise', options: { hero: hero.id, goal, ...(typed ? { foods: typed } : {}) } },
+    detailsFrom: {
+      commandName: 'hero',
+      subcommand: 'advise',
+      options: { hero: hero.id, goal, ...(typed ? { foods: typed } : {}) },
+    },
     result: { hero: { id: hero.id, name: hero.name }, foods, advice: r },
     ephemeral: hide,
   };
@@ -146,13 +175,15 @@ function nethackTitle(hero: NethackHero, r: AdviceResult): string {
 
 function crawlAdvice(hero: CrawlHero, typed: string | undefined, goal: 'not-hungry' | 'most', hide?: boolean): Reply {
   const c = hero.crawl;
-  if (!c.alive) throw new UserError(`${hero.name} has starved.`, 'Use `/hero undo` or `/hero set nutrition:<n>`.', 'hero_dead');
+  if (!c.alive)
+    throw new UserError(`${hero.name} has starved.`, 'Use `/hero undo` or `/hero set nutrition:<n>`.', 'hero_dead');
   const foods: CrawlCarried[] = typed ? parseCrawlFoods(typed, hero.version) : c.foods;
   if (!foods.length) throw noFoods(hero);
   const r = adviseCrawlMeals(hero.version, { ...heroInput(c), foods, goal, gourmandAmulet: c.gear.gourmand });
   const plan = r.plan.map(
     (m) =>
-      `${m.order}. **${m.food}${m.chunkType && m.chunkType !== 'clean' ? ` (${m.chunkType})` : ''}**: +${fmt(m.gained)} over ` +
+      `${m.order}. **${m.food}${m.chunkType && m.chunkType !== 'clean' ? ` (${m.chunkType})` : ''}**: ` +
+      `+${fmt(m.gained)} over ` +
       `${turnsText(m.turns)} → ${range(m.hungerAfter)} (${m.stateAfter}) — ${m.why}`,
   );
   const title = crawlTitle(hero, r);
@@ -169,16 +200,25 @@ function crawlAdvice(hero: CrawlHero, typed: string | undefined, goal: 'not-hung
           field('Start', `${fmt(r.start.hunger)} (${r.start.state}); burns ${range(r.rate)} per turn`),
           field('Plan', plan.join('\n') || 'Nothing to eat.'),
           field('After', `${range(r.final.hunger)} (${r.final.state}); ${turnsText(r.totalTurns)} eating`),
-          field('Chunks', `${r.chunks.note}${r.chunks.cleanChunk !== null ? ` A clean chunk gives ${fmt(r.chunks.cleanChunk)}.` : ''}`),
+          field(
+            'Chunks',
+            r.chunks.note + (r.chunks.cleanChunk !== null ? ` A clean chunk gives ${fmt(r.chunks.cleanChunk)}.` : ''),
+          ),
           ...(r.leftover.length ? [field('Left over', foodsText(r.leftover))] : []),
-          ...(r.excluded.length ? [field('Not eaten', r.excluded.map((e) => `• ${e.name}: ${e.reason}`).join('\n'))] : []),
+          ...(r.excluded.length
+            ? [field('Not eaten', r.excluded.map((e) => `• ${e.name}: ${e.reason}`).join('\n'))]
+            : []),
           ...(r.notes.length ? [field('Notes', r.notes.map((n) => `• ${n}`).join('\n'))] : []),
         ],
         footer,
       },
       sourcesEmbed(r.citations, color),
     ],
-    detailsFrom: { commandName: 'hero', subcommand: 'advise', options: { hero: hero.id, goal, ...(typed ? { foods: typed } : {}) } },
+    detailsFrom: {
+      commandName: 'hero',
+      subcommand: 'advise',
+      options: { hero: hero.id, goal, ...(typed ? { foods: typed } : {}) },
+    },
     result: { hero: { id: hero.id, name: hero.name }, foods, advice: r },
     ephemeral: hide,
   };
@@ -192,5 +232,3 @@ function crawlTitle(hero: CrawlHero, r: CrawlAdviceResult): string {
   if (r.goal === 'not-hungry' && !r.reached) return `${hero.name}: not hungry is out of reach; ${what} for ${end}`;
   return `${hero.name}: ${what} (${turnsText(r.totalTurns)}) → ${end}`;
 }
-
-

@@ -120,7 +120,8 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
     s.intrinsics.length ? `intrinsics: ${s.intrinsics.join(', ')}` : null,
     s.encumbrance !== 'Unencumbered' ? s.encumbrance : null,
   ].filter((x): x is string => x !== null);
-  const base = { hero: { id: hero.id, name: hero.name, shared: hero.shared, ...s }, game: 'nethack', version: hero.version };
+  const who = { id: hero.id, name: hero.name, shared: hero.shared };
+  const base = { hero: { ...who, ...s }, game: 'nethack', version: hero.version };
   if (!s.alive) {
     const death = DEATH_TEXT[s.death ?? 'starved'];
     return {
@@ -182,8 +183,12 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
     state: `${v.status} at ${fmt(s.nutrition)}`,
     next,
     color: STATUS_COLOR[v.status],
-    lines: [burn, worn.length ? `Wearing ${worn.join('; ')}.` : null, `${prayer.text}.`, tracked ? `Conducts ${conductsShort(s.conducts)}.` : null]
-      .filter((x): x is string => x !== null),
+    lines: [
+      burn,
+      worn.length ? `Wearing ${worn.join('; ')}.` : null,
+      `${prayer.text}.`,
+      tracked ? `Conducts ${conductsShort(s.conducts)}.` : null,
+    ].filter((x): x is string => x !== null),
     fields: [
       field('Status', `**${v.status}**`, true),
       field('Nutrition', fmt(s.nutrition), true),
@@ -214,15 +219,22 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
 }
 
 /** The Prayer field of the details: the outlook, the timeout's law, Luck, alignment and anger. */
-function prayerLines(s: Extract<HeroCore, { game: 'nethack' }>['nethack'], p: ReturnType<typeof heroPrayerOutlook>): string[] {
+function prayerLines(
+  s: Extract<HeroCore, { game: 'nethack' }>['nethack'],
+  p: ReturnType<typeof heroPrayerOutlook>,
+): string[] {
   const t = p.timeout;
-  const law = t.known !== null ? `timeout now ${fmt(t.known)}` : `timeout set at turn ${fmt(t.setAt)}: ${fmt(t.min)}–${fmt(t.max)}, median ${fmt(t.median)}`;
-  const last = p.lastPrayer ? `last prayer T${fmt(p.lastPrayer.turn)}: ${p.lastPrayer.outcome === 'worked' ? 'it worked' : 'the god was angry'}` : 'no prayer recorded';
+  const range = `${fmt(t.min)}–${fmt(t.max)}, median ${fmt(t.median)}`;
+  const law = t.known !== null ? `timeout now ${fmt(t.known)}` : `timeout set at turn ${fmt(t.setAt)}: ${range}`;
+  const how = p.lastPrayer?.outcome === 'worked' ? 'it worked' : 'the god was angry';
+  const last = p.lastPrayer ? `last prayer T${fmt(p.lastPrayer.turn)}: ${how}` : 'no prayer recorded';
+  const stone = s.luckstone !== 'none' ? ` (${s.luckstone} luckstone)` : '';
   return [
     `${p.text}.`,
-    `Must be ≤ ${p.limit} for ${p.forTrouble}; 50 % from turn ${fmt(p.turn50)}, 90 % from ${fmt(p.turn90)}, 99 % from ${fmt(p.turn99)}.`,
+    `Must be ≤ ${p.limit} for ${p.forTrouble}; 50 % from turn ${fmt(p.turn50)}, ` +
+      `90 % from ${fmt(p.turn90)}, 99 % from ${fmt(p.turn99)}.`,
     `${law}; ${last}.`,
-    `Luck ${s.luck}${s.luckstone !== 'none' ? ` (${s.luckstone} luckstone)` : ''}, alignment ${s.alignmentRecord ?? '10 (assumed)'}, god anger ${s.godAnger}.`,
+    `Luck ${s.luck}${stone}, alignment ${s.alignmentRecord ?? '10 (assumed)'}, god anger ${s.godAnger}.`,
     ...(p.assumptions.length ? [`Assumed: ${p.assumptions.join('; ')}.`] : []),
   ];
 }
@@ -236,7 +248,8 @@ async function crawlPanel(hero: Extract<Hero, { game: 'crawl' }>, opts: HeroRepl
   const c = hero.crawl;
   const footer = versionFooter('Crawl', hero.version, crawlTag(hero.version), `hero ${hero.id}`);
   const worn = [gearText(c.gear), mutationText(c)].filter(Boolean);
-  const base = { game: 'crawl', version: hero.version, hero: { id: hero.id, name: hero.name, shared: hero.shared, ...c } };
+  const who = { id: hero.id, name: hero.name, shared: hero.shared };
+  const base = { game: 'crawl', version: hero.version, hero: { ...who, ...c } };
   if (!c.alive) {
     return {
       state: DEATH_TEXT.starved,

@@ -37,9 +37,13 @@ export const conductSubcommand = defineSubcommand({
             : { status: 'unknown', turn: null, food: null };
       const conducts = { ...core.nethack.conducts };
       const changed = names.filter((n) => conducts[n].status !== mark.status);
-      if (!changed.length) throw new UserError(`${h.name}'s ${names.join(', ')} already ${args.state}.`, undefined, 'no_change');
+      if (!changed.length)
+        throw new UserError(`${h.name}'s ${names.join(', ')} already ${args.state}.`, undefined, 'no_change');
       for (const n of changed) conducts[n] = mark;
-      return { core: { ...core, nethack: { ...core.nethack, conducts } }, summary: `Conduct ${changed.join(', ')}: ${args.state}.` };
+      return {
+        core: { ...core, nethack: { ...core.nethack, conducts } },
+        summary: `Conduct ${changed.join(', ')}: ${args.state}.`,
+      };
     });
     return heroReply(hero, { headline: summary, ephemeral: args.hide });
   },

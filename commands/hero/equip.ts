@@ -79,9 +79,18 @@ export const setSubcommand = defineSubcommand({
         setPrayerFields(s, args, note);
         core = { ...core, nethack: s };
       } else {
-        const nethackOnly = [args.con, args.xl, args.role, args.race, args.alignment, args.encumbrance, args.luck, args.record, args.anger, args.prayed, args.luckstone];
-        if (nethackOnly.some((x) => x !== undefined)) {
-          throw new UserError('`con`, `xl`, `role`, `race`, `alignment`, `encumbrance`, `luck`, `record`, `anger`, `prayed` and `luckstone` are for NetHack heroes.', 'For Crawl burden use `/hero wear`-style rate options in `/crawl rate`.', 'wrong_game');
+        const nethackOnly = { con: args.con, xl: args.xl, role: args.role, race: args.race, alignment: args.alignment };
+        const prayerOnly = { luck: args.luck, record: args.record, anger: args.anger, prayed: args.prayed };
+        const rest = { encumbrance: args.encumbrance, luckstone: args.luckstone };
+        const given = Object.entries({ ...nethackOnly, ...prayerOnly, ...rest })
+          .filter(([, v]) => v !== undefined)
+          .map(([k]) => `\`${k}\``);
+        if (given.length) {
+          throw new UserError(
+            `${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} for NetHack heroes.`,
+            'For Crawl burden use `/hero wear`-style rate options in `/crawl rate`.',
+            'wrong_game',
+          );
         }
         const c = { ...core.crawl, mutations: { ...core.crawl.mutations } };
         if (args.nutrition !== undefined) (c.value = args.nutrition), note('satiation', args.nutrition), (c.alive = true), (c.death = null);
@@ -124,16 +133,21 @@ function setPrayerFields(
     const more = moreluck(s.luckstone);
     if (args.luck - more < -10 || args.luck - more > 10) {
       const range = `${-10 + more} to ${10 + more}`;
-      throw new UserError(`Luck ${args.luck} is impossible here: u.uluck stays within -10..10, so Luck goes from ${range}.`, undefined, 'invalid_option');
+      const why = `u.uluck stays within -10..10, so Luck goes from ${range}`;
+      throw new UserError(`Luck ${args.luck} is impossible here: ${why}.`, undefined, 'invalid_option');
     }
     (s.luck = args.luck), note('Luck', args.luck);
   }
   if (args.record !== undefined) (s.alignmentRecord = args.record), note('alignment record', args.record);
   if (args.anger !== undefined) (s.godAnger = args.anger), note('god anger', args.anger);
   if (args.prayed !== undefined) {
-    if (args.prayed > s.turn) throw new UserError(`Turn ${args.prayed} is after the hero's turn ${s.turn}.`, 'Give the turn of a prayer already made.', 'invalid_option');
+    if (args.prayed > s.turn) {
+      const hint = 'Give the turn of a prayer already made.';
+      throw new UserError(`Turn ${args.prayed} is after the hero's turn ${s.turn}.`, hint, 'invalid_option');
+    }
     // The prayer ends 3 turns after #pray (nomul(-3)); pleased() sets the timeout then.
-    const step = { kind: 'success' as const, atTurn: args.prayed + 3, experienceLevel: s.xl, demigod: s.demigod, crowned: s.crowned };
+    const { demigod, crowned } = s;
+    const step = { kind: 'success' as const, atTurn: args.prayed + 3, experienceLevel: s.xl, demigod, crowned };
     s.prayer = { steps: [step], history: s.prayer.history, known: true };
     note('last good prayer at turn', args.prayed);
   }

@@ -47,31 +47,62 @@ export const importSubcommand = defineSubcommand({
     let result = readImport(source.text, args.version, named);
     // Without `hero:`, a hero of the same name is the one to update (same game only).
     const wanted = heroNameFrom(args.name) ?? heroNameFrom(result.hero.name);
-    const sameName = named || !wanted ? undefined : record?.heroes.find((h) => h.name.toLowerCase() === wanted.toLowerCase());
+    const sameName =
+      named || !wanted ? undefined : record?.heroes.find((h) => h.name.toLowerCase() === wanted.toLowerCase());
     if (sameName && sameName.game !== result.game) {
-      throw new UserError(`You already have a ${sameName.game === 'nethack' ? 'NetHack' : 'Crawl'} hero called ${sameName.name}.`, 'Give the new one another name with `name:`.', 'duplicate_hero');
+      throw new UserError(
+        `You already have a ${sameName.game === 'nethack' ? 'NetHack' : 'Crawl'} hero called ${sameName.name}.`,
+        'Give the new one another name with `name:`.',
+        'duplicate_hero',
+      );
     }
     if (sameName) result = readImport(source.text, args.version, sameName);
     const existing = named ?? sameName;
     if (!existing && (record?.heroes.length ?? 0) >= MAX_HEROES_PER_USER) {
-      throw new UserError(`You already have ${MAX_HEROES_PER_USER} heroes, the most one user can keep.`, 'Update one with `hero:<name>`, or delete one first.', 'too_many_heroes');
+      throw new UserError(
+        `You already have ${MAX_HEROES_PER_USER} heroes, the most one user can keep.`,
+        'Update one with `hero:<name>`, or delete one first.',
+        'too_many_heroes',
+      );
     }
-    const plan = planImport(result, { existing, name: args.name, id: randomBytes(5).toString('hex'), createdAt: new Date().toISOString() });
+    const plan = planImport(result, {
+      existing,
+      name: args.name,
+      id: randomBytes(5).toString('hex'),
+      createdAt: new Date().toISOString(),
+    });
     return askToConfirmImport(ctx, result, plan, source.from);
   },
 });
 
 /** The pasted text, the attached file (Discord's CDN, capped) or, in the console, a local file. */
-async function readSource(args: { text?: string; file?: string }, ctx: HandlerContext): Promise<{ text: string; from: string }> {
+async function readSource(
+  args: { text?: string; file?: string },
+  ctx: HandlerContext,
+): Promise<{ text: string; from: string }> {
   if (!args.text === !args.file) {
-    throw new UserError('Give the text to import: `text:` (pasted) or `file:` (attached), one of them.', 'For example `/hero import text:"<your two status lines>"`.', 'missing_option');
+    throw new UserError(
+      'Give the text to import: `text:` (pasted) or `file:` (attached), one of them.',
+      'For example `/hero import text:"<your two status lines>"`.',
+      'missing_option',
+    );
   }
   if (args.text) return { text: unflatten(args.text), from: 'pasted text' };
   const ref = ctx.attachments?.[args.file!];
-  if (ref) return { text: await (ctx.services.attachments ?? DEFAULT_READER).read(ref), from: ref.filename ?? 'the attached file' };
+  if (ref)
+    return {
+      text: await (ctx.services.attachments ?? DEFAULT_READER).read(ref),
+      from: ref.filename ?? 'the attached file',
+    };
   if (ctx.transport === 'console') return { text: await readLocalFile(args.file!), from: args.file! };
   throw badAttachment('That attachment did not come with the command.', 'Attach the file again.');
 }
+
+/** Where the second status line starts (botl.c describe_level()), after line 1's alignment and score. */
+const SECOND_LINE = new RegExp(
+  String.raw`^(.*?\b(?:Lawful|Neutral|Chaotic|Unaligned)(?:\s+S:\d+)?)\s+` +
+    String.raw`((?:Dlvl:|Home \d|Fort Ludios|End Game|Tutorial)[\s\S]*)$`,
+);
 
 /**
  * Discord's text options are one line: pasted status lines arrive joined, and the console types
@@ -81,17 +112,27 @@ async function readSource(args: { text?: string; file?: string }, ctx: HandlerCo
 export function unflatten(text: string): string {
   const t = text.replace(/\\n/g, '\n');
   if (t.includes('\n')) return t;
-  const m = /^(.*?\b(?:Lawful|Neutral|Chaotic|Unaligned)(?:\s+S:\d+)?)\s+((?:Dlvl:|Home \d|Fort Ludios|End Game|Tutorial)[\s\S]*)$/.exec(t);
+  const m = SECOND_LINE.exec(t);
   return m ? `${m[1]}\n${m[2]}` : t;
 }
 
 /** importText() with the version the user named; for a hero being updated, its own version. */
 function readImport(text: string, version: string | undefined, hero?: Hero): ImportResult {
-  const nethackVersion = (NETHACK_VERSIONS as readonly string[]).includes(version ?? '') ? (version as NethackVersion) : undefined;
-  const crawlVersion = (CRAWL_VERSIONS as readonly string[]).includes(version ?? '') ? (version as CrawlVersion) : undefined;
+  const nethackVersion = (NETHACK_VERSIONS as readonly string[]).includes(version ?? '')
+    ? (version as NethackVersion)
+    : undefined;
+  const crawlVersion = (CRAWL_VERSIONS as readonly string[]).includes(version ?? '')
+    ? (version as CrawlVersion)
+    : undefined;
   const result = importText(text, { nethackVersion, crawlVersion });
   // A bottom line that does not tell its version is read as the hero's own version.
-  if (!version && hero?.game === 'nethack' && result.kind === 'nethack-bottom-line' && result.versionFrom === 'default' && hero.version !== result.version) {
+  if (
+    !version &&
+    hero?.game === 'nethack' &&
+    result.kind === 'nethack-bottom-line' &&
+    result.versionFrom === 'default' &&
+    hero.version !== result.version
+  ) {
     return importText(text, { nethackVersion: hero.version });
   }
   return result;
@@ -103,7 +144,12 @@ interface StoredPlan {
   summary: string;
 }
 
-async function askToConfirmImport(ctx: HandlerContext, r: ImportResult, plan: ImportPlan, from: string): Promise<Reply> {
+async function askToConfirmImport(
+  ctx: HandlerContext,
+  r: ImportResult,
+  plan: ImportPlan,
+  from: string,
+): Promise<Reply> {
   const nonce = randomBytes(8).toString('hex');
   const summary = `Imported from a ${KIND_TEXT[r.kind]} (${r.game === 'nethack' ? 'NetHack' : 'Crawl'} ${r.version}).`;
   const stored: StoredPlan = { target: plan.target, core: plan.core, summary };
@@ -136,7 +182,10 @@ async function askToConfirmImport(ctx: HandlerContext, r: ImportResult, plan: Im
 }
 
 function describe(r: ImportResult, plan: ImportPlan, from: string): string {
-  const lines = [`From ${from}: ${r.game === 'nethack' ? 'NetHack' : 'Crawl'} ${r.version}.`, `Hunger: ${r.hunger.reason}`];
+  const lines = [
+    `From ${from}: ${r.game === 'nethack' ? 'NetHack' : 'Crawl'} ${r.version}.`,
+    `Hunger: ${r.hunger.reason}`,
+  ];
   if (plan.target.mode === 'update') lines.push(`Values the text does not show keep what ${plan.target.heroName} has.`);
   lines.push('Nothing is stored until you confirm (15 minutes).');
   return lines.join('\n');
@@ -147,7 +196,9 @@ export function readLines(fields: object, prefix = ''): string[] {
   const out: string[] = [];
   const show = (v: unknown): string =>
     v !== null && typeof v === 'object'
-      ? Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k} ${typeof x === 'object' ? JSON.stringify(x) : String(x)}`).join(', ')
+      ? Object.entries(v as Record<string, unknown>)
+          .map(([k, x]) => `${k} ${typeof x === 'object' ? JSON.stringify(x) : String(x)}`)
+          .join(', ')
       : String(v);
   for (const [key, value] of Object.entries(fields)) {
     const items = Array.isArray(value) ? value : [value];
@@ -185,10 +236,28 @@ function importFields(r: ImportResult, plan: ImportPlan): APIEmbedField[] {
   if (kept.length) fields.push(...chunked('Kept from the stored hero', kept));
   const foods = plan.core.game === 'nethack' ? plan.core.nethack.foods : plan.core.crawl.foods;
   if (foods.length) fields.push(field('Carrying', foods.map((f) => `${f.count} ${f.name}`).join(', ')));
-  if (plan.dropped.length) fields.push(...chunked('Read but not kept', plan.dropped.map((d) => `• ${d}`)));
-  if (r.unread.length) fields.push(...chunked('Not understood', r.unread.map((u) => `• line ${u.line}: ${u.text}`)));
+  if (plan.dropped.length)
+    fields.push(
+      ...chunked(
+        'Read but not kept',
+        plan.dropped.map((d) => `• ${d}`),
+      ),
+    );
+  if (r.unread.length)
+    fields.push(
+      ...chunked(
+        'Not understood',
+        r.unread.map((u) => `• line ${u.line}: ${u.text}`),
+      ),
+    );
   const notes = [...r.notes, ...plan.notes];
-  if (notes.length) fields.push(...chunked('Notes', notes.map((n) => `• ${n}`)));
+  if (notes.length)
+    fields.push(
+      ...chunked(
+        'Notes',
+        notes.map((n) => `• ${n}`),
+      ),
+    );
   // A message holds at most 25 fields and 6,000 characters: the typed result has everything.
   return fields.slice(0, 12);
 }
@@ -196,8 +265,14 @@ function importFields(r: ImportResult, plan: ImportPlan): APIEmbedField[] {
 /** Button: hero:import:<userId>:<nonce>. One use: the nonce is consumed first. */
 export async function onImportButton(parts: string[], ctx: HandlerContext): Promise<Reply> {
   const [userId, nonce] = parts;
-  if (userId !== ctx.user.id) throw new UserError('Only the person who imported can confirm it.', undefined, 'not_yours');
-  const stale = () => new UserError('That import is no longer waiting (used, cancelled or expired).', 'Run `/hero import` again.', 'stale_button');
+  if (userId !== ctx.user.id)
+    throw new UserError('Only the person who imported can confirm it.', undefined, 'not_yours');
+  const stale = () =>
+    new UserError(
+      'That import is no longer waiting (used, cancelled or expired).',
+      'Run `/hero import` again.',
+      'stale_button',
+    );
   if (!nonce || !(await ctx.services.store.consume(importNonceKey(ctx.user.id, nonce)))) throw stale();
   const stored = await ctx.services.store.getTemp<StoredPlan>(importPlanKey(ctx.user.id, nonce));
   const core = HeroCoreSchema.safeParse(stored?.core);
@@ -212,15 +287,24 @@ export async function onImportButton(parts: string[], ctx: HandlerContext): Prom
     }
     const rec = record ?? emptyRecord(ctx.user.id, now);
     if (rec.heroes.length >= MAX_HEROES_PER_USER) {
-      throw new UserError(`You already have ${MAX_HEROES_PER_USER} heroes, the most one user can keep.`, 'Delete one with `/hero delete hero:<name>` first.', 'too_many_heroes');
+      throw new UserError(
+        `You already have ${MAX_HEROES_PER_USER} heroes, the most one user can keep.`,
+        'Delete one with `/hero delete hero:<name>` first.',
+        'too_many_heroes',
+      );
     }
     if (rec.heroes.some((h) => h.name.toLowerCase() === core.data.name.toLowerCase())) {
-      throw new UserError(`You already have a hero called ${core.data.name}.`, 'Run the import again with `hero:` to update it, or `name:` for another name.', 'duplicate_hero');
+      throw new UserError(
+        `You already have a hero called ${core.data.name}.`,
+        'Run the import again with `hero:` to update it, or `name:` for another name.',
+        'duplicate_hero',
+      );
     }
     const fresh = { ...core.data, log: [], undo: [], pending: null } as unknown as Hero;
     const created = { ...withEvent(fresh, coreOf(fresh), 'import', stored.summary, now), undo: [] };
     return { record: { ...rec, heroes: [...rec.heroes, created], activeId: created.id }, result: created };
   });
-  const headline = stored.target.mode === 'new' ? `${stored.summary.replace(/\.$/, '')}; now your active hero.` : stored.summary;
+  const headline =
+    stored.target.mode === 'new' ? `${stored.summary.replace(/\.$/, '')}; now your active hero.` : stored.summary;
   return { ...(await heroReply(hero, { headline, ephemeral: true })), asNewMessage: true };
 }

@@ -1,7 +1,8 @@
 // /hero: each user's own NetHack and Crawl characters, stored per Discord user.
 import { UserError } from '../../src/errors.ts';
 import { defineCommandGroup, type HandlerContext } from '../../src/bot/types.ts';
-import { attackSubcommand, castSubcommand, eatSubcommand, onEatButton, turnSubcommand, waitSubcommand } from './actions.ts';
+import { attackSubcommand, castSubcommand, turnSubcommand, waitSubcommand } from './actions.ts';
+import { eatSubcommand, onEatButton } from './eat.ts';
 import { onPrayButton, praySubcommand } from './pray.ts';
 import { importSubcommand, onImportButton } from './import.ts';
 import { adviseSubcommand, carrySubcommand } from './advise.ts';

@@ -260,7 +260,14 @@ export const deleteSubcommand = defineSubcommand({
     if (args.everything) {
       // No read: a record that cannot be read at all can still be deleted this way.
       return {
-        embeds: [{ title: 'Delete all your hungerbot data for good? Confirm below', description: 'Every hero, log and undo history, your /settings and your /party listings will be removed for good.', color: COLORS.warning }],
+        embeds: [
+          {
+            title: 'Delete all your hungerbot data for good? Confirm below',
+            description:
+              'Every hero, log and undo history, your /settings and your /party listings will be removed for good.',
+            color: COLORS.warning,
+          },
+        ],
         result: { confirm: 'delete-all', pending: true },
         buttons: await deleteButtons(ctx, 'all'),
         ephemeral: true,
@@ -369,7 +376,9 @@ export const exportSubcommand = defineSubcommand({
     return {
       embeds: [
         {
-          title: nothing ? 'You have no stored hero data' : `Your hungerbot data: ${fmt(data.length)} bytes of JSON, attached`,
+          title: nothing
+            ? 'You have no stored hero data'
+            : `Your hungerbot data: ${fmt(data.length)} bytes of JSON, attached`,
           description,
           color: unreadable ? COLORS.warning : COLORS.info,
         },

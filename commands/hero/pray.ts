@@ -9,7 +9,12 @@ import { COLORS, fmt } from '../../src/bot/render.ts';
 import { defineSubcommand, type HandlerContext, type Reply } from '../../src/bot/types.ts';
 import { TROUBLE_KEYS, percent, troubleInfo, type TroubleKey } from '../../src/engine/nethack/prayer.ts';
 import { deadHero } from '../../src/heroes/nethack.ts';
-import { analyzeHeroPrayer, applyHeroPrayer, type HeroPrayerAnalysis, type PrayerOutcome } from '../../src/heroes/prayer.ts';
+import {
+  analyzeHeroPrayer,
+  applyHeroPrayer,
+  type HeroPrayerAnalysis,
+  type PrayerOutcome,
+} from '../../src/heroes/prayer.ts';
 import { activeHero, replaceHero } from '../../src/heroes/repo.ts';
 import type { Hero, HeroCore, NethackState } from '../../src/heroes/schema.ts';
 import { parseTroubles } from '../nethack/pray.ts';
@@ -54,24 +59,35 @@ export const praySubcommand = defineSubcommand({
   autocomplete(focused, partial, ctx) {
     if (focused.name !== 'troubles') return heroNameAutocomplete(focused, partial, ctx);
     const parts = focused.value.split(',');
-    const head = parts.slice(0, -1).map((p) => p.trim()).filter(Boolean);
+    const head = parts
+      .slice(0, -1)
+      .map((p) => p.trim())
+      .filter(Boolean);
     const prefix = head.length ? `${head.join(', ')}, ` : '';
     const keys = TROUBLE_KEYS.filter((k) => k !== 'weak' && k !== 'hungry');
-    const entries = keys.map((k) => ({ name: `${prefix}${k}`, aliases: [k], label: `${prefix}${k} — ${troubleInfo(k).label}` }));
+    const entries = keys.map((k) => ({
+      name: `${prefix}${k}`,
+      aliases: [k],
+      label: `${prefix}${k} — ${troubleInfo(k).label}`,
+    }));
     return toChoices(parts.at(-1)!.trim(), entries);
   },
   async run(args, ctx) {
     const troubles = parseTroubles(args.troubles);
     if (troubles.some((t) => t === 'weak' || t === 'hungry')) {
       throw new UserError(
-        'Hunger trouble comes from the hero\'s nutrition, not from `troubles`.',
+        "Hunger trouble comes from the hero's nutrition, not from `troubles`.",
         'Set the nutrition with `/hero set nutrition:<n>`.',
         'invalid_option',
       );
     }
     const hero = activeHero(await repoFor(ctx).read(ctx.user.id), args.hero);
     if (hero.game !== 'nethack') {
-      throw new UserError('Prayer timeouts are NetHack rules; Crawl gods feed you differently.', undefined, 'wrong_game');
+      throw new UserError(
+        'Prayer timeouts are NetHack rules; Crawl gods feed you differently.',
+        undefined,
+        'wrong_game',
+      );
     }
     if (!hero.nethack.alive) throw deadHero(hero.nethack);
     const opts: PrayOptions = { troubles, demigod: args.demigod, crowned: args.crowned };
@@ -94,10 +110,22 @@ const LABELS: Record<PrayerOutcome, string> = {
   angry: 'The god was angry',
 };
 
-async function askToConfirmPrayer(ctx: HandlerContext, hero: NethackHero, a: HeroPrayerAnalysis, o: PrayOptions): Promise<Reply> {
+async function askToConfirmPrayer(
+  ctx: HandlerContext,
+  hero: NethackHero,
+  a: HeroPrayerAnalysis,
+  o: PrayOptions,
+): Promise<Reply> {
   const nonce = randomBytes(4).toString('hex');
   const expiresAt = new Date(Date.now() + PENDING_PRAYER_MS).toISOString();
-  const pending = { kind: 'pray' as const, nonce, expiresAt, troubles: o.troubles, demigod: o.demigod, crowned: o.crowned };
+  const pending = {
+    kind: 'pray' as const,
+    nonce,
+    expiresAt,
+    troubles: o.troubles,
+    demigod: o.demigod,
+    crowned: o.crowned,
+  };
   await repoFor(ctx).mutate(ctx.user.id, (record) => {
     const h = activeHero(record, hero.id);
     return { record: replaceHero(record!, { ...h, pending }), result: null };
@@ -153,17 +181,31 @@ function confirmLines(hero: NethackHero, a: HeroPrayerAnalysis): string[] {
   const r = a.result;
   const t = r.timeout;
   const lines: string[] = [];
-  const trouble = r.worstTrouble ? `${r.worstTrouble.label} (${r.worstTrouble.major ? 'major' : 'minor'})` : 'no trouble';
+  const trouble = r.worstTrouble
+    ? `${r.worstTrouble.label} (${r.worstTrouble.major ? 'major' : 'minor'})`
+    : 'no trouble';
   const low = t.now.probability >= 1 ? 'yes' : t.now.probability <= 0 ? 'no' : percent(t.now.probability);
-  lines.push(`Worst trouble: ${trouble}; the timeout must be ≤ ${a.limit}: ${low} now, 99 % from turn ${fmt(t.turn99)}.`);
+  lines.push(
+    `Worst trouble: ${trouble}; the timeout must be ≤ ${a.limit}: ${low} now, 99 % from turn ${fmt(t.turn99)}.`,
+  );
   if (a.naughty) lines.push(`Whatever the timeout, the god is angry: ${a.naughty}.`);
   if (a.safe.probability > 0 && a.fedIfWorked !== null) {
     lines.push(`A good prayer fixes ${a.hungerTrouble} with ${percent(a.fedIfWorked)} (nutrition 900).`);
   }
   if (a.outcomes.includes('angry')) {
     const tooSoon = a.naughty ? a.tooSoon.probability : 1;
-    const soon = tooSoon >= 1 ? 'Too soon: Luck −3 and god anger +1, then' : tooSoon > 0 ? `Too soon (${percent(tooSoon)}): Luck −3, anger +1; then` : 'Then';
-    const anger = r.anger ? ` rn2(${r.anger.maxAnger}): ${r.anger.outcomes.map((o) => o.what).slice(0, 3).join('; ')}…` : '';
+    const soon =
+      tooSoon >= 1
+        ? 'Too soon: Luck −3 and god anger +1, then'
+        : tooSoon > 0
+          ? `Too soon (${percent(tooSoon)}): Luck −3, anger +1; then`
+          : 'Then';
+    const anger = r.anger
+      ? ` rn2(${r.anger.maxAnger}): ${r.anger.outcomes
+          .map((o) => o.what)
+          .slice(0, 3)
+          .join('; ')}…`
+      : '';
     lines.push(`${soon} the angry god acts:${anger}`);
   }
   lines.push(`Praying takes 3 turns (you are helpless); ${hero.name} is at turn ${fmt(hero.nethack.turn)}.`);
@@ -224,7 +266,8 @@ function checkPending(h: Hero, nonce: string, now: string): void {
 /** Button: hero:pray:<userId>:<heroId>:<nonce>:<worked|fed|unfed|angry>. */
 export async function onPrayButton(parts: string[], ctx: HandlerContext): Promise<Reply> {
   const [userId, heroId, nonce, word] = parts;
-  if (userId !== ctx.user.id) throw new UserError('Only the owner of this hero can press that.', undefined, 'not_yours');
+  if (userId !== ctx.user.id)
+    throw new UserError('Only the owner of this hero can press that.', undefined, 'not_yours');
   const outcome = WORD_OUTCOME[word ?? ''];
   const record = await repoFor(ctx).read(ctx.user.id);
   const hero = record?.heroes.find((h) => h.id === heroId);

@@ -17,7 +17,8 @@ export const shareSubcommand = defineSubcommand({
   async run(args, ctx) {
     const on = args.state === 'on';
     const out = await changeHero(ctx, args.hero, 'share', (h) => {
-      if (h.shared === on) throw new UserError(`${h.name} is ${on ? 'already shared' : 'not shared'}.`, undefined, 'no_change');
+      if (h.shared === on)
+        throw new UserError(`${h.name} is ${on ? 'already shared' : 'not shared'}.`, undefined, 'no_change');
       const summary = on ? 'Shared: others can see this hero (read-only).' : 'No longer shared.';
       return { core: { ...coreOf(h), shared: on }, summary };
     });
@@ -26,4 +27,3 @@ export const shareSubcommand = defineSubcommand({
     return heroReply(out.hero, { headline: out.summary, lines, ephemeral: args.hide, extra: { shared: on } });
   },
 });
-

@@ -10,13 +10,19 @@ import { heroReply } from './common.ts';
 
 /** How /party finds people (there is no member list for a bot without privileged intents). */
 export const PARTY_RULE =
-  "/party lists shared heroes of people who used /hero share, /hero show or /party in this channel (bots can't see member lists).";
+  '/party lists shared heroes of people who used /hero share, /hero show or /party in this channel ' +
+  "(bots can't see member lists).";
 
 /** Note the user in this channel's party; a failure there never fails the command (it is logged). */
 export async function notePresenceSafely(ctx: HandlerContext, record: UserHeroes | null, force = false): Promise<void> {
   if (!ctx.channelId) return;
   try {
-    await notePresence(ctx.services.store, ctx.user.id, { channelId: ctx.channelId, guildId: ctx.guildId }, { record, force });
+    await notePresence(
+      ctx.services.store,
+      ctx.user.id,
+      { channelId: ctx.channelId, guildId: ctx.guildId },
+      { record, force },
+    );
   } catch (err) {
     ctx.services.logger.warn({ err, userId: ctx.user.id }, 'could not note party presence');
   }
@@ -24,7 +30,11 @@ export async function notePresenceSafely(ctx: HandlerContext, record: UserHeroes
 
 /** The same answer for every hero that may not be shown: it says nothing about what exists. */
 function notShared(userId: string): UserError {
-  return new UserError(`<@${userId}> has no hero shared with others.`, 'They can share one with `/hero share state:on`.', 'not_shared');
+  return new UserError(
+    `<@${userId}> has no hero shared with others.`,
+    'They can share one with `/hero share state:on`.',
+    'not_shared',
+  );
 }
 
 /** Someone else's shared hero (their active one if shared, else their first shared), read-only. */

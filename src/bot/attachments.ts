@@ -37,7 +37,11 @@ export interface AttachmentReaderOptions {
 }
 
 export function badAttachment(what: string, hint?: string): UserError {
-  return new UserError(what, hint ?? 'Paste the text with `text:` instead, or attach the plain text file again.', 'bad_attachment');
+  return new UserError(
+    what,
+    hint ?? 'Paste the text with `text:` instead, or attach the plain text file again.',
+    'bad_attachment',
+  );
 }
 
 function kib(n: number): string {
@@ -81,7 +85,7 @@ async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number, ab
   }
   const out = new Uint8Array(total);
   let at = 0;
-  for (const c of chunks) out.set(c, at), (at += c.byteLength);
+  for (const c of chunks) (out.set(c, at), (at += c.byteLength));
   return out;
 }
 
@@ -100,7 +104,8 @@ export function createAttachmentReader(opts: AttachmentReaderOptions = {}): Atta
       const timer = setTimeout(() => controller.abort(), timeoutMs);
       try {
         const res = await fetchImpl(url, { redirect: 'error', signal: controller.signal });
-        if (res.status !== 200 || !res.body) throw badAttachment(`Discord's CDN answered ${res.status} for that attachment.`);
+        if (res.status !== 200 || !res.body)
+          throw badAttachment(`Discord's CDN answered ${res.status} for that attachment.`);
         const length = Number(res.headers.get('content-length') ?? NaN);
         if (Number.isFinite(length) && length > maxBytes) {
           controller.abort();
@@ -110,7 +115,10 @@ export function createAttachmentReader(opts: AttachmentReaderOptions = {}): Atta
       } catch (err) {
         if (err instanceof UserError) throw err;
         if (controller.signal.aborted) {
-          throw badAttachment(`The attachment did not arrive within ${timeoutMs / 1000} s.`, 'Try again, or paste the text.');
+          throw badAttachment(
+            `The attachment did not arrive within ${timeoutMs / 1000} s.`,
+            'Try again, or paste the text.',
+          );
         }
         throw badAttachment('The attachment could not be downloaded.', 'Try again, or paste the text.');
       } finally {
@@ -131,7 +139,8 @@ export async function readLocalFile(path: string, maxBytes = MAX_ATTACHMENT_BYTE
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw badAttachment(`${path} is not a file.`, 'Give the path of a text file.');
-    if (stat.size > maxBytes) throw badAttachment(`That file is ${kib(stat.size)}; an import reads at most ${kib(maxBytes)}.`);
+    if (stat.size > maxBytes)
+      throw badAttachment(`That file is ${kib(stat.size)}; an import reads at most ${kib(maxBytes)}.`);
     const buf = Buffer.alloc(stat.size);
     await handle.read(buf, 0, stat.size, 0);
     return decodeText(buf);

@@ -18,7 +18,11 @@ export const ALL_KEPT: Conducts = { foodless: KEPT, vegan: KEPT, vegetarian: KEP
 
 /** The engine's view: a conduct counts as kept only when the hero tracks it as kept. */
 export function keptOf(c: Conducts): ConductState {
-  return { foodless: c.foodless.status === 'kept', vegan: c.vegan.status === 'kept', vegetarian: c.vegetarian.status === 'kept' };
+  return {
+    foodless: c.foodless.status === 'kept',
+    vegan: c.vegan.status === 'kept',
+    vegetarian: c.vegetarian.status === 'kept',
+  };
 }
 
 export interface HeroMealConducts {

@@ -43,7 +43,11 @@ function pieces(text: string): Piece[] {
     .map((p) => p.trim())
     .filter(Boolean);
   if (parts.length > MAX_CARRIED) {
-    throw new UserError(`That is ${parts.length} foods; a hero keeps at most ${MAX_CARRIED} kinds.`, undefined, 'invalid_option');
+    throw new UserError(
+      `That is ${parts.length} foods; a hero keeps at most ${MAX_CARRIED} kinds.`,
+      undefined,
+      'invalid_option',
+    );
   }
   return parts.map((p) => {
     const m = /^(?:(\d{1,3})\s*x?\s+|an?\s+)?(.+)$/i.exec(p)!;
@@ -66,7 +70,9 @@ function merge<F extends { name: string; count: number }>(list: F[], same: (a: F
 
 export function parseNethackFoods(text: string, _version: NethackVersion): NethackCarried[] {
   const list = pieces(text).map(({ count, words }) => {
-    const buc = (BUCS as readonly string[]).includes(words[0]!.toLowerCase()) ? (words.shift()!.toLowerCase() as NethackCarried['buc']) : undefined;
+    const buc = (BUCS as readonly string[]).includes(words[0]!.toLowerCase())
+      ? (words.shift()!.toLowerCase() as NethackCarried['buc'])
+      : undefined;
     if (!words.length) throw new UserError(`"${buc}" needs a food after it.`, undefined, 'invalid_option');
     const name = resolvePlural(words.join(' '), NETHACK_FOODS, 'food').name;
     return { name, count, ...(buc ? { buc } : {}) };
@@ -78,11 +84,12 @@ export function parseCrawlFoods(text: string, version: CrawlVersion): CrawlCarri
   const items = foodItems(version);
   const list = pieces(text).map(({ count, words }) => {
     let rotten = false;
-    if (words[0]?.toLowerCase() === 'rotten') (rotten = true), words.shift();
+    if (words[0]?.toLowerCase() === 'rotten') ((rotten = true), words.shift());
     const kind = CHUNK_TYPES.find((t) => t === words[0]?.toLowerCase());
     if (kind) words.shift();
     const name = resolvePlural(words.join(' ') || 'chunk', items, 'food').name;
-    if (kind && name !== 'chunk') throw new UserError(`"${kind}" is a kind of chunk, not of ${name}.`, undefined, 'invalid_option');
+    if (kind && name !== 'chunk')
+      throw new UserError(`"${kind}" is a kind of chunk, not of ${name}.`, undefined, 'invalid_option');
     const chunkType: ChunkType | undefined = name === 'chunk' ? (kind ?? 'clean') : undefined;
     return { name, count, ...(chunkType ? { chunkType } : {}), ...(rotten ? { rotten } : {}) };
   });

@@ -37,6 +37,7 @@ export interface ImportPlan {
 }
 
 const NAME_BAD = /[`@#:*_~|<>]/g;
+const gameName = (g: 'nethack' | 'crawl') => (g === 'nethack' ? 'NetHack' : 'Crawl');
 
 /** A hero name from the text: no Markdown or mention characters, at most 32 characters. */
 export function heroNameFrom(text: string | null | undefined): string | null {
@@ -94,16 +95,34 @@ function nethackState(r: NethackImport, old: NethackState | undefined, acc: Acc)
     death: r.hunger.status === 'Starved' ? 'starved' : null,
   };
   if (d.conducts) {
-    fresh.conducts = { foodless: CONDUCT_MARK(d.conducts.foodless), vegan: CONDUCT_MARK(d.conducts.vegan), vegetarian: CONDUCT_MARK(d.conducts.vegetarian) };
+    fresh.conducts = {
+      foodless: CONDUCT_MARK(d.conducts.foodless),
+      vegan: CONDUCT_MARK(d.conducts.vegan),
+      vegetarian: CONDUCT_MARK(d.conducts.vegetarian),
+    };
   }
   if (r.kind === 'nethack-dumplog') fresh.foods = carriedFoods(r, acc);
   if (!d.alive && r.hunger.status !== 'Starved') {
-    acc.notes.push('The dumplog ends with the hero\'s death (not by hunger): the hero is imported as it was just before.');
+    acc.notes.push(
+      "The dumplog ends with the hero's death (not by hunger): the hero is imported as it was just before.",
+    );
   }
   if (r.hunger.status === 'Starved') fresh.nutrition = r.hunger.assumed;
-  for (const [field, fallback] of [['role', 'Valkyrie'], ['race', 'human'], ['alignment', 'neutral'], ['int', 10], ['xl', 1]] as const) {
+  for (const [field, fallback] of [
+    ['role', 'Valkyrie'],
+    ['race', 'human'],
+    ['alignment', 'neutral'],
+    ['int', 10],
+    ['xl', 1],
+  ] as const) {
     if ((fresh as Record<string, unknown>)[field] === undefined && !old) {
-      acc.assumed.push({ field, value: fallback, reason: `The text does not show the ${field === 'xl' ? 'experience level' : field}; the default ${fallback} is used.` });
+      acc.assumed.push({
+        field,
+        value: fallback,
+        reason:
+          `The text does not show the ${field === 'xl' ? 'experience level' : field}; ` +
+          `the default ${fallback} is used.`,
+      });
     }
   }
   if (!old) return NethackStateSchema.parse(fresh);
@@ -181,7 +200,8 @@ function crawlState(r: CrawlDumpImport, old: CrawlState | undefined, acc: Acc): 
   const d = r.hero;
   const rate = d.rate as Record<string, unknown>;
   for (const [k, v] of Object.entries(rate)) {
-    if (!CRAWL_KEPT.has(k) && k !== 'xl') acc.dropped.push(`${k} ${String(v)}: a stored Crawl hero does not keep it (\`/crawl rate\` takes it)`);
+    if (!CRAWL_KEPT.has(k) && k !== 'xl')
+      acc.dropped.push(`${k} ${String(v)}: a stored Crawl hero does not keep it (\`/crawl rate\` takes it)`);
   }
   const num = (k: string) => (typeof rate[k] === 'number' ? (rate[k] as number) : undefined);
   const gear = {
@@ -192,7 +212,12 @@ function crawlState(r: CrawlDumpImport, old: CrawlState | undefined, acc: Acc): 
     artefactMetabolism: num('artefactMetabolism') ?? 0,
     gourmand: d.gourmandAmulet,
   };
-  const mutations = { metabolism: num('metabolism'), carnivore: num('carnivore'), herbivore: num('herbivore'), saprovore: num('saprovore') };
+  const mutations = {
+    metabolism: num('metabolism'),
+    carnivore: num('carnivore'),
+    herbivore: num('herbivore'),
+    saprovore: num('saprovore'),
+  };
   let value = d.value;
   if (old && old.alive && r.hunger.band.min !== null && r.hunger.band.max !== null) {
     if (old.value >= r.hunger.band.min && old.value <= r.hunger.band.max) {
@@ -203,7 +228,8 @@ function crawlState(r: CrawlDumpImport, old: CrawlState | undefined, acc: Acc): 
   const turnRead = !!r.fields.turn;
   const turn = turnRead || !old ? d.turn : old.turn;
   if (!turnRead && old) acc.kept.push({ field: 'turn', value: old.turn, reason: 'the dump does not show it' });
-  if (d.int === null && !old) acc.assumed.push({ field: 'int', value: 10, reason: 'The dump does not show Int; 10 is used.' });
+  if (d.int === null && !old)
+    acc.assumed.push({ field: 'int', value: 10, reason: 'The dump does not show Int; 10 is used.' });
   const state = CrawlStateSchema.parse({
     species: d.species,
     value,
@@ -226,7 +252,10 @@ function crawlFoods(r: CrawlDumpImport, acc: Acc): CrawlState['foods'] {
   for (const f of r.inventoryFoods) {
     if (!f.name) {
       acc.dropped.push(
-        `"${f.text}" (line ${f.from.line}): ${f.chunk ? 'chunks are not kept (add them with `/hero carry`: their kind is not in the name)' : 'not a food the advice knows'}`,
+        `"${f.text}" (line ${f.from.line}): ` +
+          (f.chunk
+            ? 'chunks are not kept (add them with `/hero carry`: their kind is not in the name)'
+            : 'not a food the advice knows'),
       );
       continue;
     }
@@ -249,7 +278,7 @@ export function planImport(
   const old = opts.existing;
   if (old && old.game !== r.game) {
     throw new UserError(
-      `${old.name} is a ${old.game === 'nethack' ? 'NetHack' : 'Crawl'} hero; this text is ${r.game === 'nethack' ? 'NetHack' : 'Crawl'}.`,
+      `${old.name} is a ${gameName(old.game)} hero; this text is ${gameName(r.game)}.`,
       'Import it as a new hero (leave out `hero:`), or name another hero.',
       'wrong_game',
     );
@@ -260,8 +289,18 @@ export function planImport(
     : { id: opts.id, name, createdAt: opts.createdAt, shared: false };
   const core =
     r.game === 'nethack'
-      ? { ...base, game: 'nethack' as const, version: r.version, nethack: nethackState(r, old?.game === 'nethack' ? old.nethack : undefined, acc) }
-      : { ...base, game: 'crawl' as const, version: r.version, crawl: crawlState(r, old?.game === 'crawl' ? old.crawl : undefined, acc) };
+      ? {
+          ...base,
+          game: 'nethack' as const,
+          version: r.version,
+          nethack: nethackState(r, old?.game === 'nethack' ? old.nethack : undefined, acc),
+        }
+      : {
+          ...base,
+          game: 'crawl' as const,
+          version: r.version,
+          crawl: crawlState(r, old?.game === 'crawl' ? old.crawl : undefined, acc),
+        };
   const parsed = HeroCoreSchema.safeParse(core);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

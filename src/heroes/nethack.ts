@@ -234,7 +234,8 @@ export function eatFood(s: NethackState, version: NethackVersion, food: string, 
     }
     notes.push(`${Math.round(o.surviveChance * 100)}% chance to survive by vomiting (${o.surviveReason}); if yours did, set the nutrition by hand.`);
     const dead = { ...advanceLuck(s, meal.choke.moves), nutrition: meal.choke.nutrition, turn: meal.choke.moves };
-    return { state: { ...dead, alive: false, death: 'choked' }, burned: 0, estimated: !meal.exact, notes, citations, ...base, outcome: 'choked: died' };
+    const state: NethackState = { ...dead, alive: false, death: 'choked' };
+    return { state, burned: 0, estimated: !meal.exact, notes, citations, ...base, outcome: 'choked: died' };
   }
   if (meal.prompt && opts.stopAtPrompt) {
     return { ...after(meal.prompt.ifStopped.nutrition, meal.prompt.ifStopped.moves), meal, chokes: false, outcome: 'stopped at prompt', estimated: !meal.exact };

@@ -63,29 +63,37 @@ export async function notePresence(
     const entry = { channelId: where.channelId, guildId: where.guildId ?? null, at: now };
     return { record: { ...current, channels: [...others, entry].slice(-MAX_CHANNELS) }, result: null };
   });
-  await store.update(partyKey(where.channelId), (current) => {
-    const parsed = PartySchema.safeParse(current);
-    const party: Party = parsed.success
-      ? parsed.data
-      : { schemaVersion: 1, channelId: where.channelId, guildId: where.guildId ?? null, members: {} };
-    const members = Object.entries({ ...party.members, [userId]: now })
-      .sort((a, b) => b[1].localeCompare(a[1]))
-      .slice(0, MAX_PARTY);
-    return { value: { ...party, members: Object.fromEntries(members) }, result: null };
-  }, { acceptUnreadable: true });
+  await store.update(
+    partyKey(where.channelId),
+    (current) => {
+      const parsed = PartySchema.safeParse(current);
+      const party: Party = parsed.success
+        ? parsed.data
+        : { schemaVersion: 1, channelId: where.channelId, guildId: where.guildId ?? null, members: {} };
+      const members = Object.entries({ ...party.members, [userId]: now })
+        .sort((a, b) => b[1].localeCompare(a[1]))
+        .slice(0, MAX_PARTY);
+      return { value: { ...party, members: Object.fromEntries(members) }, result: null };
+    },
+    { acceptUnreadable: true },
+  );
   return true;
 }
 
 /** Remove the user from the channels their record lists (deleting all their data). */
 export async function forgetPresence(store: Store, userId: string, channelIds: readonly string[]): Promise<void> {
   for (const channelId of channelIds) {
-    await store.update(partyKey(channelId), (current) => {
-      const parsed = PartySchema.safeParse(current);
-      if (!parsed.success || !(userId in parsed.data.members)) return { keep: true as const, result: null };
-      const members = { ...parsed.data.members };
-      delete members[userId];
-      if (!Object.keys(members).length) return { delete: true as const, result: null };
-      return { value: { ...parsed.data, members }, result: null };
-    }, { acceptUnreadable: true });
+    await store.update(
+      partyKey(channelId),
+      (current) => {
+        const parsed = PartySchema.safeParse(current);
+        if (!parsed.success || !(userId in parsed.data.members)) return { keep: true as const, result: null };
+        const members = { ...parsed.data.members };
+        delete members[userId];
+        if (!Object.keys(members).length) return { delete: true as const, result: null };
+        return { value: { ...parsed.data, members }, result: null };
+      },
+      { acceptUnreadable: true },
+    );
   }
 }

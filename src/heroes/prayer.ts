@@ -102,14 +102,18 @@ export function analyzeHeroPrayer(
   const fedIfWorked = hungerTrouble && result.hunger ? result.hunger.fixedProbability : null;
   const outcomes: PrayerOutcome[] = [];
   const fedUncertain = fedIfWorked !== null && fedIfWorked > 0 && fedIfWorked < 1;
-  if (safe.probability > 0) outcomes.push(...(fedUncertain ? (['worked-fed', 'worked-unfed'] as const) : ['worked' as const]));
+  if (safe.probability > 0)
+    outcomes.push(...(fedUncertain ? (['worked-fed', 'worked-unfed'] as const) : ['worked' as const]));
   if (safe.probability < 1) outcomes.push('angry');
   const assumptions = ['off an altar, outside Gehennom, in your own form (`/nethack pray` covers the rest)'];
   if (s.alignmentRecord === null) assumptions.push('alignment record 10 (not set: `/hero set record:<n>`)');
   if (!s.prayer.known) assumptions.push('no prayer since turn 1 (not known: `/hero set prayed:<turn>`)');
-  if (tracked.precision === 'float') assumptions.push('5.0 anger history: probabilities in floating point (error < 1e-9)');
+  if (tracked.precision === 'float')
+    assumptions.push('5.0 anger history: probabilities in floating point (error < 1e-9)');
   if (tracked.precision === 'upper-bound') {
-    assumptions.push('more than 12 angry prayers since the last good one: the oldest are dropped, so "safe" is an upper bound');
+    assumptions.push(
+      'more than 12 angry prayers since the last good one: the oldest are dropped, so "safe" is an upper bound',
+    );
   }
   return {
     result,
@@ -150,8 +154,10 @@ export function applyHeroPrayer(
   const citations: Citation[] = [...a.result.citations, ...a.tracked.citations];
   const notes: string[] = [];
   const history = (worked: boolean, fed: boolean | null) =>
-    [...s.prayer.history, { turn: prayedAt, outcome: worked ? ('worked' as const) : ('angry' as const), fed, safe: a.safe.probability }]
-      .slice(-MAX_PRAYER_HISTORY);
+    [
+      ...s.prayer.history,
+      { turn: prayedAt, outcome: worked ? ('worked' as const) : ('angry' as const), fed, safe: a.safe.probability },
+    ].slice(-MAX_PRAYER_HISTORY);
   if (outcome !== 'angry') {
     const fed = a.hungerTrouble ? outcome === 'worked-fed' || (outcome === 'worked' && a.fedIfWorked === 1) : null;
     // Invulnerable while praying: the three turns burn nothing; Luck still times out (nh_timeout()).
@@ -163,8 +169,17 @@ export function applyHeroPrayer(
       notes.push('Alignment record below 2 and no major trouble: pleased() adds 1.');
       citations.push(pleasedAlignCitation(version));
     }
-    const step = { kind: 'success' as const, atTurn: prayedAt + 3, experienceLevel: s.xl, demigod: s.demigod, crowned: s.crowned };
-    next = { ...next, prayer: { steps: pushStep(version, s.prayer.steps, step), history: history(true, fed), known: true } };
+    const step = {
+      kind: 'success' as const,
+      atTurn: prayedAt + 3,
+      experienceLevel: s.xl,
+      demigod: s.demigod,
+      crowned: s.crowned,
+    };
+    next = {
+      ...next,
+      prayer: { steps: pushStep(version, s.prayer.steps, step), history: history(true, fed), known: true },
+    };
     if (a.result.boon) {
       notes.push(
         `A boon comes with ${percent(a.result.boon.probability)} (the golden glow sets nutrition 900 if below): ` +
@@ -172,7 +187,8 @@ export function applyHeroPrayer(
       );
     }
     const after = passTurns(next, version, 1);
-    const summary = `Prayed: it worked${fed === true ? ', nutrition set to 900' : fed === false ? ', hunger not fixed' : ''}.`;
+    const fedText = fed === true ? ', nutrition set to 900' : fed === false ? ', hunger not fixed' : '';
+    const summary = `Prayed: it worked${fedText}.`;
     return { state: after.state, summary, notes: [...notes, ...after.notes], citations };
   }
   return applyAnger(s, version, a, { notes, citations, history: history(false, null) });
@@ -192,7 +208,11 @@ function applyAnger(
   const tooSoon = a.naughty ? a.tooSoon.probability : 1;
   if (tooSoon === 1) {
     next = { ...next, luck: changeLuck(next.luck, -3, next.luckstone), godAnger: next.godAnger + 1 };
-    citations.push(pe(version, 'tooSoon', 'Luck - 3'), pe(version, 'godsUpset', 'anger + 1'), ...luckCitations(version));
+    citations.push(
+      pe(version, 'tooSoon', 'Luck - 3'),
+      pe(version, 'godsUpset', 'anger + 1'),
+      ...luckCitations(version),
+    );
   } else if (tooSoon > 0) {
     notes.push(
       `With ${percent(tooSoon)} it was also too soon: then Luck fell by 3 and god anger rose by 1, which the game ` +

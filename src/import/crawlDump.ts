@@ -315,7 +315,8 @@ function readComestible(l: Line, text: string, version: CrawlVersion): CrawlInve
   const forms = [what, what.replace(/ies$/, 'y'), what.replace(/es$/, ''), what.replace(/s$/, '')];
   const name = chunk ? null : (forms.find((x) => names.includes(x)) ?? null);
   const citation = crawlSource(version, 'inventory', 'Comestibles');
-  return { text, count, name: name && foodItems(version).find((f) => f.name.toLowerCase() === name)!.name, chunk, from: span(l), citation };
+  const spelled = name && foodItems(version).find((f) => f.name.toLowerCase() === name)!.name;
+  return { text, count, name: spelled, chunk, from: span(l), citation };
 }
 
 function readInventory(

@@ -518,7 +518,14 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
         const inv: Invocation =
           i.data?.type === 3
             ? { ...invocationFromMessageCommand(i.data as RawMessageCommandData, user), ...member }
-            : invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user, member, i.data?.resolved?.attachments);
+            : invocationFromOptions(
+                'command',
+                i.data?.name ?? '',
+                i.data?.options,
+                user,
+                member,
+                i.data?.resolved?.attachments,
+              );
         await admitted(user, inv, r, () => answerCommand(dispatch(inv, deps), replyIsPrivate(deps.registry, inv), r));
         return;
       }

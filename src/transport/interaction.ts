@@ -67,7 +67,8 @@ export function invocationFromOptions(
     if (o.focused) focused = { name: o.name, value: String(o.value) };
   }
   const resolved = attachmentsOf(attachments);
-  return { kind, commandName, group, subcommand, options: flat, focused, user, ...member, ...(resolved ? { attachments: resolved } : {}) };
+  const inv: Invocation = { kind, commandName, group, subcommand, options: flat, focused, user, ...member };
+  return resolved ? { ...inv, attachments: resolved } : inv;
 }
 
 /** What Discord sends for a message command (type 3): the target id and the resolved message. */

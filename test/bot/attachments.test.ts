@@ -59,9 +59,15 @@ describe('createAttachmentReader', () => {
     expect(DISCORD_CDN_HOSTS).toEqual(['cdn.discordapp.com', 'media.discordapp.net']);
     const strict = createAttachmentReader({ fetchImpl: () => Promise.reject(new Error('must not fetch')) });
     expect(await refusal(strict.read(ref('/ok.txt')))).toContain("Discord's CDN");
-    expect(await refusal(strict.read({ id: '1', url: 'http://cdn.discordapp.com/a.txt', size: 1 }))).toContain("Discord's CDN");
-    expect(await refusal(strict.read({ id: '1', url: 'https://evil.example/cdn.discordapp.com/a', size: 1 }))).toContain('evil.example');
-    expect(await refusal(strict.read({ id: '1', url: 'https://u:p@cdn.discordapp.com/a', size: 1 }))).toContain("Discord's CDN");
+    expect(await refusal(strict.read({ id: '1', url: 'http://cdn.discordapp.com/a.txt', size: 1 }))).toContain(
+      "Discord's CDN",
+    );
+    expect(
+      await refusal(strict.read({ id: '1', url: 'https://evil.example/cdn.discordapp.com/a', size: 1 })),
+    ).toContain('evil.example');
+    expect(await refusal(strict.read({ id: '1', url: 'https://u:p@cdn.discordapp.com/a', size: 1 }))).toContain(
+      "Discord's CDN",
+    );
     expect(await refusal(strict.read({ id: '1', url: 'not a url', size: 1 }))).toContain('address');
   });
 
@@ -110,8 +116,17 @@ describe("Discord's resolved attachments reach the Invocation", () => {
     expect(parsed.ok && !parsed.ping).toBe(true);
     if (!parsed.ok || parsed.ping) return;
     const i = parsed.interaction;
-    const inv = invocationFromOptions('command', 'hero', i.data?.options, parsed.user, { channelId: i.channel_id }, i.data?.resolved?.attachments);
+    const inv = invocationFromOptions(
+      'command',
+      'hero',
+      i.data?.options,
+      parsed.user,
+      { channelId: i.channel_id },
+      i.data?.resolved?.attachments,
+    );
     expect(inv).toMatchObject({ subcommand: 'import', options: { file: '100' }, channelId: '7' });
-    expect(inv.attachments).toEqual({ '100': { id: '100', url: attachment.url, size: 1234, filename: 'dump.txt', contentType: undefined } });
+    expect(inv.attachments).toEqual({
+      '100': { id: '100', url: attachment.url, size: 1234, filename: 'dump.txt', contentType: undefined },
+    });
   });
 });

@@ -33,7 +33,12 @@ export interface Harness {
 }
 
 export async function createHarness(
-  opts: { commands?: readonly CommandModule[]; storeUrl?: string; storeTimeoutMs?: number; attachments?: AttachmentReader } = {},
+  opts: {
+    commands?: readonly CommandModule[];
+    storeUrl?: string;
+    storeTimeoutMs?: number;
+    attachments?: AttachmentReader;
+  } = {},
 ): Promise<Harness> {
   const commands = opts.commands ?? (await import('../../commands/index.ts')).commands;
   const registry = new Registry(commands);

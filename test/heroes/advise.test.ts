@@ -22,7 +22,9 @@ describe('/hero carry', () => {
   it('reads counts, BUC and plurals, merges repeats, and clears with none', async () => {
     const u: Invoker = { id: 'adv1', name: 'a' };
     await h.ask('/hero new name:Packer', u);
-    const set = r(await h.ask('/hero carry foods:"2 food rations, blessed lembas wafer, 3 tins of spinach, apples, an apple"', u));
+    const set = r(
+      await h.ask('/hero carry foods:"2 food rations, blessed lembas wafer, 3 tins of spinach, apples, an apple"', u),
+    );
     expect(set.hero.foods).toEqual([
       { name: 'food ration', count: 2 },
       { name: 'lembas wafer', count: 1, buc: 'blessed' },
@@ -37,7 +39,7 @@ describe('/hero carry', () => {
 
 describe('/hero advise (NetHack)', () => {
   const u: Invoker = { id: 'adv2', name: 'a' };
-  it('is the engine\'s plan for the stored hero, and eating it with /hero eat ends where it says', async () => {
+  it("is the engine's plan for the stored hero, and eating it with /hero eat ends where it says", async () => {
     await h.ask('/hero new name:Weakling turn:1000', u); // met mid-game: conducts not tracked, no questions
     await h.ask('/hero set nutrition:40', u);
     await h.ask('/hero carry foods:"food ration, 2 apples, lichen corpse, fortune cookie"', u);
@@ -79,7 +81,7 @@ describe('/hero advise (NetHack)', () => {
 });
 
 describe('/hero advise (Crawl)', () => {
-  it('chunks against permanent food by species and state: the engine\'s plan for the stored hero', async () => {
+  it("chunks against permanent food by species and state: the engine's plan for the stored hero", async () => {
     const u: Invoker = { id: 'adv3', name: 'a' };
     await h.ask('/hero new name:Kob game:crawl species:Kobold nutrition:1500', u);
     const reply = await h.ask('/hero advise foods:"3 chunks, contaminated chunk, bread ration, 2 apples"', u);
@@ -90,7 +92,13 @@ describe('/hero advise (Crawl)', () => {
       { name: 'bread ration', count: 1 },
       { name: 'apple', count: 2 },
     ]);
-    const engine = adviseCrawlMeals('0.13', { species: 'Kobold', hunger: 1500, foods: res.foods, goal: 'not-hungry', gourmandAmulet: false });
+    const engine = adviseCrawlMeals('0.13', {
+      species: 'Kobold',
+      hunger: 1500,
+      foods: res.foods,
+      goal: 'not-hungry',
+      gourmandAmulet: false,
+    });
     expect(res.advice).toEqual(JSON.parse(JSON.stringify(engine)));
     expect(res.advice.plan[0].category).toBe('chunk'); // chunks first while the state allows them
   });

@@ -66,7 +66,10 @@ describe('every meal says what it does to the conducts', () => {
     expect(r(await press(egg, 'Eat it anyway', u)).error.code).toBe('stale_button'); // cancelled means gone
     const pie = await h.ask('/hero eat food:"cream pie"', u);
     expect(r(pie).conducts.breaks).toEqual(['vegan']);
-    expect(r(await press(pie, 'Eat it anyway', u)).hero.conducts).toMatchObject({ vegan: { status: 'broken', food: 'cream pie' }, vegetarian: { status: 'kept' } });
+    expect(r(await press(pie, 'Eat it anyway', u)).hero.conducts).toMatchObject({
+      vegan: { status: 'broken', food: 'cream pie' },
+      vegetarian: { status: 'kept' },
+    });
     const lichen = await h.ask('/hero eat food:"lichen corpse"', u);
     expect(r(lichen).confirm).toBeUndefined(); // lichens are vegan
   });
@@ -77,7 +80,9 @@ describe('every meal says what it does to the conducts', () => {
     const ate = await h.ask('/hero eat food:"tripe ration"', m);
     expect(r(ate).confirm).toBeUndefined();
     expect(r(ate).conducts.untrackedBreaks).toEqual(['foodless', 'vegan', 'vegetarian']);
-    expect(ate.embeds[0]!.description).toContain('Would break foodless, vegan and vegetarian (not tracked for this hero).');
+    expect(ate.embeds[0]!.description).toContain(
+      'Would break foodless, vegan and vegetarian (not tracked for this hero).',
+    );
     await h.ask('/hero conduct name:vegetarian state:kept', m);
     const again = await h.ask('/hero eat food:"tripe ration"', m);
     expect(r(again).conducts.breaks).toEqual(['vegetarian']);

@@ -42,7 +42,9 @@ function expectShowsEverything(reply: Reply, text: string) {
   const imported = importText(text);
   for (const line of readLines(imported.fields)) expect(shown, line).toContain(line.slice(0, 60));
   for (const a of imported.assumptions) expect(shown, a.field).toContain(`${a.field} = ${String(a.value)}`);
-  expect(r(reply).assumed.map((a: Any) => a.field)).toEqual(expect.arrayContaining(imported.assumptions.map((a) => a.field)));
+  expect(r(reply).assumed.map((a: Any) => a.field)).toEqual(
+    expect.arrayContaining(imported.assumptions.map((a) => a.field)),
+  );
   expect(r(reply).import).toEqual(JSON.parse(JSON.stringify(imported)));
 }
 
@@ -57,8 +59,23 @@ describe('each sample creates the hero it describes (acceptance)', () => {
     expect(await h.store.get(heroKey(u.id))).toBeUndefined(); // nothing before the confirmation
     const made = r(await confirm(ask, u));
     // "Agnes the Stripling St:18/50 Dx:14 Co:17 In:8 ... Neutral / Dlvl:3 ... Xp:1/12 T:1234 Hungry Burdened"
-    expect(made.hero).toMatchObject({ name: 'Agnes', role: 'Valkyrie', race: 'human', alignment: 'neutral', con: 17, int: 8, xl: 1 });
-    expect(made.hero).toMatchObject({ turn: 1234, nutrition: 51, encumbrance: 'Burdened', leftRing: null, amulet: null, intrinsics: [] });
+    expect(made.hero).toMatchObject({
+      name: 'Agnes',
+      role: 'Valkyrie',
+      race: 'human',
+      alignment: 'neutral',
+      con: 17,
+      int: 8,
+      xl: 1,
+    });
+    expect(made.hero).toMatchObject({
+      turn: 1234,
+      nutrition: 51,
+      encumbrance: 'Burdened',
+      leftRing: null,
+      amulet: null,
+      intrinsics: [],
+    });
     expect(made.version).toBe('3.6.7');
     expect(made.hero.conducts.vegan.status).toBe('unknown'); // a status line does not show conducts
     expect(made.hero.prayer.known).toBe(false);
@@ -73,7 +90,16 @@ describe('each sample creates the hero it describes (acceptance)', () => {
     const made = r(await confirm(ask, u));
     // "Ninnie the Evoker St:10 Dx:16 Co:12 In:18 ... Neutral / Dlvl:2 ... Xp:2 T:777 Weak Grab NetHack 5.0.0"
     expect(made.version).toBe('5.0');
-    expect(made.hero).toMatchObject({ name: 'Ninnie', role: 'Wizard', con: 12, int: 18, xl: 2, turn: 777, nutrition: 1, encumbrance: 'Unencumbered' });
+    expect(made.hero).toMatchObject({
+      name: 'Ninnie',
+      role: 'Wizard',
+      con: 12,
+      int: 18,
+      xl: 2,
+      turn: 777,
+      nutrition: 1,
+      encumbrance: 'Unencumbered',
+    });
     expect(made.status).toBe('Weak');
   });
 
@@ -101,7 +127,11 @@ describe('each sample creates the hero it describes (acceptance)', () => {
       intrinsics: ['regeneration'],
     });
     // "You were vegetarian." only: foodless and vegan broken (show_conduct() prints the strongest kept).
-    expect(made.hero.conducts).toMatchObject({ foodless: { status: 'broken' }, vegan: { status: 'broken' }, vegetarian: { status: 'kept' } });
+    expect(made.hero.conducts).toMatchObject({
+      foodless: { status: 'broken' },
+      vegan: { status: 'broken' },
+      vegetarian: { status: 'kept' },
+    });
     expect(made.hero.foods).toEqual([
       { name: 'food ration', count: 2, buc: 'uncursed' },
       { name: 'lembas wafer', count: 1, buc: 'blessed' },
@@ -145,7 +175,7 @@ describe('import: refusals change nothing', () => {
     expect(await h.store.get(heroKey(u.id))).toBeUndefined();
   });
 
-  it('the confirmation is one use, the owner\'s only, and Cancel ends it', async () => {
+  it("the confirmation is one use, the owner's only, and Cancel ends it", async () => {
     const text = fixture('nethack-3.6.7-tty.botl.txt');
     const ask = await h.ask(`/hero import text:${asTextOption(text)}`, u);
     expect(r(await h.press(ask.buttons![0]!.customId, { id: 'other', name: 'o' })).error.code).toBe('not_yours');
@@ -169,7 +199,12 @@ describe('import: updating a hero keeps what the text does not show', () => {
     expect(r(ask).target).toMatchObject({ mode: 'update', heroName: 'Agnes' });
     expect(r(ask).kept.map((k: Any) => k.field)).toEqual(expect.arrayContaining(['leftRing', 'nutrition']));
     const updated = r(await confirm(ask, u));
-    expect(updated.hero).toMatchObject({ nutrition: 120, turn: 1234, con: 17, leftRing: { label: 'ring of regeneration' } });
+    expect(updated.hero).toMatchObject({
+      nutrition: 120,
+      turn: 1234,
+      con: 17,
+      leftRing: { label: 'ring of regeneration' },
+    });
     expect(updated.log.at(-1).kind).toBe('import');
     expect(r(await h.ask('/hero undo', u)).hero.turn).toBe(1000); // an import is undoable
   });
@@ -206,18 +241,27 @@ describe('import: a Discord attachment is read from the CDN only (a local stand-
         user: { id: 'imp8', name: 'i' },
         channelId: '2200000000000000002',
       },
-      { registry: h.registry, services: { store: h.store, logger: createLogger('silent'), attachments: reader }, transport: 'http' },
+      {
+        registry: h.registry,
+        services: { store: h.store, logger: createLogger('silent'), attachments: reader },
+        transport: 'http',
+      },
     );
 
   it('reads the resolved attachment and asks to create the hero', async () => {
     const url = `${base}/dump.txt`;
-    const reply = await run({ '1100000000000000001': { id: '1100000000000000001', url, size: 4000, filename: 'dump.txt' } });
+    const reply = await run({
+      '1100000000000000001': { id: '1100000000000000001', url, size: 4000, filename: 'dump.txt' },
+    });
     expect(r(reply)).toMatchObject({ confirm: 'import', hero: { name: 'Agnes', game: 'nethack' } });
   });
 
   it('refuses a file from anywhere but the configured hosts, and a missing attachment, changing nothing', async () => {
     const strict = createAttachmentReader(); // Discord's CDN only
-    const other = await run({ '1100000000000000001': { id: '1100000000000000001', url: `${base}/dump.txt`, size: 10 } }, strict);
+    const other = await run(
+      { '1100000000000000001': { id: '1100000000000000001', url: `${base}/dump.txt`, size: 10 } },
+      strict,
+    );
     expect(r(other).error.code).toBe('bad_attachment');
     const missing = await run(undefined);
     expect(r(missing).error.code).toBe('bad_attachment');

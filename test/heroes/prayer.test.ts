@@ -46,7 +46,13 @@ describe('/hero pray on an unsafe prayer (acceptance)', () => {
     const before = await h.store.get(heroKey(user.id));
     // Never prayed: 300 at turn 1, 251 at turn 50, over 200 (Weak is major trouble): too soon.
     const ask = await h.ask('/hero pray', user);
-    expect(r(ask)).toMatchObject({ confirm: 'pray', pending: true, outcomes: ['angry'], safe: { probability: 0 }, limit: 200 });
+    expect(r(ask)).toMatchObject({
+      confirm: 'pray',
+      pending: true,
+      outcomes: ['angry'],
+      safe: { probability: 0 },
+      limit: 200,
+    });
     expect(ask.ephemeral).toBe(true);
     expect(ask.embeds[0]!.title).toContain('would fail');
     expect(ask.buttons!.map((b) => b.label)).toEqual(['Pray anyway', "Don't pray"]);
@@ -57,7 +63,9 @@ describe('/hero pray on an unsafe prayer (acceptance)', () => {
     const done = r(await h.press(button(ask, 'Pray anyway'), user));
     // Helpless 3 turns, prayer_done() at 53 (Luck -3, anger +1), then turn 54 passes.
     expect(done.hero).toMatchObject({ turn: 54, nutrition: 40 - burn(50, 54), luck: -3, godAnger: 1 });
-    expect(done.hero.prayer.steps).toEqual([{ kind: 'angered', atTurn: 53, prayedAt: 50, experienceLevel: 1, limit: 200, naughty: false }]);
+    expect(done.hero.prayer.steps).toEqual([
+      { kind: 'angered', atTurn: 53, prayedAt: 50, experienceLevel: 1, limit: 200, naughty: false },
+    ]);
     expect(done.hero.prayer.history).toEqual([{ turn: 50, outcome: 'angry', fed: null, safe: 0 }]);
     expect(r(await h.press(button(ask, 'Pray anyway'), user)).error.code).toBe('stale_button');
 
@@ -76,13 +84,15 @@ describe('/hero pray on an unsafe prayer (acceptance)', () => {
     const calm = r(await h.ask('/hero set anger:0 luck:0', user)).prayer;
     const now = countAtMost(r300, 200 + (54 - 53)) / r300.denominator;
     expect(calm.safeNow.probability).toBeCloseTo(now, 12);
-    expect(calm.text).toBe(`Safe to pray for hunger: ${percent(now)} now, 99 % from turn ${fmt(turn99)}; it feeds 50 % of the time`);
+    expect(calm.text).toBe(
+      `Safe to pray for hunger: ${percent(now)} now, 99 % from turn ${fmt(turn99)}; it feeds 50 % of the time`,
+    );
   });
 });
 
 describe('/hero pray when it is safe', () => {
   const user: Invoker = { id: 'prayer2', name: 'p' };
-  it('is applied at once when nothing is random: nutrition 900, the new timeout from the prayer\'s end', async () => {
+  it("is applied at once when nothing is random: nutrition 900, the new timeout from the prayer's end", async () => {
     await h.ask('/hero new name:Pious', user);
     await h.ask('/hero set record:10 nutrition:40 turn:1000', user);
     const done = await h.ask('/hero pray', user);
@@ -90,7 +100,9 @@ describe('/hero pray when it is safe', () => {
     // Invulnerable for 3 turns (no burn), init_uhunger() 900 at 1003, then turn 1004 burns.
     expect(r(done).hero).toMatchObject({ turn: 1004, nutrition: 900 - burn(1003, 1004), alignmentRecord: 10 });
     expect(r(done).prayed).toMatchObject({ outcome: 'worked', safe: { probability: 1 }, fedIfWorked: 1 });
-    expect(r(done).hero.prayer.steps).toEqual([{ kind: 'success', atTurn: 1003, experienceLevel: 1, demigod: false, crowned: false }]);
+    expect(r(done).hero.prayer.steps).toEqual([
+      { kind: 'success', atTurn: 1003, experienceLevel: 1, demigod: false, crowned: false },
+    ]);
     // Not hungry now: the answer is for when Weak; rnz(350) set at 1003, read at 1004.
     const r350 = rnzDistribution(350, 1);
     const p = countAtMost(r350, 201) / r350.denominator;
@@ -135,7 +147,10 @@ describe('/hero set: Luck, alignment record, anger, luckstone, last prayer', () 
   it('keeps Luck within u.uluck -10..10 plus the luck item, and times it out while turns pass', async () => {
     await h.ask('/hero new name:Lucky turn:1000', u);
     expect(r(await h.ask('/hero set luck:12', u)).error.code).toBe('invalid_option');
-    expect(r(await h.ask('/hero set luckstone:blessed luck:13', u)).hero).toMatchObject({ luck: 13, luckstone: 'blessed' });
+    expect(r(await h.ask('/hero set luckstone:blessed luck:13', u)).hero).toMatchObject({
+      luck: 13,
+      luckstone: 'blessed',
+    });
     // Dropping the stone: Luck = u.uluck (10) + 0.
     expect(r(await h.ask('/hero set luckstone:none', u)).hero.luck).toBe(10);
     await h.ask('/hero set luck:5 nutrition:9000', u);

@@ -44,7 +44,7 @@ describe('/hero show user: of a hero not shared (acceptance)', () => {
   });
 });
 
-describe('/hero share and someone else\'s shared hero', () => {
+describe("/hero share and someone else's shared hero", () => {
   it('shows a shared hero read-only; nothing the viewer does changes it', async () => {
     const shared = await h.ask('/hero share state:on', ann, tavern);
     expect(r(shared).hero).toMatchObject({ shared: true });
@@ -70,12 +70,16 @@ describe('/hero share and someone else\'s shared hero', () => {
 });
 
 describe('/party', () => {
-  it("lists the shared heroes of people who shared or looked here, with status and next milestone", async () => {
+  it('lists the shared heroes of people who shared or looked here, with status and next milestone', async () => {
     await h.ask('/hero new name:Bobbin game:crawl species:Troll', bob, tavern);
     await h.ask('/hero share state:on', bob, elsewhere); // shared in another channel
     let party = r(await h.ask('/party', cat, tavern));
     expect(party.heroes.map((x: Any) => x.hero.name)).toEqual(['Secretia']);
-    expect(party.heroes[0]).toMatchObject({ userId: ann.id, state: 'Not Hungry at 900', next: 'Hungry in 750 turns (turn 751)' });
+    expect(party.heroes[0]).toMatchObject({
+      userId: ann.id,
+      state: 'Not Hungry at 900',
+      next: 'Hungry in 750 turns (turn 751)',
+    });
     expect(party.rule).toContain("bots can't see member lists");
     // Bob uses /hero show in the tavern: now he is one of its members.
     await h.ask('/hero show chart:false', bob, tavern);

@@ -5,7 +5,7 @@
 import type { Citation, NethackVersion } from '../cite.ts';
 import { statusFor } from './status.ts';
 import { pe } from './prayEatSources.ts';
-import { TimeoutLaw, exact, rnlDistribution, rnzDistribution, type ExactProbability } from './rnz.ts';
+import { TimeoutLaw, exact, rneCap, rnlDistribution, rnzDistribution, type ExactProbability } from './rnz.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Troubles (in_trouble(): the order of the checks is the priority)
@@ -198,12 +198,20 @@ export function successLaw(
   turn = 1,
 ): TimeoutLaw {
   const kick = (demigod ? 1 : 0) + (crowned ? 1 : 0);
+  const shift = version === '5.0' && turn > 100000 ? Math.trunc((turn - 100000) / 100) : 0;
+  // The same law is asked for again and again (every hero reply): keep it, with its quantiles.
+  const key = `${rneCap(experienceLevel)}/${kick}/${shift}`;
+  const hit = lawCache.get(key);
+  if (hit) return hit;
   const base = rnzDistribution(350, experienceLevel);
   const extra = kick ? rnzDistribution(1000, experienceLevel) : null;
-  if (version === '5.0' && turn > 100000)
-    return new TimeoutLaw(base, extra, kick, Math.trunc((turn - 100000) / 100), 32767);
-  return new TimeoutLaw(base, extra, kick);
+  const law = shift ? new TimeoutLaw(base, extra, kick, shift, 32767) : new TimeoutLaw(base, extra, kick);
+  if (lawCache.size >= 256) lawCache.clear();
+  lawCache.set(key, law);
+  return law;
 }
+
+const lawCache = new Map<string, TimeoutLaw>();
 
 /** Turns of decrement between the source and `turn`: 1 per turn while positive (allmain.c). */
 function decrements(src: TimeoutSource, turn: number): number {
@@ -451,7 +459,8 @@ function actionLaw(input: PrayerInput, luck: number, record: number): ActionLaw 
   }
   const weights = [...p];
   for (let a = 0; a < p.length; a++) p[a] = p[a]! / n;
-  return { p, weights, total: n, rule: `action uniform on 1..${n}${onAltar ? '' : ', at most 3 off an altar'}, at most 5` };
+  const rule = `action uniform on 1..${n}${onAltar ? '' : ', at most 3 off an altar'}, at most 5`;
+  return { p, weights, total: n, rule };
 }
 
 /** Which troubles an action fixes: 5/4 all, 3 worst + all major, 2 all major, 1 worst if major. */

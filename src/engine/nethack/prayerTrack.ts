@@ -332,7 +332,11 @@ const LUCK_LINES: Record<NethackVersion, { timeout: number; change: number; more
 export function luckCitations(version: NethackVersion): Citation[] {
   const l = LUCK_LINES[version];
   return [
-    nethackCite('src/timeout.c', 'nh_timeout()', { version, line: l.timeout, note: 'Luck times out every 600 (300) turns' }),
+    nethackCite('src/timeout.c', 'nh_timeout()', {
+      version,
+      line: l.timeout,
+      note: 'Luck times out every 600 (300) turns',
+    }),
     nethackCite('src/attrib.c', 'change_luck()', { version, line: l.change, note: 'u.uluck within -10..10' }),
     nethackCite('src/attrib.c', 'set_moreluck()', { version, line: l.more, note: 'luck item: +/-3' }),
   ];

@@ -74,9 +74,16 @@ describe('one step: the exact laws of prayer.ts', () => {
     }
   });
 
-  it('3.4.3 / 3.6.7: an angry god forgets the old timeout, rnz(300) from the prayer\'s end', () => {
+  it("3.4.3 / 3.6.7: an angry god forgets the old timeout, rnz(300) from the prayer's end", () => {
     const success: TimeoutStep = { kind: 'success', atTurn: 503, experienceLevel: 1, demigod: false, crowned: false };
-    const anger: TimeoutStep = { kind: 'angered', atTurn: 703, prayedAt: 700, experienceLevel: 1, limit: 200, naughty: false };
+    const anger: TimeoutStep = {
+      kind: 'angered',
+      atTurn: 703,
+      prayedAt: 700,
+      experienceLevel: 1,
+      limit: 200,
+      naughty: false,
+    };
     for (const v of ['3.6.7', '3.4.3'] as const) {
       const chain = pushStep(v, [success], anger);
       expect(chain).toEqual([anger]);
@@ -92,7 +99,14 @@ describe('one step: the exact laws of prayer.ts', () => {
 describe('5.0: an angry god keeps the larger timeout', () => {
   it('from a known timeout: equals the exact enumeration of max(old - 3 + rnz(250), rnz(300))', () => {
     // Never prayed: 300 at turn 1. Praying at turn 51 (timeout 250 > 200): too soon.
-    const chain = pushStep('5.0', [], { kind: 'angered', atTurn: 54, prayedAt: 51, experienceLevel: 1, limit: 200, naughty: false });
+    const chain = pushStep('5.0', [], {
+      kind: 'angered',
+      atTurn: 54,
+      prayedAt: 51,
+      experienceLevel: 1,
+      limit: 200,
+      naughty: false,
+    });
     expect(chain[0]).toEqual({ kind: 'start' });
     const old = decrement(300 - 50, 3);
     const r250 = rnzDistribution(250, 1);
@@ -112,7 +126,14 @@ describe('5.0: an angry god keeps the larger timeout', () => {
   it('after a good prayer (unknown timeout): a seeded simulation of pleased(), prayer_done() and angrygods()', () => {
     const success: TimeoutStep = { kind: 'success', atTurn: 1003, experienceLevel: 8, demigod: false, crowned: false };
     // Weak again at turn 1200 and the god was angry: the timeout was over 200 then.
-    const anger: TimeoutStep = { kind: 'angered', atTurn: 1203, prayedAt: 1200, experienceLevel: 8, limit: 200, naughty: false };
+    const anger: TimeoutStep = {
+      kind: 'angered',
+      atTurn: 1203,
+      prayedAt: 1200,
+      experienceLevel: 8,
+      limit: 200,
+      naughty: false,
+    };
     const t = trackTimeout('5.0', pushStep('5.0', [success], anger), 1403);
     const rn2 = rng(2024);
     const draws: number[] = [];
@@ -129,7 +150,14 @@ describe('5.0: an angry god keeps the larger timeout', () => {
 
   it('a naughty hero: either too soon or not, each with its own weight (seeded simulation)', () => {
     const success: TimeoutStep = { kind: 'success', atTurn: 3, experienceLevel: 1, demigod: false, crowned: false };
-    const anger: TimeoutStep = { kind: 'angered', atTurn: 303, prayedAt: 300, experienceLevel: 1, limit: 100, naughty: true };
+    const anger: TimeoutStep = {
+      kind: 'angered',
+      atTurn: 303,
+      prayedAt: 300,
+      experienceLevel: 1,
+      limit: 100,
+      naughty: true,
+    };
     const t = trackTimeout('5.0', pushStep('5.0', [success], anger), 303);
     const rn2 = rng(77);
     const n = 100_000;
@@ -141,7 +169,14 @@ describe('5.0: an angry god keeps the larger timeout', () => {
   });
 
   it('turnFor() is the first turn the probability reaches the level', () => {
-    const chain = pushStep('5.0', [], { kind: 'angered', atTurn: 54, prayedAt: 51, experienceLevel: 1, limit: 200, naughty: false });
+    const chain = pushStep('5.0', [], {
+      kind: 'angered',
+      atTurn: 54,
+      prayedAt: 51,
+      experienceLevel: 1,
+      limit: 200,
+      naughty: false,
+    });
     const t = trackTimeout('5.0', chain, 54);
     const turn = t.turnFor(200, 99, 100);
     expect(trackTimeout('5.0', chain, turn).atMost(200).probability).toBeGreaterThanOrEqual(0.99 - 1e-9);
@@ -152,7 +187,14 @@ describe('5.0: an angry god keeps the larger timeout', () => {
     let chain: TimeoutStep[] = [];
     for (let i = 0; i < MAX_CHAIN + 3; i++) {
       const at = 100 + i * 400;
-      chain = pushStep('5.0', chain, { kind: 'angered', atTurn: at + 3, prayedAt: at, experienceLevel: 1, limit: 200, naughty: true });
+      chain = pushStep('5.0', chain, {
+        kind: 'angered',
+        atTurn: at + 3,
+        prayedAt: at,
+        experienceLevel: 1,
+        limit: 200,
+        naughty: true,
+      });
     }
     expect(chain.length).toBeLessThanOrEqual(MAX_CHAIN + 1);
     expect(chain[0]!.kind).toBe('angered');
@@ -191,7 +233,7 @@ describe('Luck timing out (src/timeout.c nh_timeout())', () => {
     }
   });
 
-  it('change_luck() clamps u.uluck to -10..10 and keeps the luck item\'s +/-3', () => {
+  it("change_luck() clamps u.uluck to -10..10 and keeps the luck item's +/-3", () => {
     expect(changeLuck(-9, -3, 'none')).toBe(-10);
     expect(changeLuck(-6, -3, 'uncursed')).toBe(-7); // u.uluck -9 - 3 = -12, clamped to -10; Luck -10 + 3
     expect(changeLuck(0, -3, 'cursed')).toBe(-3); // u.uluck 3 - 3 = 0; Luck 0 - 3
