@@ -309,7 +309,8 @@ const EQUIPPED = /^(?<item>.+?) \((?:(?<hand>left|right) \w+|on tentacle|around 
 function readComestible(l: Line, text: string, version: CrawlVersion): CrawlInventoryFood {
   const m = /^(\d+|an?|the) (.+?)(?: \{.*\})?(?: \(.*\))?$/.exec(text);
   const count = m && /^\d+$/.test(m[1]!) ? Number(m[1]) : 1;
-  const what = (m?.[2] ?? text).toLowerCase();
+  // itemname.cc: "piece of ambrosia"; chunks are "[rotting ]chunk of <monster> flesh".
+  const what = (m?.[2] ?? text).toLowerCase().replace(/^pieces? of /, '');
   const chunk = /\bchunks? of\b/.test(what);
   const names = foodItems(version).map((f) => f.name.toLowerCase());
   const forms = [what, what.replace(/ies$/, 'y'), what.replace(/es$/, ''), what.replace(/s$/, '')];
