@@ -6,12 +6,14 @@ import { heroCommand } from './hero/index.ts';
 import { nethackCommand } from './nethack/index.ts';
 import { askCommand } from './ask.ts';
 import { settingsCommand } from './settings.ts';
+import { partyCommand } from './party.ts';
 
 export const commands: readonly CommandModule[] = [
   helpCommand,
   nethackCommand,
   crawlCommand,
   heroCommand,
+  partyCommand,
   askCommand,
   settingsCommand,
 ];

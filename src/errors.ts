@@ -69,6 +69,10 @@ export const ERROR_CODES = {
   no_hunger_trouble: 'hunger is no trouble at this nutrition, so prayer would not feed the hero',
   conflict: 'the hero changed while the command ran',
   corrupt_record: 'your stored record could not be read; it is kept as it is for export',
+  bad_attachment: 'the attached file cannot be read (not from Discord, too large, too slow, not text)',
+  not_shared: 'that user has no hero shared with others (nothing about their heroes is shown)',
+  no_channel: 'the command needs a channel (not a DM)',
+  no_foods: 'no foods to advise on: name them with foods:, or keep them on the hero',
   // buttons and settings
   stale_button: 'the button no longer works; run the command again',
   not_yours: 'only the person the button belongs to can press it',

@@ -9,6 +9,8 @@ import { gearText } from '../../src/engine/crawl/gear.ts';
 import { HeroRepo, activeHero, replaceHero } from '../../src/heroes/repo.ts';
 import { MAX_LOG_EVENTS, MAX_UNDO, type Hero, type HeroCore, type HeroEvent, type UserHeroes } from '../../src/heroes/schema.ts';
 import { viewNethack } from '../../src/heroes/nethack.ts';
+import { heroPrayerOutlook } from '../../src/heroes/prayer.ts';
+import { conductsShort, conductsText } from '../../src/heroes/conducts.ts';
 import { crawlHeroForecastInput, crawlHeroView } from '../../src/heroes/crawl.ts';
 import { crawlForecastOffThread } from '../../src/runtime/offload.ts';
 import { STATUS_COLOR } from '../nethack/status.ts';
@@ -73,6 +75,8 @@ function timeline(h: Hero): string {
 
 export interface HeroReplyOptions {
   headline?: string;
+  /** Extra lines of the compact reply, after the next milestone (e.g. what a meal does to conducts). */
+  lines?: string[];
   notes?: string[];
   chart?: boolean;
   ephemeral?: boolean;
@@ -80,6 +84,8 @@ export interface HeroReplyOptions {
   /** Extra data for the JSON result (e.g. the meal plan). */
   extra?: Record<string, unknown>;
   color?: number;
+  /** Someone else's shared hero, shown read-only: their user id (no Undo button, Details as them). */
+  sharedBy?: string;
 }
 
 /** What one game's view of a hero contributes to its reply (data from src/heroes, rendered here). */
@@ -114,7 +120,8 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
     s.intrinsics.length ? `intrinsics: ${s.intrinsics.join(', ')}` : null,
     s.encumbrance !== 'Unencumbered' ? s.encumbrance : null,
   ].filter((x): x is string => x !== null);
-  const base = { hero: { id: hero.id, name: hero.name, ...s }, game: 'nethack', version: hero.version };
+  const who = { id: hero.id, name: hero.name, shared: hero.shared };
+  const base = { hero: { ...who, ...s }, game: 'nethack', version: hero.version };
   if (!s.alive) {
     const death = DEATH_TEXT[s.death ?? 'starved'];
     return {
@@ -169,11 +176,19 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
   const chartOpts = { title: chartTitle, fileName: `hero-${hero.id}.png` };
   const chart = opts.chart ? nethackForecastChart(v.forecast, chartOpts) : undefined;
   const sourceLines = v.sources.map((r) => `• ${r.label}: ${fmt(r.per20)} (${r.when})`);
+  const prayer = heroPrayerOutlook(s, hero.version);
+  const conducts = conductsText(s.conducts);
+  const tracked = Object.values(s.conducts).some((c) => c.status !== 'unknown');
   return {
     state: `${v.status} at ${fmt(s.nutrition)}`,
     next,
     color: STATUS_COLOR[v.status],
-    lines: [burn, worn.length ? `Wearing ${worn.join('; ')}.` : null].filter((x): x is string => x !== null),
+    lines: [
+      burn,
+      worn.length ? `Wearing ${worn.join('; ')}.` : null,
+      `${prayer.text}.`,
+      tracked ? `Conducts ${conductsShort(s.conducts)}.` : null,
+    ].filter((x): x is string => x !== null),
     fields: [
       field('Status', `**${v.status}**`, true),
       field('Nutrition', fmt(s.nutrition), true),
@@ -181,6 +196,9 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
       field('Wearing', worn.join('\n') || 'nothing that costs nutrition'),
       field(burnTitle.replace('Burn ', 'Burn: '), sourceLines.join('\n') || 'nothing burns'),
       field('Forecast', milestones.join('\n')),
+      field('Prayer', prayerLines(s, prayer).join('\n')),
+      field('Conducts', conducts),
+      ...(s.foods.length ? [field('Carrying', foodsText(s.foods))] : []),
     ],
     citations: v.forecast.citations,
     result: {
@@ -192,17 +210,46 @@ function nethackPanel(hero: Extract<Hero, { game: 'nethack' }>, opts: HeroReplyO
       sources: v.sources.map((r) => ({ source: r.source, label: r.label, per20: r.per20, when: r.when })),
       milestones: v.forecast.milestones,
       starvationLimit: v.starvationLimit,
+      prayer,
+      conducts: s.conducts,
     },
     chart,
     footer,
   };
 }
 
+/** The Prayer field of the details: the outlook, the timeout's law, Luck, alignment and anger. */
+function prayerLines(
+  s: Extract<HeroCore, { game: 'nethack' }>['nethack'],
+  p: ReturnType<typeof heroPrayerOutlook>,
+): string[] {
+  const t = p.timeout;
+  const range = `${fmt(t.min)}–${fmt(t.max)}, median ${fmt(t.median)}`;
+  const law = t.known !== null ? `timeout now ${fmt(t.known)}` : `timeout set at turn ${fmt(t.setAt)}: ${range}`;
+  const how = p.lastPrayer?.outcome === 'worked' ? 'it worked' : 'the god was angry';
+  const last = p.lastPrayer ? `last prayer T${fmt(p.lastPrayer.turn)}: ${how}` : 'no prayer recorded';
+  const stone = s.luckstone !== 'none' ? ` (${s.luckstone} luckstone)` : '';
+  return [
+    `${p.text}.`,
+    `Must be ≤ ${p.limit} for ${p.forTrouble}; 50 % from turn ${fmt(p.turn50)}, ` +
+      `90 % from ${fmt(p.turn90)}, 99 % from ${fmt(p.turn99)}.`,
+    `${law}; ${last}.`,
+    `Luck ${s.luck}${stone}, alignment ${s.alignmentRecord ?? '10 (assumed)'}, god anger ${s.godAnger}.`,
+    ...(p.assumptions.length ? [`Assumed: ${p.assumptions.join('; ')}.`] : []),
+  ];
+}
+
+/** "2 food rations, 1 lichen corpse" */
+export function foodsText(foods: readonly { name: string; count: number }[]): string {
+  return foods.map((f) => `${f.count} ${f.name}`).join(', ');
+}
+
 async function crawlPanel(hero: Extract<Hero, { game: 'crawl' }>, opts: HeroReplyOptions): Promise<Panel> {
   const c = hero.crawl;
   const footer = versionFooter('Crawl', hero.version, crawlTag(hero.version), `hero ${hero.id}`);
   const worn = [gearText(c.gear), mutationText(c)].filter(Boolean);
-  const base = { game: 'crawl', version: hero.version, hero: { id: hero.id, name: hero.name, ...c } };
+  const who = { id: hero.id, name: hero.name, shared: hero.shared };
+  const base = { game: 'crawl', version: hero.version, hero: { ...who, ...c } };
   if (!c.alive) {
     return {
       state: DEATH_TEXT.starved,
@@ -250,6 +297,7 @@ async function crawlPanel(hero: Extract<Hero, { game: 'crawl' }>, opts: HeroRepl
       ...(worn.length ? [field('Gear and mutations', worn.join('\n'))] : []),
       field(`Rate: ${rateText} per turn`, terms.join('\n') || '—'),
       field('Forecast', ahead.join('\n') || 'Nothing lower.'),
+      ...(c.foods.length ? [field('Carrying', foodsText(c.foods))] : []),
     ],
     citations: [...view.rate.citations, ...f.citations],
     result: {
@@ -302,26 +350,34 @@ export async function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Promis
   const color = opts.color ?? panel.color;
   const title = heroReplyTitle(hero, panel, opts.headline);
   const dead = panel.state === DEATH_TEXT.starved || panel.state === DEATH_TEXT.choked;
+  const footer = opts.sharedBy ? { text: `${panel.footer.text} · shared, read-only` } : panel.footer;
   const compactEmbed = compact({
     title,
     color,
-    lines: [panel.next ? `**${panel.next}.**` : null, ...panel.lines, opts.notes?.[0] && `Note: ${opts.notes[0]}`],
-    footer: panel.footer,
+    lines: [
+      panel.next ? `**${panel.next}.**` : null,
+      ...(opts.lines ?? []),
+      ...panel.lines,
+      opts.notes?.[0] && `Note: ${opts.notes[0]}`,
+    ],
+    footer,
   });
   const fields = [...panel.fields];
   if (opts.notes?.length) fields.push(field('Notes', opts.notes.map((n) => `• ${n}`).join('\n')));
   fields.push(field('Recent events', timeline(hero)));
   const details: APIEmbed[] = [
-    { title: heroTitle(hero), description: opts.headline, color, fields, footer: panel.footer },
+    { title: heroTitle(hero), description: opts.headline, color, fields, footer },
     sourcesEmbed([...(opts.citations ?? []), ...panel.citations], color),
   ];
   if (chart) compactEmbed.image = { url: `attachment://${chart.name}` };
+  const showOptions = { hero: hero.id, chart: false, ...(opts.sharedBy ? { user: opts.sharedBy } : {}) };
   return {
     embeds: [compactEmbed],
     details,
-    detailsFrom: { commandName: 'hero', subcommand: 'show', options: { hero: hero.id, chart: false } },
+    detailsFrom: { commandName: 'hero', subcommand: 'show', options: showOptions },
     result: {
       ...panel.result,
+      ...(opts.sharedBy ? { sharedBy: opts.sharedBy, readOnly: true } : {}),
       headline: opts.headline ?? null,
       notes: opts.notes ?? [],
       log: hero.log.slice(-5),
@@ -330,6 +386,12 @@ export async function heroReply(hero: Hero, opts: HeroReplyOptions = {}): Promis
     },
     ephemeral: opts.ephemeral,
     files: chart ? [chart] : undefined,
-    buttons: dead && hero.undo.length ? [undoButton(hero)] : undefined,
+    buttons: dead && hero.undo.length && !opts.sharedBy ? [undoButton(hero)] : undefined,
   };
+}
+
+/** "Hungry at 120" and the next milestone, as the hero's own reply says them (for /party). */
+export async function heroStatus(hero: Hero): Promise<{ state: string; next: string | null }> {
+  const panel = hero.game === 'nethack' ? nethackPanel(hero, {}) : await crawlPanel(hero, {});
+  return { state: panel.state, next: panel.next };
 }

@@ -10,6 +10,7 @@ import { ringTypes } from '../../src/engine/nethack/burn.ts';
 import { checkCrawlHero, crawlSpeciesNames, resolveCrawlSpecies } from '../../src/heroes/crawl.ts';
 import { AMULET_NAMES, NETHACK_RACES, NETHACK_ROLES, resolveAmulet, resolveRingLabel, resolveRole } from '../../src/heroes/nethack.ts';
 import { ENCUMBRANCE_LEVELS, NETHACK_INTRINSICS, type Hero, type HeroCore } from '../../src/heroes/schema.ts';
+import { LUCKSTONES, moreluck } from '../../src/engine/nethack/prayerTrack.ts';
 import { changeHero, coreOf, heroReply, repoFor } from './common.ts';
 import { heroInt, heroName, heroNameAutocomplete } from './manage.ts';
 
@@ -34,6 +35,11 @@ export const setSubcommand = defineSubcommand({
     carnivore: integer('Crawl Carnivore level', { min: 0, max: 3, example: 1 }),
     herbivore: integer('Crawl Herbivore level', { min: 0, max: 3, example: 1 }),
     saprovore: integer('Crawl Saprovore level', { min: 0, max: 3, example: 1 }),
+    luck: kinds.luck.describe('NetHack Luck (with a luckstone\'s ±3)'),
+    record: integer('NetHack alignment record', { min: -1000, max: 1000, example: 10 }),
+    anger: integer('NetHack god anger', { min: 0, max: 100, example: 0 }),
+    prayed: integer('NetHack: turn of your last good prayer', { min: 1, max: kinds.TURN.max, example: 1200 }),
+    luckstone: choice('NetHack luckstone carried', LUCKSTONES),
     hero: heroName,
   },
   async autocomplete(focused, partial, ctx) {
@@ -70,10 +76,21 @@ export const setSubcommand = defineSubcommand({
         if (args.race) (s.race = args.race), note('race', args.race);
         if (args.alignment) (s.alignment = args.alignment), note('alignment', args.alignment);
         if (args.encumbrance) (s.encumbrance = args.encumbrance), note('encumbrance', args.encumbrance);
+        setPrayerFields(s, args, note);
         core = { ...core, nethack: s };
       } else {
-        if (args.con !== undefined || args.xl !== undefined || args.role || args.race || args.alignment || args.encumbrance) {
-          throw new UserError('`con`, `xl`, `role`, `race`, `alignment` and `encumbrance` are for NetHack heroes.', 'For Crawl burden use `/hero wear`-style rate options in `/crawl rate`.', 'wrong_game');
+        const nethackOnly = { con: args.con, xl: args.xl, role: args.role, race: args.race, alignment: args.alignment };
+        const prayerOnly = { luck: args.luck, record: args.record, anger: args.anger, prayed: args.prayed };
+        const rest = { encumbrance: args.encumbrance, luckstone: args.luckstone };
+        const given = Object.entries({ ...nethackOnly, ...prayerOnly, ...rest })
+          .filter(([, v]) => v !== undefined)
+          .map(([k]) => `\`${k}\``);
+        if (given.length) {
+          throw new UserError(
+            `${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} for NetHack heroes.`,
+            'For Crawl burden use `/hero wear`-style rate options in `/crawl rate`.',
+            'wrong_game',
+          );
         }
         const c = { ...core.crawl, mutations: { ...core.crawl.mutations } };
         if (args.nutrition !== undefined) (c.value = args.nutrition), note('satiation', args.nutrition), (c.alive = true), (c.death = null);
@@ -93,6 +110,48 @@ export const setSubcommand = defineSubcommand({
     return heroReply(hero, { headline: summary, ephemeral: args.hide });
   },
 });
+
+type NethackFields = Extract<HeroCore, { game: 'nethack' }>['nethack'];
+
+/** Luck, alignment record, god anger, luckstone and the last good prayer (a new timeout history). */
+function setPrayerFields(
+  s: NethackFields,
+  args: { luck?: number; record?: number; anger?: number; prayed?: number; luckstone?: NethackFields['luckstone'] },
+  note: (k: string, v: unknown) => void,
+): void {
+  if (args.luckstone && args.luckstone !== s.luckstone) {
+    // set_moreluck(): Luck = u.uluck + u.moreluck, so picking up or dropping a luckstone moves Luck.
+    const uluck = s.luck - moreluck(s.luckstone);
+    s.luckstone = args.luckstone;
+    note('luckstone', args.luckstone);
+    if (args.luck === undefined && uluck + moreluck(s.luckstone) !== s.luck) {
+      s.luck = uluck + moreluck(s.luckstone);
+      note('Luck', s.luck);
+    }
+  }
+  if (args.luck !== undefined) {
+    const more = moreluck(s.luckstone);
+    if (args.luck - more < -10 || args.luck - more > 10) {
+      const range = `${-10 + more} to ${10 + more}`;
+      const why = `u.uluck stays within -10..10, so Luck goes from ${range}`;
+      throw new UserError(`Luck ${args.luck} is impossible here: ${why}.`, undefined, 'invalid_option');
+    }
+    (s.luck = args.luck), note('Luck', args.luck);
+  }
+  if (args.record !== undefined) (s.alignmentRecord = args.record), note('alignment record', args.record);
+  if (args.anger !== undefined) (s.godAnger = args.anger), note('god anger', args.anger);
+  if (args.prayed !== undefined) {
+    if (args.prayed > s.turn) {
+      const hint = 'Give the turn of a prayer already made.';
+      throw new UserError(`Turn ${args.prayed} is after the hero's turn ${s.turn}.`, hint, 'invalid_option');
+    }
+    // The prayer ends 3 turns after #pray (nomul(-3)); pleased() sets the timeout then.
+    const { demigod, crowned } = s;
+    const step = { kind: 'success' as const, atTurn: args.prayed + 3, experienceLevel: s.xl, demigod, crowned };
+    s.prayer = { steps: [step], history: s.prayer.history, known: true };
+    note('last good prayer at turn', args.prayed);
+  }
+}
 
 export const wearSubcommand = defineSubcommand({
   name: 'wear',

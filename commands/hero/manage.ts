@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../../src/errors.ts';
 import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice, integer, text } from '../../src/bot/options.ts';
+import { boolean, choice, integer, text, user } from '../../src/bot/options.ts';
 import { COLORS, compact, fmt } from '../../src/bot/render.ts';
 import { statusFor } from '../../src/engine/nethack/status.ts';
 import { toChoices } from '../../src/bot/fuzzy.ts';
@@ -18,8 +18,13 @@ import {
   type Hero,
 } from '../../src/heroes/schema.ts';
 import { crawlSpeciesNames, resolveCrawlSpecies } from '../../src/heroes/crawl.ts';
-import { NETHACK_RACES, NETHACK_ROLES, resolveRole } from '../../src/heroes/nethack.ts';
+import { INITIAL_ALIGNMENT_RECORD, NETHACK_RACES, NETHACK_ROLES, resolveRole } from '../../src/heroes/nethack.ts';
+import { ALL_KEPT } from '../../src/heroes/conducts.ts';
 import { coreOf, heroReply, heroTitle, heroValue, repoFor, withEvent } from './common.ts';
+import { notePresenceSafely, showShared } from './shared.ts';
+import { importNonceKey } from '../../src/heroes/import.ts';
+import { forgetPresence } from '../../src/heroes/party.ts';
+import { forgetSettings, userSettingsKey } from '../../src/settings/settings.ts';
 
 /** A new hero's name: short, and nothing that Markdown or mentions would read. */
 export const newHeroName = text('Hero name', {
@@ -65,7 +70,7 @@ export const newSubcommand = defineSubcommand({
   async run(args, ctx) {
     const game = args.game ?? (args.version && (CRAWL_VERSIONS as readonly string[]).includes(args.version) ? 'crawl' : args.species ? 'crawl' : 'nethack');
     const id = randomBytes(5).toString('hex');
-    const base = { id, name: args.name, createdAt: new Date().toISOString() };
+    const base = { id, name: args.name, createdAt: new Date().toISOString(), shared: false };
     let core: Hero;
     if (game === 'nethack') {
       if (args.version && !(NETHACK_VERSIONS as readonly string[]).includes(args.version)) {
@@ -73,16 +78,27 @@ export const newSubcommand = defineSubcommand({
       }
       if (args.species) throw new UserError('`species` is for Crawl heroes; NetHack heroes have a role and race.', 'Add `game:crawl` for a Crawl hero.', 'wrong_game');
       // src/u_init.c u_init() -> init_uhunger(): every game starts at 900 nutrition, moves = 1.
+      // A hero met at turn 1 is at the game's start: every conduct kept, the role's initial alignment.
+      const turn = Math.max(1, args.turn ?? 1);
+      const role = args.role ? resolveRole(args.role) : 'Valkyrie';
+      const start = turn === 1;
       const nethack = NethackStateSchema.parse({
-        role: args.role ? resolveRole(args.role) : undefined,
+        role,
         race: args.race,
         con: args.con,
         int: args.int,
         nutrition: args.nutrition ?? 900,
-        turn: Math.max(1, args.turn ?? 1),
+        turn,
+        ...(start
+          ? {
+              conducts: ALL_KEPT,
+              alignmentRecord: INITIAL_ALIGNMENT_RECORD[role as keyof typeof INITIAL_ALIGNMENT_RECORD],
+              prayer: { steps: [], history: [], known: true },
+            }
+          : {}),
       });
       const version = (args.version ?? ctx.settings.effective.nethackVersion.value) as (typeof NETHACK_VERSIONS)[number];
-      core = { ...base, game: 'nethack', version, nethack, log: [], undo: [], pending: null } as Hero;
+      core = { ...base, game: 'nethack', version, nethack, log: [], undo: [], pending: null } as unknown as Hero;
     } else {
       if (args.version && !(CRAWL_VERSIONS as readonly string[]).includes(args.version)) {
         throw new UserError(`Crawl heroes use version ${CRAWL_VERSIONS.join(', ')}, not ${args.version}.`, undefined, 'bad_version');
@@ -95,7 +111,7 @@ export const newSubcommand = defineSubcommand({
         turn: args.turn ?? 0,
         int: args.int,
       });
-      core = { ...base, game: 'crawl', version, crawl, log: [], undo: [], pending: null } as Hero;
+      core = { ...base, game: 'crawl', version, crawl, log: [], undo: [], pending: null } as unknown as Hero;
     }
     const hero = await repoFor(ctx).mutate(ctx.user.id, (record, { now }) => {
       const rec = record ?? emptyRecord(ctx.user.id, now);
@@ -120,13 +136,20 @@ function startingSatiation(_version: '0.13' | '0.14' | '0.15'): number {
 
 export const showSubcommand = defineSubcommand({
   name: 'show',
-  description: 'Your hero: status, burn, forecast and a chart',
+  description: 'Your hero (or a shared one): status, burn, forecast, chart',
   example: '/hero show',
   access: 'read',
-  options: { hero: heroName, chart: boolean('Attach the PNG chart (default on, or your /settings)').default(true).fromSetting('chart') },
+  options: {
+    hero: heroName,
+    chart: boolean('Attach the PNG chart (default on, or your /settings)').default(true).fromSetting('chart'),
+    user: user('Someone else: their shared hero, read-only'),
+  },
   autocomplete: heroNameAutocomplete,
   async run(args, ctx) {
-    const hero = activeHero(await repoFor(ctx).read(ctx.user.id), args.hero);
+    if (args.user && args.user !== ctx.user.id) return showShared(ctx, args.user, args);
+    const record = await repoFor(ctx).read(ctx.user.id);
+    const hero = activeHero(record, args.hero);
+    await notePresenceSafely(ctx, record);
     return heroReply(hero, { chart: args.chart, ephemeral: args.hide });
   },
 });
@@ -237,7 +260,14 @@ export const deleteSubcommand = defineSubcommand({
     if (args.everything) {
       // No read: a record that cannot be read at all can still be deleted this way.
       return {
-        embeds: [{ title: 'Delete all your hungerbot data for good? Confirm below', description: 'Every hero, log and undo history you have stored will be removed for good.', color: COLORS.warning }],
+        embeds: [
+          {
+            title: 'Delete all your hungerbot data for good? Confirm below',
+            description:
+              'Every hero, log and undo history, your /settings and your /party listings will be removed for good.',
+            color: COLORS.warning,
+          },
+        ],
         result: { confirm: 'delete-all', pending: true },
         buttons: await deleteButtons(ctx, 'all'),
         ephemeral: true,
@@ -264,6 +294,8 @@ export async function onDeleteButton(parts: string[], ctx: HandlerContext): Prom
       'stale_button',
     );
   }
+  // Everything: the channels the record was noted in (for /party) are read first, to clean up.
+  const channels = target === 'all' ? await noteChannels(ctx) : [];
   const removed = await repoFor(ctx).mutate(
     ctx.user.id,
     (record) => {
@@ -277,8 +309,24 @@ export async function onDeleteButton(parts: string[], ctx: HandlerContext): Prom
     },
     { allowCorrupt: target === 'all' },
   );
-  const text = removed === 'all' ? 'All your stored heroes and logs are deleted.' : `${removed} is deleted.`;
+  if (removed === 'all') {
+    await forgetSettings(ctx.services.store, userSettingsKey(ctx.user.id));
+    await forgetPresence(ctx.services.store, ctx.user.id, channels);
+  }
+  const text =
+    removed === 'all'
+      ? 'All your stored heroes, logs, settings and party listings are deleted.'
+      : `${removed} is deleted.`;
   return { embeds: [{ title: 'Deleted', description: text, color: COLORS.ok }], result: { deleted: removed }, ephemeral: true };
+}
+
+/** The channels a record lists for /party (none when it cannot be read). */
+async function noteChannels(ctx: HandlerContext): Promise<string[]> {
+  try {
+    return ((await repoFor(ctx).read(ctx.user.id))?.channels ?? []).map((c) => c.channelId);
+  } catch {
+    return [];
+  }
 }
 
 export async function onCancelButton(parts: string[], ctx: HandlerContext): Promise<Reply> {
@@ -286,8 +334,16 @@ export async function onCancelButton(parts: string[], ctx: HandlerContext): Prom
   if (userId !== ctx.user.id) {
     throw new UserError('Only the owner of these heroes can press that.', undefined, 'not_yours');
   }
-  // A cancelled delete can no longer be confirmed (meal confirmations keep their nonce on the hero).
-  if (nonce) await ctx.services.store.consume(deleteNonceKey(ctx.user.id, nonce));
+  // A cancelled delete can no longer be confirmed; nor can a meal or prayer waiting on the hero.
+  if (nonce) {
+    await ctx.services.store.consume(deleteNonceKey(ctx.user.id, nonce));
+    await ctx.services.store.consume(importNonceKey(ctx.user.id, nonce));
+    await repoFor(ctx).mutate(ctx.user.id, (record) => {
+      const waiting = record?.heroes.find((h) => h.pending?.nonce === nonce);
+      if (!record || !waiting) return { result: null };
+      return { record: replaceHero(record, { ...waiting, pending: null }), result: null };
+    });
+  }
   return { embeds: [{ title: 'Nothing was changed', color: COLORS.info }], result: { cancelled: true }, ephemeral: true };
 }
 
@@ -306,10 +362,12 @@ export const exportSubcommand = defineSubcommand({
     // A record that cannot be read is handed back as the exact text stored, for recovery.
     const unreadable = stored.state === 'unreadable' ? { reason: stored.reason, text: stored.text } : undefined;
     const exportedAt = new Date().toISOString();
-    const file = { exportedAt, userId: ctx.user.id, record, ...(unreadable ? { unreadable } : {}) };
+    const settings = await rawSettings(ctx);
+    const file = { exportedAt, userId: ctx.user.id, record, settings, ...(unreadable ? { unreadable } : {}) };
     const data = Buffer.from(JSON.stringify(file, null, 2));
+    const nothing = stored.state === 'absent' && settings === null;
     const description =
-      stored.state === 'absent'
+      nothing
         ? 'You have no stored data.'
         : unreadable
           ? `Your stored record cannot be read (${unreadable.reason}). Its exact stored text is in the attached ` +
@@ -318,17 +376,27 @@ export const exportSubcommand = defineSubcommand({
     return {
       embeds: [
         {
-          title: stored.state === 'absent' ? 'You have no stored hero data' : `Your hungerbot data: ${fmt(data.length)} bytes of JSON, attached`,
+          title: nothing
+            ? 'You have no stored hero data'
+            : `Your hungerbot data: ${fmt(data.length)} bytes of JSON, attached`,
           description,
           color: unreadable ? COLORS.warning : COLORS.info,
         },
       ],
-      result: { userId: ctx.user.id, bytes: data.length, record, ...(unreadable ? { unreadable } : {}) },
+      result: { userId: ctx.user.id, bytes: data.length, record, settings, ...(unreadable ? { unreadable } : {}) },
       files: [{ name: `hungerbot-${ctx.user.id}.json`, data, contentType: 'application/json', description: 'Your stored heroes' }],
       ephemeral: true,
     };
   },
 });
+
+/** The user's /settings record as stored (its exact text when it cannot be read), or null. */
+async function rawSettings(ctx: HandlerContext): Promise<unknown> {
+  const stored = await ctx.services.store.inspect(userSettingsKey(ctx.user.id));
+  if (stored.state === 'absent') return null;
+  if (stored.state === 'unreadable') return { unreadable: { reason: stored.reason, text: stored.raw } };
+  return stored.value;
+}
 
 export const logSubcommand = defineSubcommand({
   name: 'log',

@@ -79,6 +79,8 @@ export class Catalog {
       case 'string':
         if (typeof value !== 'string' || value.trim() === '') return false;
         return !o.choices || o.choices.includes(value);
+      default:
+        return false; // users and attachments are never read from a question
     }
   }
 

@@ -333,7 +333,8 @@ function withDeadline<T>(work: Promise<T>, ms: number | undefined): Promise<T> {
 
 function contextOf(inv: Invocation, deps: DispatchDeps, settings: SettingsView, user: Invoker = inv.user): HandlerContext {
   const { services, transport, registry } = deps;
-  return { user, services, transport, registry, guildId: inv.guildId, permissions: inv.permissions, settings };
+  const where = { guildId: inv.guildId, channelId: inv.channelId, attachments: inv.attachments };
+  return { user, services, transport, registry, ...where, permissions: inv.permissions, settings };
 }
 
 /** The user's and server's settings, or the built-in ones if the store is slow or down. */

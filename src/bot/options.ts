@@ -14,8 +14,10 @@ export const OPT_STRING = 3;
 export const OPT_INTEGER = 4;
 export const OPT_BOOLEAN = 5;
 export const OPT_NUMBER = 10;
+export const OPT_USER = 6;
+export const OPT_ATTACHMENT = 11;
 
-export type OptionKind = 'string' | 'integer' | 'number' | 'boolean';
+export type OptionKind = 'string' | 'integer' | 'number' | 'boolean' | 'user' | 'attachment';
 
 /** Everything one option declaration says. Plain data, so tests can read it. */
 export interface OptionSpec {
@@ -85,6 +87,22 @@ export function boolean(description: string): Option<boolean> {
   return new Option<boolean>({ kind: 'boolean', description, required: false });
 }
 
+/**
+ * A Discord user (option type 6): Discord sends the user's id. The console and the batch interface
+ * type an id or a mention (`user:<@123>`); the handler gets the bare id.
+ */
+export function user(description: string): Option<string> {
+  return new Option<string>({ kind: 'user', description, required: false });
+}
+
+/**
+ * A file attached to the command (option type 11): Discord sends the attachment's id and resolves
+ * it (URL, size) in the interaction; the console types a local path (`file:<path>`) instead.
+ */
+export function attachment(description: string): Option<string> {
+  return new Option<string>({ kind: 'attachment', description, required: false });
+}
+
 /** Free text, optionally with autocomplete (names of foods, rings, species...). */
 export function text(
   description: string,
@@ -123,7 +141,17 @@ export function choiceSuggestions(s: OptionSpec, typed: string): { name: string;
 
 // ---- derivations: Discord JSON and zod ----------------------------------------------------
 
-const KIND_TYPE: Record<OptionKind, number> = { string: OPT_STRING, integer: OPT_INTEGER, number: OPT_NUMBER, boolean: OPT_BOOLEAN };
+const KIND_TYPE: Record<OptionKind, number> = {
+  string: OPT_STRING,
+  integer: OPT_INTEGER,
+  number: OPT_NUMBER,
+  boolean: OPT_BOOLEAN,
+  user: OPT_USER,
+  attachment: OPT_ATTACHMENT,
+};
+
+/** A user id as Discord sends it, or as typed: an id or a mention `<@123>` / `<@!123>`. */
+const USER_ID = /^(?:<@!?)?([\w-]{1,32})>?$/;
 
 /** The option as Discord receives it. */
 export function discordOption(name: string, s: OptionSpec): APIApplicationCommandBasicOption {
@@ -164,6 +192,15 @@ export function valueSchema(name: string, s: OptionSpec): z.ZodType {
     }
     case 'boolean':
       schema = z.boolean({ error: `\`${name}\` must be true or false` });
+      break;
+    case 'user': {
+      const msg = `\`${name}\` must be a user (a mention or a user id)`;
+      const bare = (v: unknown) => (typeof v === 'string' ? (USER_ID.exec(v.trim())?.[1] ?? v) : v);
+      schema = z.preprocess(bare, z.string({ error: msg }).regex(/^[\w-]{1,32}$/, { error: msg }));
+      break;
+    }
+    case 'attachment':
+      schema = z.string({ error: `\`${name}\` must be an attached file` }).trim().min(1).max(1000);
       break;
     case 'string':
       if (s.choices) {

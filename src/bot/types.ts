@@ -15,6 +15,7 @@ import type { Store } from '../store/store.ts';
 import type { NameReading } from '../names.ts';
 import type { SettingsView } from '../settings/settings.ts';
 import type { Registry } from './dispatch.ts';
+import type { AttachmentReader, AttachmentRef } from './attachments.ts';
 import { choiceSuggestions, discordOptions, hide, optionsSchema, type ArgsOf, type OptionMap } from './options.ts';
 
 export type OptionValue = string | number | boolean;
@@ -81,6 +82,8 @@ export interface Invoker {
 export interface Services {
   store: Store;
   logger: Logger;
+  /** Reads attached files (default: Discord's CDN only, capped; tests pass a local stand-in). */
+  attachments?: AttachmentReader;
 }
 
 export interface HandlerContext {
@@ -92,6 +95,10 @@ export interface HandlerContext {
   registry?: Registry;
   /** The server it came from (none in DMs and the console). */
   guildId?: string;
+  /** The channel it came from (the console's is "console"). */
+  channelId?: string;
+  /** Attachments of the invocation, as Discord resolved them, by attachment id. */
+  attachments?: Readonly<Record<string, AttachmentRef>>;
   /** The member's permissions in that channel, Discord's decimal bit field. */
   permissions?: string;
   /** The user's and server's defaults, read by the pipeline (built-in ones when the store is slow). */
@@ -122,6 +129,10 @@ export interface Invocation {
   user: Invoker;
   /** The server (guild) id; absent in DMs and the console. */
   guildId?: string;
+  /** The channel id (absent when Discord sends none). */
+  channelId?: string;
+  /** Attachment options resolved by Discord (data.resolved.attachments), by attachment id. */
+  attachments?: Record<string, AttachmentRef>;
   /** `member.permissions` as Discord sends it (a decimal bit field string). */
   permissions?: string;
 }

@@ -9,7 +9,18 @@ import { resolveName } from '../names.ts';
 import { advance, forecast, isExact, type ForecastResult } from '../engine/nethack/forecast.ts';
 import { starvationLimit, statusFor, type NethackStatus } from '../engine/nethack/status.ts';
 import { planMeal, type MealResult, type Race } from '../engine/nethack/meal.ts';
+import { luckAfter } from '../engine/nethack/prayerTrack.ts';
 import type { NethackState } from './schema.ts';
+
+/**
+ * Luck timing out while time passes from the hero's turn to `toTurn` (src/timeout.c nh_timeout():
+ * every 300 turns with the Amulet or an angry god, else 600; see prayerTrack.ts luckAfter()).
+ */
+export function advanceLuck(s: NethackState, toTurn: number): NethackState {
+  if (s.luck === 0 || toTurn <= s.turn) return s;
+  const fast = s.yendor || s.amulet?.toLowerCase() === 'amulet of yendor' || s.godAnger > 0;
+  return { ...s, luck: luckAfter(s.luck, s.turn, toTurn, { luckstone: s.luckstone, fast }) };
+}
 
 /** Amulet names as players write them ("amulet of life saving"), plus the two Amulets of Yendor. */
 export const AMULET_NAMES: readonly string[] = AMULETS.map((a) => a.name);
@@ -128,13 +139,34 @@ export function passTurns(s: NethackState, version: NethackVersion, turns: numbe
     death = 'starved';
     notes.push(`Below the starvation limit ${limit} (Con ${s.con}): the hero starves on the first hunger update whose faint roll fails.`);
   }
-  return { state: { ...s, nutrition, turn: s.turn + turns, alive, death }, burned, estimated, notes, citations };
+  const state = { ...advanceLuck(s, s.turn + turns), nutrition, turn: s.turn + turns, alive, death };
+  return { state, burned, estimated, notes, citations };
 }
 
 /** src/role.c roles[] (3.6.7). */
 export const NETHACK_ROLES = ['Archeologist', 'Barbarian', 'Caveman', 'Healer', 'Knight', 'Monk', 'Priest', 'Rogue', 'Ranger', 'Samurai', 'Tourist', 'Valkyrie', 'Wizard'] as const;
 /** src/role.c races[]. */
 export const NETHACK_RACES = ['human', 'elf', 'dwarf', 'gnome', 'orc'] as const;
+
+/**
+ * Each role's initial alignment record (src/role.c roles[].initrecord, set by newhp() at the start:
+ * src/attrib.c 3.6.7:995, 3.4.3:634, 5.0:1094); the same in all three versions.
+ */
+export const INITIAL_ALIGNMENT_RECORD: Record<(typeof NETHACK_ROLES)[number], number> = {
+  Archeologist: 10,
+  Barbarian: 10,
+  Caveman: 0,
+  Healer: 10,
+  Knight: 10,
+  Monk: 10,
+  Priest: 0,
+  Rogue: 10,
+  Ranger: 10,
+  Samurai: 10,
+  Tourist: 0,
+  Valkyrie: 0,
+  Wizard: 0,
+};
 
 const ROLE_ENTRIES = NETHACK_ROLES.map((name) => ({
   name,
@@ -180,7 +212,7 @@ export function eatFood(s: NethackState, version: NethackVersion, food: string, 
   if (meal.refused) return { state: s, burned: 0, estimated: false, notes: [meal.refused], citations, meal, chokes: false, outcome: 'refused' };
   const notes = [...meal.notes];
   const after = (nutrition: number, moves: number, extra: Partial<NethackState> = {}, turns = 1) => {
-    const next = passTurns({ ...s, nutrition, turn: moves, ...extra }, version, turns);
+    const next = passTurns({ ...advanceLuck(s, moves), nutrition, turn: moves, ...extra }, version, turns);
     return { ...next, notes: [...notes, ...next.notes], citations };
   };
   if (meal.choke && meal.choke.probability > 0) {
@@ -201,7 +233,9 @@ export function eatFood(s: NethackState, version: NethackVersion, food: string, 
       };
     }
     notes.push(`${Math.round(o.surviveChance * 100)}% chance to survive by vomiting (${o.surviveReason}); if yours did, set the nutrition by hand.`);
-    return { state: { ...s, nutrition: meal.choke.nutrition, turn: meal.choke.moves, alive: false, death: 'choked' }, burned: 0, estimated: !meal.exact, notes, citations, ...base, outcome: 'choked: died' };
+    const dead = { ...advanceLuck(s, meal.choke.moves), nutrition: meal.choke.nutrition, turn: meal.choke.moves };
+    const state: NethackState = { ...dead, alive: false, death: 'choked' };
+    return { state, burned: 0, estimated: !meal.exact, notes, citations, ...base, outcome: 'choked: died' };
   }
   if (meal.prompt && opts.stopAtPrompt) {
     return { ...after(meal.prompt.ifStopped.nutrition, meal.prompt.ifStopped.moves), meal, chokes: false, outcome: 'stopped at prompt', estimated: !meal.exact };

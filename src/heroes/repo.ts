@@ -19,7 +19,7 @@ export function corruptRecordError(problem: string): UserError {
 }
 
 export function emptyRecord(userId: string, now: string): UserHeroes {
-  return { schemaVersion: HERO_SCHEMA_VERSION, userId, activeId: null, heroes: [], updatedAt: now };
+  return { schemaVersion: HERO_SCHEMA_VERSION, userId, activeId: null, heroes: [], channels: [], updatedAt: now };
 }
 
 export interface MutateOutcome<T> {

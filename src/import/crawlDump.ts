@@ -17,7 +17,8 @@ import { SPECIES } from '../engine/crawl/data.ts';
 import { UserError } from '../errors.ts';
 import { crawlHungerAssumption, malformed, span, splitLines, unrecognized, type Line } from './common.ts';
 import { crawlSource } from './sources.ts';
-import type { Assumption, CrawlDumpImport, CrawlHeroDraft, CrawlRing, ReadField } from './types.ts';
+import type { Assumption, CrawlDumpImport, CrawlHeroDraft, CrawlInventoryFood, CrawlRing, ReadField } from './types.ts';
+import { foodItems } from '../engine/crawl/food.ts';
 
 const HEADER = new RegExp(
   String.raw`^ ?(?:Dungeon Crawl Stone Soup|Crawl|[\w ]+ DCSS) version (\S+) ` +
@@ -124,11 +125,12 @@ export function importCrawlDump(text: string, opts: { version?: CrawlVersion } =
     mutations: [],
     jewellery: [],
   };
+  const inventoryFoods: CrawlInventoryFood[] = [];
   readTitle(lines, version, fields, notes);
   readStats(lines, version, fields);
   const mutationLine = readMutations(lines, version, fields);
   readMisc(lines, version, fields);
-  readInventory(lines, version, fields, notes);
+  readInventory(lines, version, fields, notes, inventoryFoods);
 
   const hero = buildDraft(version, fields, mutationLine, assumptions, notes);
   readEnding(lines, hero, notes);
@@ -152,6 +154,7 @@ export function importCrawlDump(text: string, opts: { version?: CrawlVersion } =
     kind: 'crawl-dump',
     version,
     fields,
+    inventoryFoods,
     hunger,
     hero,
     assumptions,
@@ -302,7 +305,28 @@ function readMisc(lines: readonly Line[], version: CrawlVersion, f: CrawlDumpImp
 
 const EQUIPPED = /^(?<item>.+?) \((?:(?<hand>left|right) \w+|on tentacle|around (?:neck|mantle)|worn|melded)\)$/;
 
-function readInventory(lines: readonly Line[], version: CrawlVersion, f: CrawlDumpImport['fields'], notes: string[]) {
+/** " d - 3 bread rations": the count and the food's name as foodItems() spells it (plurals read singular). */
+function readComestible(l: Line, text: string, version: CrawlVersion): CrawlInventoryFood {
+  const m = /^(\d+|an?|the) (.+?)(?: \{.*\})?(?: \(.*\))?$/.exec(text);
+  const count = m && /^\d+$/.test(m[1]!) ? Number(m[1]) : 1;
+  // itemname.cc: "piece of ambrosia"; chunks are "[rotting ]chunk of <monster> flesh".
+  const what = (m?.[2] ?? text).toLowerCase().replace(/^pieces? of /, '');
+  const chunk = /\bchunks? of\b/.test(what);
+  const names = foodItems(version).map((f) => f.name.toLowerCase());
+  const forms = [what, what.replace(/ies$/, 'y'), what.replace(/es$/, ''), what.replace(/s$/, '')];
+  const name = chunk ? null : (forms.find((x) => names.includes(x)) ?? null);
+  const citation = crawlSource(version, 'inventory', 'Comestibles');
+  const spelled = name && foodItems(version).find((f) => f.name.toLowerCase() === name)!.name;
+  return { text, count, name: spelled, chunk, from: span(l), citation };
+}
+
+function readInventory(
+  lines: readonly Line[],
+  version: CrawlVersion,
+  f: CrawlDumpImport['fields'],
+  notes: string[],
+  foods: CrawlInventoryFood[],
+) {
   const start = lines.findIndex((l) => l.clean === 'Inventory:');
   if (start < 0) return;
   let klass = '';
@@ -317,6 +341,10 @@ function readInventory(lines: readonly Line[], version: CrawlVersion, f: CrawlDu
     }
     const item = /^ (\w) - (.+)$/.exec(t);
     if (!item) continue;
+    if (klass === 'Comestibles') {
+      foods.push(readComestible(l, item[2]!, version));
+      continue;
+    }
     const eq = EQUIPPED.exec(item[2]!);
     if (!eq) continue;
     const name = eq.groups!.item!.replace(/^(?:an?|the) /, '');

@@ -297,8 +297,22 @@ export interface CrawlDumpImport extends ImportBase {
     trollLeather?: ReadField<string>;
     form?: ReadField<CrawlForm>;
   };
+  /** Comestibles in the inventory: permanent foods by name; chunks are listed with `name: null`
+   * (their kind is not part of the item name the dump prints). */
+  inventoryFoods: CrawlInventoryFood[];
   hunger: HungerAssumption<HungerStateName>;
   hero: CrawlHeroDraft;
+}
+
+export interface CrawlInventoryFood {
+  /** As printed, without the letter: "3 bread rations". */
+  text: string;
+  count: number;
+  /** The Crawl food name (food.ts foodItems()) when recognised, else null. */
+  name: string | null;
+  chunk: boolean;
+  from: SourceSpan;
+  citation: Citation;
 }
 
 export type ImportResult = NethackBottomLineImport | NethackDumplogImport | CrawlDumpImport;

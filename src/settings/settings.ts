@@ -170,3 +170,9 @@ export async function writeSettings(
   cacheOf(store)?.set(key, { values: stored, until: Date.now() + SETTINGS_CACHE_MS });
   return stored;
 }
+
+/** Delete one scope's settings record for good, readable or not (a user deleting all their data). */
+export async function forgetSettings(store: Store, key: string): Promise<void> {
+  await store.delete(key);
+  cacheOf(store)?.set(key, { values: {}, until: Date.now() + SETTINGS_CACHE_MS });
+}

@@ -23,7 +23,11 @@ export interface ConsoleOptions extends Omit<DispatchDeps, 'transport'> {
   guildId?: string;
   /** That member's permissions, Discord's decimal bit field. */
   permissions?: string;
+  /** The channel the console stands for (default "console"; /party lists who shared a hero here). */
+  channelId?: string;
 }
+
+export const CONSOLE_CHANNEL = 'console';
 
 /** A reply as the batch interface prints it: files become paths on disk. */
 export interface JsonReply {
@@ -91,7 +95,11 @@ export function pickLastButton(choice: string, buttons: Reply['buttons']): strin
 export async function runLine(line: string, opts: ConsoleOptions, session?: ConsoleSession): Promise<Reply> {
   const deps: DispatchDeps = { registry: opts.registry, services: opts.services, transport: 'console' };
   const user = opts.user ?? CONSOLE_USER;
-  const member = { ...(opts.guildId ? { guildId: opts.guildId } : {}), ...(opts.permissions ? { permissions: opts.permissions } : {}) };
+  const member = {
+    ...(opts.guildId ? { guildId: opts.guildId } : {}),
+    channelId: opts.channelId ?? CONSOLE_CHANNEL,
+    ...(opts.permissions ? { permissions: opts.permissions } : {}),
+  };
   const trimmed = line.trim();
   let reply: Reply;
   try {

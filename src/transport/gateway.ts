@@ -23,6 +23,7 @@ import {
   invocationFromMessageCommand,
   invocationFromOptions,
   type Membership,
+  type RawAttachment,
   type RawOption,
 } from './interaction.ts';
 import { serveAutocomplete, serveInteraction, type Responder, type ServeContext } from './respond.ts';
@@ -66,8 +67,20 @@ function messageInvocation(i: MessageContextMenuCommandInteraction, user: Invoke
 /** The server and the member's permissions (for server settings). */
 const memberOf = (i: Interaction): Membership => ({
   ...(i.guildId ? { guildId: i.guildId } : {}),
+  ...(i.channelId ? { channelId: i.channelId } : {}),
   ...(i.memberPermissions ? { permissions: i.memberPermissions.bitfield.toString() } : {}),
 });
+
+/** Attachment options as Discord resolved them (URL and size), in the raw API's shape. */
+function attachmentsResolved(i: ChatInputCommandInteraction): Record<string, RawAttachment> | undefined {
+  const found = i.options.resolved?.attachments;
+  if (!found?.size) return undefined;
+  const out: Record<string, RawAttachment> = {};
+  for (const [id, a] of found) {
+    out[id] = { url: a.url, size: a.size, filename: a.name, ...(a.contentType ? { content_type: a.contentType } : {}) };
+  }
+  return out;
+}
 
 /** discord.js calls for one command or button interaction. */
 function responderFor(
@@ -155,9 +168,10 @@ export function createGatewayBot(opts: GatewayOptions): GatewayBot {
       const user = userOf(interaction);
       const member = memberOf(interaction);
       const options = interaction.isChatInputCommand() ? (interaction.options.data as readonly RawOption[]) : [];
+      const attachments = interaction.isChatInputCommand() ? attachmentsResolved(interaction) : undefined;
       const inv: Invocation = interaction.isMessageContextMenuCommand()
         ? { ...messageInvocation(interaction, user), ...member }
-        : invocationFromOptions('command', interaction.commandName, options, user, member);
+        : invocationFromOptions('command', interaction.commandName, options, user, member, attachments);
       await serveInteraction(inv, responderFor(interaction), serving, { receivedAt });
       return;
     }

@@ -130,6 +130,18 @@ const InteractionSchema = z.object({
       target_id: snowflake.optional(),
       resolved: z
         .object({
+          // Attachment options (type 11): Discord's CDN address and size of each file.
+          attachments: z
+            .record(
+              snowflake,
+              z.object({
+                url: z.string().max(2000),
+                size: z.number().int().min(0),
+                filename: z.string().max(300).optional(),
+                content_type: z.string().max(200).optional(),
+              }),
+            )
+            .optional(),
           messages: z
             .record(
               snowflake,
@@ -143,6 +155,8 @@ const InteractionSchema = z.object({
   member: z.object({ user: UserSchema.optional(), permissions: z.string().regex(/^\d{1,30}$/).optional() }).nullish(),
   user: UserSchema.nullish(),
   guild_id: snowflake.optional(),
+  channel_id: snowflake.optional(),
+  channel: z.object({ id: snowflake }).partial().nullish(),
   message: z.object({ flags: z.number().int().optional() }).nullish(),
 });
 type RawInteraction = z.infer<typeof InteractionSchema>;
@@ -476,8 +490,10 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
 
   async function handle(i: RawInteraction, user: Invoker, res: ServerResponse, receivedAt: number): Promise<void> {
     const r = responderFor(i, res);
+    const channelId = i.channel_id ?? i.channel?.id;
     const member: Membership = {
       ...(i.guild_id ? { guildId: i.guild_id } : {}),
+      ...(channelId ? { channelId } : {}),
       ...(i.member?.permissions ? { permissions: i.member.permissions } : {}),
     };
     switch (i.type) {
@@ -492,7 +508,7 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
         const inv: Invocation =
           i.data?.type === 3
             ? { ...invocationFromMessageCommand(i.data as RawMessageCommandData, user), ...member }
-            : invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user, member);
+            : invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user, member, i.data?.resolved?.attachments);
         await serveInteraction(inv, r, serving, { receivedAt });
         return;
       }

@@ -13,10 +13,29 @@ export interface RawOption {
   focused?: boolean;
 }
 
-/** Where an interaction came from: the server and the member's permissions there (none in DMs). */
+/** Where an interaction came from: the server, the channel and the member's permissions there. */
 export interface Membership {
   guildId?: string;
+  channelId?: string;
   permissions?: string;
+}
+
+/** An attachment as Discord resolves it (data.resolved.attachments[id]). */
+export interface RawAttachment {
+  url: string;
+  size: number;
+  filename?: string;
+  content_type?: string;
+}
+
+/** Attachment options: Discord's resolved data, keyed by the attachment id the option carries. */
+export function attachmentsOf(resolved: Record<string, RawAttachment> | undefined): Invocation['attachments'] {
+  if (!resolved) return undefined;
+  const out: NonNullable<Invocation['attachments']> = {};
+  for (const [id, a] of Object.entries(resolved)) {
+    out[id] = { id, url: a.url, size: a.size, filename: a.filename, contentType: a.content_type };
+  }
+  return out;
 }
 
 export function invocationFromOptions(
@@ -25,6 +44,7 @@ export function invocationFromOptions(
   options: readonly RawOption[] | undefined,
   user: Invoker,
   member: Membership = {},
+  attachments?: Record<string, RawAttachment>,
 ): Invocation {
   let group: string | undefined;
   let subcommand: string | undefined;
@@ -46,7 +66,9 @@ export function invocationFromOptions(
     flat[o.name] = o.value;
     if (o.focused) focused = { name: o.name, value: String(o.value) };
   }
-  return { kind, commandName, group, subcommand, options: flat, focused, user, ...member };
+  const resolved = attachmentsOf(attachments);
+  const inv: Invocation = { kind, commandName, group, subcommand, options: flat, focused, user, ...member };
+  return resolved ? { ...inv, attachments: resolved } : inv;
 }
 
 /** What Discord sends for a message command (type 3): the target id and the resolved message. */

@@ -307,6 +307,7 @@ describe('/hero questions (one player, in order)', () => {
     { line: '/hero turn now:301', facts: (r) => ['Waited 200 turns', `${state(r)}`] },
     { line: '/hero attack count:5', facts: (r) => ['5 melee attacks', state(r)] },
     { line: '/hero cast level:1', facts: (r) => ['level 1 spell', state(r)] },
+    { line: '/hero conduct name:foodless state:broken', facts: (r) => ['Conduct foodless: broken', state(r)] },
     { line: '/hero eat food:"food ration"', facts: (r) => ['Ate food ration', state(r)] },
     { line: '/hero set nutrition:100', facts: (r) => ['Set nutrition 100', state(r)] },
     { line: '/hero pray', facts: (r) => ['Prayed', state(r)] },

@@ -7,7 +7,7 @@ import type { APIApplicationCommandBasicOption } from 'discord-api-types/v10';
 import { commands } from '../../commands/index.ts';
 import { boolean, choice, integer, text, type ArgsOf } from '../../src/bot/options.ts';
 import type { Leaf } from '../../src/bot/types.ts';
-import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING } from '../../src/bot/options.ts';
+import { OPT_ATTACHMENT, OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, OPT_USER } from '../../src/bot/options.ts';
 
 type Basic = APIApplicationCommandBasicOption & {
   min_value?: number;
@@ -107,6 +107,18 @@ describe('every option: the Discord definition and the parsed arguments agree', 
               expect(accepts(leaf, d.name, 'a'.repeat(d.max_length! + 1)), where).toBe(false);
               expect(accepts(leaf, d.name, ''), where).toBe(false);
             }
+            break;
+          case OPT_USER:
+            // Discord sends the id; the console types an id or a mention, read as the bare id.
+            expect(accepts(leaf, d.name, '80351110224678912'), where).toBe(true);
+            const mention = leaf.schema.safeParse({ ...requiredValues(leaf), [d.name]: '<@!80351110224678912>' });
+            expect(mention.data?.[d.name as never]).toBe('80351110224678912');
+            expect(accepts(leaf, d.name, 'not a user!'), where).toBe(false);
+            break;
+          case OPT_ATTACHMENT:
+            // Discord sends the attachment's id (resolved separately); the console a local path.
+            expect(accepts(leaf, d.name, '1100000000000000001'), where).toBe(true);
+            expect(accepts(leaf, d.name, ''), where).toBe(false);
             break;
           default:
             throw new Error(`${where}: unexpected option type ${d.type}`);

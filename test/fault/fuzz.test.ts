@@ -92,6 +92,8 @@ function valueFor(def: APIApplicationCommandBasicOption): fc.Arbitrary<string | 
     );
   if (d.type === 5) typed.push(fc.boolean());
   if (d.type === 3) typed.push(nastyText);
+  if (d.type === 6) typed.push(nastyText, fc.constant('80351110224678912'));
+  if (d.type === 11) typed.push(fc.constant('1100000000000000001'), nastyText);
   return fc.oneof(
     { weight: 4, arbitrary: fc.oneof(...typed) },
     { weight: 1, arbitrary: fc.oneof(nastyText, fc.integer(), fc.boolean()) },

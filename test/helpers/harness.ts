@@ -6,17 +6,24 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { Registry, autocomplete } from '../../src/bot/dispatch.ts';
 import type { Choice, CommandModule, Invoker, Reply } from '../../src/bot/types.ts';
+import type { AttachmentReader } from '../../src/bot/attachments.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { CONSOLE_USER, runLine } from '../../src/transport/console.ts';
 import { parseCommandLine } from '../../src/transport/commandLine.ts';
 
+/** Where a line is typed: another channel or server than the console's own. */
+export interface Where {
+  channelId?: string;
+  guildId?: string;
+}
+
 export interface Harness {
-  ask(line: string, user?: Invoker): Promise<Reply>;
+  ask(line: string, user?: Invoker, where?: Where): Promise<Reply>;
   /** Autocomplete for `option` given the rest of the line, e.g. complete('/nethack meal', 'food', 'jack'). */
   complete(line: string, option: string, typed: string, user?: Invoker): Promise<Choice[]>;
   /** Press a button by its customId. */
-  press(customId: string, user?: Invoker): Promise<Reply>;
+  press(customId: string, user?: Invoker, where?: Where): Promise<Reply>;
   store: Store;
   registry: Registry;
   /** Lines logged by the pipeline (JSON strings), for asserting on errors. */
@@ -26,7 +33,12 @@ export interface Harness {
 }
 
 export async function createHarness(
-  opts: { commands?: readonly CommandModule[]; storeUrl?: string; storeTimeoutMs?: number } = {},
+  opts: {
+    commands?: readonly CommandModule[];
+    storeUrl?: string;
+    storeTimeoutMs?: number;
+    attachments?: AttachmentReader;
+  } = {},
 ): Promise<Harness> {
   const commands = opts.commands ?? (await import('../../commands/index.ts')).commands;
   const registry = new Registry(commands);
@@ -40,11 +52,11 @@ export async function createHarness(
   });
   const logger = createLogger('debug', sink);
   const fileDir = mkdtempSync(join(tmpdir(), 'hungerbot-files-'));
-  const services = { store, logger };
+  const services = { store, logger, ...(opts.attachments ? { attachments: opts.attachments } : {}) };
   const base = { registry, services, fileDir };
   return {
-    ask: (line, user = CONSOLE_USER) => runLine(line, { ...base, user }),
-    press: (customId, user = CONSOLE_USER) => runLine(`press ${customId}`, { ...base, user }),
+    ask: (line, user = CONSOLE_USER, where = {}) => runLine(line, { ...base, user, ...where }),
+    press: (customId, user = CONSOLE_USER, where = {}) => runLine(`press ${customId}`, { ...base, user, ...where }),
     async complete(line, option, typed, user = CONSOLE_USER) {
       const parsed = parseCommandLine(line, registry);
       return autocomplete(

@@ -43,7 +43,11 @@ describe('/hero basics (memory store)', () => {
     const waited = res(await h.ask('/hero wait turns:100'));
     expect(waited.hero.nutrition).toBe(900 - referenceBurn('ring of regeneration', 1, 100));
     expect(waited.hero.turn).toBe(101);
-    const ate = res(await h.ask('/hero eat food:"food ration"'));
+    // A hero met at turn 1 keeps every conduct: its first meal breaks foodless, so it asks first.
+    const asked = await h.ask('/hero eat food:"food ration"');
+    expect(asked.result).toMatchObject({ confirm: 'eat', pending: true, choke: false, conducts: { breaks: ['foodless'] } });
+    expect(res(await h.ask('/hero show chart:false')).hero.nutrition).toBe(waited.hero.nutrition);
+    const ate = res(await h.press(asked.buttons!.find((b) => b.label === 'Eat it anyway')!.customId));
     // food ration: 5 bites of 800/5 (src/eat.c bite()), 6 actions at 101..106, then turn 107 passes.
     expect(ate.hero.nutrition).toBe(waited.hero.nutrition + 800 - referenceBurn('ring of regeneration', 101, 6));
     expect(ate.hero.turn).toBe(107);
@@ -187,7 +191,8 @@ describe('console persistence (acceptance)', () => {
   it('a hero created in the console is there after a restart, with its chart written to disk', () => {
     const env = { ...process.env, STORE_URL: `sqlite://${join(dir, 'console.sqlite')}`, FILE_DIR: join(dir, 'files'), DISCORD_TOKEN: '' };
     const run = (input: string) => execFileSync(process.execPath, ['--import', 'tsx', resolve('src/main.ts'), 'ask', '--json'], { input, env, cwd: resolve('.') }).toString();
-    run(['/hero new name:Valk', '/hero wear hand:left ring:"ring of regeneration"', '/hero wait turns:100', '/hero eat food:"food ration"'].join('\n') + '\n');
+    const lines = ['/hero new name:Valk', '/hero wear hand:left ring:"ring of regeneration"', '/hero wait turns:100'];
+    run([...lines, '/hero eat food:"food ration"', 'press last:"Eat it anyway"'].join('\n') + '\n');
     const out = JSON.parse(run('/hero show\n').trim()) as { result: HeroResult & { chart: string }; files: { name: string; path: string }[] };
     expect(out.result.hero).toMatchObject({ name: 'Valk', turn: 107 });
     expect(out.result.hero.nutrition).toBe(900 - referenceBurn('ring of regeneration', 1, 100) + 800 - referenceBurn('ring of regeneration', 101, 6));

@@ -91,3 +91,26 @@ describe('schema 2 records', () => {
     expect(((await h.store.get(heroKey('v2user'))) as { schemaVersion: number }).schemaVersion).toBe(HERO_SCHEMA_VERSION);
   });
 });
+
+describe('schema 3 records', () => {
+  it('read as schema 4 with nothing new known (no Luck, anger or prayers; conducts not tracked), and write 4 on the next change', async () => {
+    const nethack = { role: 'Samurai', race: 'human', alignment: 'lawful', con: 16, int: 10, xl: 5, nutrition: 700, turn: 3000, leftRing: null, rightRing: null, amulet: null, yendor: false, intrinsics: [], encumbrance: 'Unencumbered', alive: true, death: null };
+    const core = { id: 'abcdef34', name: 'Threeish', createdAt: 'then', game: 'nethack', version: '3.6.7', nethack };
+    const event = { at: 'then', kind: 'wait', summary: 'Waited.', turn: 3000, nutrition: 700 };
+    const pending = { nonce: 'n1', food: 'food ration', expiresAt: '2999-01-01T00:00:00.000Z' };
+    const record = { schemaVersion: 3, userId: 'v3user', activeId: 'abcdef34', heroes: [{ ...core, log: [event], undo: [{ event, before: core }], pending }], updatedAt: 'then' };
+    await h.store.set(heroKey('v3user'), record);
+    const user = { id: 'v3user', name: 'v3' };
+    const shown = res(await h.ask('/hero show chart:false', user));
+    expect(shown.hero).toMatchObject({ shared: false, luck: 0, luckstone: 'none', alignmentRecord: null, godAnger: 0, foods: [] });
+    expect(shown.hero.prayer).toEqual({ steps: [], history: [], known: false });
+    expect(shown.hero.conducts.vegan).toEqual({ status: 'unknown', turn: null, food: null });
+    expect(shown.prayer.assumptions.join(' ')).toContain('alignment record 10');
+    expect(((await h.store.get(heroKey('v3user'))) as { schemaVersion: number }).schemaVersion).toBe(3); // reading changes nothing
+    await h.ask('/hero wait turns:1', user);
+    const stored = (await h.store.get(heroKey('v3user'))) as { schemaVersion: number; channels: unknown[] };
+    expect(stored.schemaVersion).toBe(HERO_SCHEMA_VERSION);
+    expect(stored.channels).toEqual([]);
+    expect(HERO_SCHEMA_VERSION).toBe(4);
+  });
+});

@@ -5,7 +5,7 @@
 import type { Citation, NethackVersion } from '../cite.ts';
 import { statusFor } from './status.ts';
 import { pe } from './prayEatSources.ts';
-import { TimeoutLaw, exact, rnlDistribution, rnzDistribution, type ExactProbability } from './rnz.ts';
+import { TimeoutLaw, exact, rneCap, rnlDistribution, rnzDistribution, type ExactProbability } from './rnz.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Troubles (in_trouble(): the order of the checks is the priority)
@@ -198,12 +198,20 @@ export function successLaw(
   turn = 1,
 ): TimeoutLaw {
   const kick = (demigod ? 1 : 0) + (crowned ? 1 : 0);
+  const shift = version === '5.0' && turn > 100000 ? Math.trunc((turn - 100000) / 100) : 0;
+  // The same law is asked for again and again (every hero reply): keep it, with its quantiles.
+  const key = `${rneCap(experienceLevel)}/${kick}/${shift}`;
+  const hit = lawCache.get(key);
+  if (hit) return hit;
   const base = rnzDistribution(350, experienceLevel);
   const extra = kick ? rnzDistribution(1000, experienceLevel) : null;
-  if (version === '5.0' && turn > 100000)
-    return new TimeoutLaw(base, extra, kick, Math.trunc((turn - 100000) / 100), 32767);
-  return new TimeoutLaw(base, extra, kick);
+  const law = shift ? new TimeoutLaw(base, extra, kick, shift, 32767) : new TimeoutLaw(base, extra, kick);
+  if (lawCache.size >= 256) lawCache.clear();
+  lawCache.set(key, law);
+  return law;
 }
+
+const lawCache = new Map<string, TimeoutLaw>();
 
 /** Turns of decrement between the source and `turn`: 1 per turn while positive (allmain.c). */
 function decrements(src: TimeoutSource, turn: number): number {
@@ -253,6 +261,8 @@ export interface PrayerInput {
   turnsSincePrayer?: number;
   /** The current game turn (used for "never prayed" and 5.0's late-game rule). */
   turn?: number;
+  /** The timeout now from a tracked history (a hero's prayers, prayerTrack.ts); overrides the two above. */
+  timeoutNow?: Pick<TimeoutNow, 'value' | 'atMost' | 'turnFor'>;
   luck?: number;
   /** Alignment record (u.ualign.record). */
   alignmentRecord?: number;
@@ -416,6 +426,9 @@ function standing(input: PrayerInput, luck: number, record: number, anger: numbe
 interface ActionLaw {
   /** P(action = a) for a = 0..5 (after min(action, 5)). */
   p: number[];
+  /** The same as weights over `total` (whole draws when action is uniform), for exact sums. */
+  weights: number[];
+  total: number;
   rule: string;
 }
 
@@ -431,17 +444,23 @@ function actionLaw(input: PrayerInput, luck: number, record: number): ActionLaw 
     p[0] = 1 - one;
     return {
       p,
+      weights: [...p],
+      total: 1,
       rule: record > 0 ? 'alignment record 1-3: action 1' : 'alignment record 0: action 1 if rnl(2) is 0, else 0',
     };
   }
   // 3.6.7 / 5.0: prayer_luck = max(Luck, -1); 3.4.3 uses Luck. action = rn1(luck + (altar ? 3 + shrine : 2), 1)
   const pl = v === '3.4.3' ? luck : Math.max(luck, -1);
   const n = pl + (onAltar ? 3 + (input.shrine ? 1 : 0) : 2);
+  // Count the draws per capped action, then divide once: a sum of n terms 1/n need not be 1.
   for (let a = 1; a <= n; a++) {
     const capped = Math.min(onAltar ? a : Math.min(a, 3), 5);
-    p[capped]! += 1 / n;
+    p[capped]! += 1;
   }
-  return { p, rule: `action uniform on 1..${n}${onAltar ? '' : ', at most 3 off an altar'}, at most 5` };
+  const weights = [...p];
+  for (let a = 0; a < p.length; a++) p[a] = p[a]! / n;
+  const rule = `action uniform on 1..${n}${onAltar ? '' : ', at most 3 off an altar'}, at most 5`;
+  return { p, weights, total: n, rule };
 }
 
 /** Which troubles an action fixes: 5/4 all, 3 worst + all major, 2 all major, 1 worst if major. */
@@ -541,10 +560,10 @@ export function prayerSafety(input: PrayerInput): PrayerResult {
   const limit = worst ? (worst.major ? 200 : 100) : 0;
 
   const src = sourceOf(input, turn, level);
-  const now = timeoutAt(v, src, turn);
+  const now = input.timeoutNow ?? timeoutAt(v, src, turn);
   citations.push(pe(v, 'decrement', 'timeout - 1 every turn'));
-  if (src.kind === 'start') citations.push(pe(v, 'startTimeout', '300 at the start'));
-  if (src.kind === 'success')
+  if (!input.timeoutNow && src.kind === 'start') citations.push(pe(v, 'startTimeout', '300 at the start'));
+  if (!input.timeoutNow && src.kind === 'success')
     citations.push(
       pe(v, 'newTimeout', 'rnz(350) after a good prayer'),
       pe(v, 'rnz'),
@@ -622,7 +641,7 @@ export function prayerSafety(input: PrayerInput): PrayerResult {
     notes.push(
       'Carrying the Amulet: pray.c never checks it; it only makes Luck time out every 300 turns instead of 600 (timeout.c).',
     );
-  if (src.kind === 'success')
+  if (!input.timeoutNow && src.kind === 'success')
     notes.push(
       'Turns since the prayer are counted from #pray; the timeout is set 3 hero moves later, when the prayer ends.',
     );
@@ -761,8 +780,9 @@ function pleasedEffects(input: PrayerInput, infos: TroubleInfo[], luck: number, 
   } else {
     const law = actionLaw(input, luck, record);
     for (const t of infos) {
-      let p = 0;
-      for (let a = 0; a <= 5; a++) if (fixedBy(a, infos).has(t.key)) p += law.p[a]!;
+      let w = 0;
+      for (let a = 0; a <= 5; a++) if (fixedBy(a, infos).has(t.key)) w += law.weights[a]!;
+      const p = w / law.total;
       fixes.push({ trouble: t.key, label: t.label, probability: p, what: t.fix });
     }
     patProbability = law.p[5]!;

@@ -162,8 +162,19 @@ export class TimeoutLaw {
     return this.cap === Infinity ? m : Math.min(m, this.cap); // capped laws only arise past turn 100,000
   }
 
-  /** Smallest t with P(timeout <= t) >= numer/denom (exact comparison). */
+  private readonly quantiles = new Map<string, number>();
+
+  /** Smallest t with P(timeout <= t) >= numer/denom (exact comparison; remembered per law). */
   quantile(numer: number, denom: number): number {
+    const key = `${numer}/${denom}`;
+    const known = this.quantiles.get(key);
+    if (known !== undefined) return known;
+    const q = this.search(numer, denom);
+    this.quantiles.set(key, q);
+    return q;
+  }
+
+  private search(numer: number, denom: number): number {
     let lo = this.min;
     let hi = this.max;
     const need = (count: bigint) => count * BigInt(denom) >= BigInt(numer) * this.denominator;
