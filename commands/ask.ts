@@ -9,9 +9,9 @@ import { catalogFrom, type Catalog } from '../src/ask/catalog.ts';
 import { withOptions, type Missing } from '../src/ask/fill.ts';
 import { heroFill } from '../src/ask/hero.ts';
 import { parseQuestion, readingOf, type ParseOutcome, type Reading } from '../src/ask/parse.ts';
-import { dispatch, type Registry } from '../src/bot/dispatch.ts';
-import { text } from '../src/bot/options.ts';
-import { COLORS } from '../src/bot/render.ts';
+import { dispatch, type Registry } from '../src/pipeline/dispatch.ts';
+import { text } from '../src/pipeline/options.ts';
+import { COLORS } from '../src/kit/render.ts';
 import {
   defineCommand,
   defineMessageCommand,
@@ -19,12 +19,12 @@ import {
   type CommandModule,
   type HandlerContext,
   type Reply,
-} from '../src/bot/types.ts';
-import { CUSTOM_ID_MAX } from '../src/bot/limits.ts';
+} from '../src/pipeline/types.ts';
+import { CUSTOM_ID_MAX } from '../src/pipeline/limits.ts';
 import { UserError } from '../src/errors.ts';
 import { HeroRepo, activeHero } from '../src/heroes/repo.ts';
 import type { Hero } from '../src/heroes/schema.ts';
-import { parseCommandLine, quoteValue, toInvocation } from '../src/transport/commandLine.ts';
+import { parseCommandLine, quoteValue, toInvocation } from '../src/pipeline/commandLine.ts';
 
 export const ASK_MESSAGE_COMMAND = 'Ask hungerbot';
 /** Longest question read (a message may be longer; the rest is left out and the reply says so). */

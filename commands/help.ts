@@ -1,6 +1,6 @@
 // /help: what the bot does, and every command with an example (read from the registry list).
-import { defineCommand } from '../src/bot/types.ts';
-import { COLORS, compact, field } from '../src/bot/render.ts';
+import { defineCommand } from '../src/pipeline/types.ts';
+import { COLORS, compact, field } from '../src/kit/render.ts';
 
 /** Filled in by commands/index.ts so /help always lists exactly what is registered. */
 export const helpSource: { examples: () => { command: string; description: string; examples: string[] }[] } = { examples: () => [] };

@@ -1,5 +1,5 @@
 // The one explicit list of commands: the dispatcher, the deploy script and the tests all use it.
-import type { CommandModule } from '../src/bot/types.ts';
+import type { CommandModule } from '../src/pipeline/types.ts';
 import { helpCommand, helpSource } from './help.ts';
 import { crawlCommand } from './crawl/index.ts';
 import { heroCommand } from './hero/index.ts';

@@ -3,8 +3,8 @@
 // who shared a hero and used /hero share, /hero show or /party here (src/heroes/party.ts); each is
 // checked against their own record, and only heroes still shared are listed.
 import { UserError } from '../src/errors.ts';
-import { COLORS, compact, field } from '../src/bot/render.ts';
-import { defineCommand } from '../src/bot/types.ts';
+import { COLORS, compact, field } from '../src/kit/render.ts';
+import { defineCommand } from '../src/pipeline/types.ts';
 import { notedIn, partyMembers } from '../src/heroes/party.ts';
 import { HeroRepo } from '../src/heroes/repo.ts';
 import type { Hero, UserHeroes } from '../src/heroes/schema.ts';

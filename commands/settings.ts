@@ -1,10 +1,10 @@
 // /settings: a user's own defaults (NetHack version, Crawl version, compact or detailed replies,
 // charts) and a server's (members with Manage Server). The pipeline applies them to every command
-// whose options the user left out (src/bot/dispatch.ts withSettings); stored in the same store.
+// whose options the user left out (src/pipeline/dispatch.ts withSettings); stored in the same store.
 import { UserError } from '../src/errors.ts';
-import { boolean, choice } from '../src/bot/options.ts';
-import { COLORS, compact } from '../src/bot/render.ts';
-import { defineCommand, type HandlerContext } from '../src/bot/types.ts';
+import { boolean, choice } from '../src/pipeline/options.ts';
+import { COLORS, compact } from '../src/kit/render.ts';
+import { defineCommand, type HandlerContext } from '../src/pipeline/types.ts';
 import { CRAWL_VERSIONS, NETHACK_VERSIONS } from '../src/engine/cite.ts';
 import {
   REPLY_STYLES,

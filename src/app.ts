@@ -1,8 +1,8 @@
 // Wiring shared by every entry point: config -> logger -> store -> registry -> services.
 import type { Logger } from 'pino';
 import { commands } from '../commands/index.ts';
-import { Registry } from './bot/dispatch.ts';
-import type { Services } from './bot/types.ts';
+import { Registry } from './pipeline/dispatch.ts';
+import type { Services } from './pipeline/types.ts';
 import type { Config } from './config.ts';
 import { appLogger } from './log.ts';
 import { configureWork } from './runtime/offload.ts';

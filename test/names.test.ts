@@ -8,7 +8,7 @@ import { AmbiguousNameError, collectReadings, matchName, resolveName } from '../
 import { crawlFood } from '../src/engine/crawl/index.ts';
 import { foodNames } from '../src/engine/nethack/foods.ts';
 import { resolveRing } from '../src/engine/nethack/burn.ts';
-import type { Reply } from '../src/bot/types.ts';
+import type { Reply } from '../src/pipeline/types.ts';
 import { createHarness, type Harness } from './helpers/harness.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,10 +1,10 @@
 // /crawl ability name:<...> — an ability's food cost: range and distribution, what this
 // character pays, the bars on the ability screen, and the hunger checks.
-import * as kinds from '../../src/bot/kinds.ts';
-import { text } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { text } from '../../src/pipeline/options.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
 import type { APIEmbed } from 'discord-api-types/v10';
-import { COLORS, compact, field, fmt } from '../../src/bot/render.ts';
+import { COLORS, compact, field, fmt } from '../../src/kit/render.ts';
 import { crawlAbility, type CrawlAbilityResult } from '../../src/engine/crawl/index.ts';
 import { autocompleteCrawl, detailsOf, distText, footer, resolveVersion, stateName, wikiField } from './common.ts';
 

@@ -1,9 +1,9 @@
 // /crawl chunk type:<...> species:<name> — can this character eat it, and what it gives.
-import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice, integer } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { boolean, choice, integer } from '../../src/pipeline/options.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
 import type { APIEmbed } from 'discord-api-types/v10';
-import { COLORS, compact, field, fmt } from '../../src/bot/render.ts';
+import { COLORS, compact, field, fmt } from '../../src/kit/render.ts';
 import { CHUNK_TYPES, GODS, INTELLIGENCE, crawlChunk, type CrawlChunkResult } from '../../src/engine/crawl/index.ts';
 import { autocompleteCrawl, detailsOf, dietLevel, footer, gourmand, resolveVersion, stateName, wikiField } from './common.ts';
 

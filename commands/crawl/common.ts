@@ -3,11 +3,12 @@
 // autocomplete sources and embed helpers.
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import { UserError } from '../../src/errors.ts';
-import * as kinds from '../../src/bot/kinds.ts';
-import { toChoices, type Named } from '../../src/bot/fuzzy.ts';
-import { boolean, choice, integer, text, type ArgsOf } from '../../src/bot/options.ts';
-import { COLORS, field, fmt, sourcesEmbed, sourcesField, versionFooter } from '../../src/bot/render.ts';
-import type { Choice, OptionValue, Reply } from '../../src/bot/types.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { type Named } from '../../src/names.ts';
+import { toChoices } from '../../src/kit/choices.ts';
+import { boolean, choice, integer, text, type ArgsOf } from '../../src/pipeline/options.ts';
+import { COLORS, field, fmt, sourcesEmbed, sourcesField, versionFooter } from '../../src/kit/render.ts';
+import type { Choice, OptionValue, Reply } from '../../src/pipeline/types.ts';
 import type { Citation } from '../../src/engine/cite.ts';
 import {
   BURDENS,

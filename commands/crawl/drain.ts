@@ -1,9 +1,9 @@
 // /crawl drain what:<...> value:<n> — the one-off drains and refills: melee, berserk's end,
 // hungry ghosts, vampiric weapons, Formicid digging, the Feast and Famine cards.
-import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, capitalize, compact, field, fmt } from '../../src/bot/render.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { boolean, choice } from '../../src/pipeline/options.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
+import { COLORS, capitalize, compact, field, fmt } from '../../src/kit/render.ts';
 import { crawlCard, crawlDrain, type CrawlDrainResult } from '../../src/engine/crawl/index.ts';
 import { autocompleteCrawl, detailsOf, distText, footer, resolveVersion } from './common.ts';
 

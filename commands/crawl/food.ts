@@ -1,10 +1,10 @@
 // /crawl food item:<name> [carnivore] [herbivore] [species] — nutrition by diet level,
 // eating time, special effects, potions of blood and porridge.
 import type { APIEmbed } from 'discord-api-types/v10';
-import { defineSubcommand } from '../../src/bot/types.ts';
-import * as kinds from '../../src/bot/kinds.ts';
-import { text } from '../../src/bot/options.ts';
-import { COLORS, capitalize, compact, field, fmt } from '../../src/bot/render.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { text } from '../../src/pipeline/options.ts';
+import { COLORS, capitalize, compact, field, fmt } from '../../src/kit/render.ts';
 import { crawlFood, type CrawlFoodResult } from '../../src/engine/crawl/index.ts';
 import { autocompleteCrawl, detailsOf, dietLevel, distText, footer, gourmand, resolveVersion, stateName, wikiField } from './common.ts';
 

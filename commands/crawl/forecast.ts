@@ -1,11 +1,11 @@
 // /crawl forecast value:<n> ... — turns until each satiation level, at a character's rate
 // (same options as /crawl rate) or a fixed rate:<n>.
 import type { APIEmbed } from 'discord-api-types/v10';
-import * as kinds from '../../src/bot/kinds.ts';
-import { integer } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
-import { crawlForecastChart } from '../../src/chart/forecast.ts';
-import { COLORS, capitalize, compact, field, fmt } from '../../src/bot/render.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { integer } from '../../src/pipeline/options.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
+import { crawlForecastChart } from '../../src/kit/charts.ts';
+import { COLORS, capitalize, compact, field, fmt } from '../../src/kit/render.ts';
 import type { CrawlForecastResult } from '../../src/engine/crawl/index.ts';
 import { crawlForecastOffThread } from '../../src/runtime/offload.ts';
 import { actionFrom, autocompleteCrawl, crawlHeroOptions, detailsOf, distText, footer, heroInputFrom, resolveVersion, spanText, stateName } from './common.ts';

@@ -1,6 +1,6 @@
 // /crawl: Dungeon Crawl Stone Soup hunger (0.13 default, 0.14, 0.15; 0.26+ has none),
 // one subcommand per file beside this one, all answered by src/engine/crawl.
-import { defineCommandGroup, type CommandModule } from '../../src/bot/types.ts';
+import { defineCommandGroup, type CommandModule } from '../../src/pipeline/types.ts';
 import { abilitySubcommand } from './ability.ts';
 import { chunkSubcommand } from './chunk.ts';
 import { drainSubcommand } from './drain.ts';

@@ -1,9 +1,9 @@
 // /crawl rate species:<name> ... — the hunger rate in player_hunger_rate()'s order, every
 // term shown, and the food one action costs with the game's random rounding.
 import type { APIEmbed } from 'discord-api-types/v10';
-import * as kinds from '../../src/bot/kinds.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, compact, field, fmt } from '../../src/bot/render.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
+import { COLORS, compact, field, fmt } from '../../src/kit/render.ts';
 import { crawlRate, gearText, type CrawlRateResult } from '../../src/engine/crawl/index.ts';
 import { actionFrom, autocompleteCrawl, crawlHeroOptions, detailsOf, distText, footer, heroInputFrom, resolveVersion, stateName, wikiField } from './common.ts';
 

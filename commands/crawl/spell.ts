@@ -1,10 +1,10 @@
 // /crawl spell level:<1-9> int:<n> skill:<n> — spell hunger (spell_hunger()), what this
 // character is charged, the spell screen's bars, and whether the cast is allowed.
-import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, integer, number } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { boolean, integer, number } from '../../src/pipeline/options.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
 import type { APIEmbed } from 'discord-api-types/v10';
-import { COLORS, compact, field, fmt } from '../../src/bot/render.ts';
+import { COLORS, compact, field, fmt } from '../../src/kit/render.ts';
 import { crawlSpell, type CrawlSpellResult } from '../../src/engine/crawl/index.ts';
 import { autocompleteCrawl, detailsOf, footer, resolveVersion, stateName, wikiField } from './common.ts';
 

@@ -1,9 +1,9 @@
 // /crawl status value:<n> [species] — the satiation level the code computes for a value, and
 // what that level allows and forbids.
 import type { APIEmbed } from 'discord-api-types/v10';
-import * as kinds from '../../src/bot/kinds.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, compact, field, fmt } from '../../src/bot/render.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
+import { COLORS, compact, field, fmt } from '../../src/kit/render.ts';
 import { crawlStatusFor, type CrawlStatusResult } from '../../src/engine/crawl/index.ts';
 import { autocompleteCrawl, detailsOf, footer, resolveVersion, wikiField } from './common.ts';
 

@@ -1,10 +1,10 @@
 // /hero wait, turn, cast, attack: what the hero does, applied with the game's rules (eat: eat.ts,
 // pray: pray.ts).
 import { UserError } from '../../src/errors.ts';
-import * as kinds from '../../src/bot/kinds.ts';
-import { integer, text } from '../../src/bot/options.ts';
-import { fmt } from '../../src/bot/render.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { integer, text } from '../../src/pipeline/options.ts';
+import { fmt } from '../../src/kit/render.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
 import { spellHunger } from '../../src/engine/nethack/drains.ts';
 import type { NethackVersion } from '../../src/engine/cite.ts';
 import { crawlAttack, crawlCast, crawlPassTurns } from '../../src/heroes/crawl.ts';

@@ -3,9 +3,9 @@
 // and what each costs in turns (NetHack: src/engine/nethack/advise.ts over planMeal()); for Crawl,
 // chunks against permanent food by species and hunger state (src/engine/crawl/advise.ts).
 import { UserError } from '../../src/errors.ts';
-import { choice, text } from '../../src/bot/options.ts';
-import { COLORS, compact, field, fmt, sourcesEmbed, versionFooter } from '../../src/bot/render.ts';
-import { defineSubcommand, type Reply } from '../../src/bot/types.ts';
+import { choice, text } from '../../src/pipeline/options.ts';
+import { COLORS, compact, field, fmt, sourcesEmbed, versionFooter } from '../../src/kit/render.ts';
+import { defineSubcommand, type Reply } from '../../src/pipeline/types.ts';
 import { crawlTag, nethackCite, shortRef } from '../../src/engine/cite.ts';
 import { adviseCrawlMeals, type CrawlAdviceResult } from '../../src/engine/crawl/advise.ts';
 import { adviseMeals, type AdviceResult } from '../../src/engine/nethack/advise.ts';

@@ -1,9 +1,9 @@
 // Shared pieces of /hero: the repository for the caller, event recording with undo, and the
 // reply every changing command sends (new state + forecast).
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
-import { COLORS, capitalize, compact, field, fmt, sourcesEmbed, turns, versionFooter } from '../../src/bot/render.ts';
-import type { FileSpec, HandlerContext, Reply } from '../../src/bot/types.ts';
-import { crawlForecastChart, nethackForecastChart } from '../../src/chart/forecast.ts';
+import { COLORS, capitalize, compact, field, fmt, sourcesEmbed, turns, versionFooter } from '../../src/kit/render.ts';
+import type { FileSpec, HandlerContext, Reply } from '../../src/pipeline/types.ts';
+import { crawlForecastChart, nethackForecastChart } from '../../src/kit/charts.ts';
 import { crawlTag, nethackCite, shortRef, type Citation } from '../../src/engine/cite.ts';
 import { gearText } from '../../src/engine/crawl/gear.ts';
 import { HeroRepo, activeHero, replaceHero } from '../../src/heroes/repo.ts';

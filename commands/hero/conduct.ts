@@ -2,8 +2,8 @@
 // created at turn 1 keeps all three (the game starts so); one met later tracks none until told,
 // and /hero eat then marks a conduct broken when a meal breaks it.
 import { UserError } from '../../src/errors.ts';
-import { choice } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
+import { choice } from '../../src/pipeline/options.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
 import { FOOD_CONDUCTS } from '../../src/engine/nethack/conduct.ts';
 import type { ConductMark } from '../../src/heroes/schema.ts';
 import { changeHero, coreOf, heroReply } from './common.ts';

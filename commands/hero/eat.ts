@@ -3,10 +3,10 @@
 // meal's reply says what it does to the conducts, and a carried food is taken away.
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../../src/errors.ts';
-import { toChoices } from '../../src/bot/fuzzy.ts';
-import * as kinds from '../../src/bot/kinds.ts';
-import { COLORS, fmt } from '../../src/bot/render.ts';
-import { defineSubcommand, type HandlerContext, type Reply } from '../../src/bot/types.ts';
+import { toChoices } from '../../src/kit/choices.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { COLORS, fmt } from '../../src/kit/render.ts';
+import { defineSubcommand, type HandlerContext, type Reply } from '../../src/pipeline/types.ts';
 import { foodNames } from '../../src/engine/nethack/foods.ts';
 import { crawlEat, crawlFoodNames, resolveCrawlFood } from '../../src/heroes/crawl.ts';
 import { eatFood } from '../../src/heroes/nethack.ts';

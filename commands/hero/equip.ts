@@ -1,9 +1,9 @@
 // /hero set, wear, remove, intrinsic: change what the hunger rules read from the hero.
 import { UserError } from '../../src/errors.ts';
-import { toChoices } from '../../src/bot/fuzzy.ts';
-import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice, integer, number, text } from '../../src/bot/options.ts';
-import { defineSubcommand, type HandlerContext } from '../../src/bot/types.ts';
+import { toChoices } from '../../src/kit/choices.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { boolean, choice, integer, number, text } from '../../src/pipeline/options.ts';
+import { defineSubcommand, type HandlerContext } from '../../src/pipeline/types.ts';
 import { gearText, parseGear } from '../../src/engine/crawl/gear.ts';
 import { gearChoices } from '../crawl/common.ts';
 import { ringTypes } from '../../src/engine/nethack/burn.ts';

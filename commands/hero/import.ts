@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import type { APIEmbedField } from 'discord-api-types/v10';
 import { UserError } from '../../src/errors.ts';
-import { badAttachment, createAttachmentReader, readLocalFile } from '../../src/bot/attachments.ts';
-import { attachment, choice, text } from '../../src/bot/options.ts';
-import { COLORS, field, fmt } from '../../src/bot/render.ts';
-import { defineSubcommand, type HandlerContext, type Reply } from '../../src/bot/types.ts';
+import { badAttachment, createAttachmentReader, readLocalFile } from '../../src/pipeline/attachments.ts';
+import { attachment, choice, text } from '../../src/pipeline/options.ts';
+import { COLORS, field, fmt } from '../../src/kit/render.ts';
+import { defineSubcommand, type HandlerContext, type Reply } from '../../src/pipeline/types.ts';
 import { CRAWL_VERSIONS, NETHACK_VERSIONS, type CrawlVersion, type NethackVersion } from '../../src/engine/cite.ts';
 import { importText, type ImportResult } from '../../src/import/index.ts';
 import { heroNameFrom, importNonceKey, importPlanKey, planImport, type ImportPlan } from '../../src/heroes/import.ts';

@@ -1,6 +1,6 @@
 // /hero: each user's own NetHack and Crawl characters, stored per Discord user.
 import { UserError } from '../../src/errors.ts';
-import { defineCommandGroup, type HandlerContext } from '../../src/bot/types.ts';
+import { defineCommandGroup, type HandlerContext } from '../../src/pipeline/types.ts';
 import { attackSubcommand, castSubcommand, turnSubcommand, waitSubcommand } from './actions.ts';
 import { eatSubcommand, onEatButton } from './eat.ts';
 import { onPrayButton, praySubcommand } from './pray.ts';

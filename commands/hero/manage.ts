@@ -1,12 +1,12 @@
 // /hero new, show, list, switch, rename, delete (with a confirmation button), export, log, undo.
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../../src/errors.ts';
-import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice, integer, text, user } from '../../src/bot/options.ts';
-import { COLORS, compact, fmt } from '../../src/bot/render.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { boolean, choice, integer, text, user } from '../../src/pipeline/options.ts';
+import { COLORS, compact, fmt } from '../../src/kit/render.ts';
 import { statusFor } from '../../src/engine/nethack/status.ts';
-import { toChoices } from '../../src/bot/fuzzy.ts';
-import { defineSubcommand, type AutocompleteFn, type HandlerContext, type Reply } from '../../src/bot/types.ts';
+import { toChoices } from '../../src/kit/choices.ts';
+import { defineSubcommand, type AutocompleteFn, type HandlerContext, type Reply } from '../../src/pipeline/types.ts';
 import { CRAWL_VERSIONS, NETHACK_VERSIONS } from '../../src/engine/cite.ts';
 import { activeHero, emptyRecord, replaceHero } from '../../src/heroes/repo.ts';
 import {

@@ -3,10 +3,10 @@
 // the user answers with what happened: the buttons apply it, and the history keeps the timeout's law.
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../../src/errors.ts';
-import { toChoices } from '../../src/bot/fuzzy.ts';
-import { boolean, text } from '../../src/bot/options.ts';
-import { COLORS, fmt } from '../../src/bot/render.ts';
-import { defineSubcommand, type HandlerContext, type Reply } from '../../src/bot/types.ts';
+import { toChoices } from '../../src/kit/choices.ts';
+import { boolean, text } from '../../src/pipeline/options.ts';
+import { COLORS, fmt } from '../../src/kit/render.ts';
+import { defineSubcommand, type HandlerContext, type Reply } from '../../src/pipeline/types.ts';
 import { TROUBLE_KEYS, percent, troubleInfo, type TroubleKey } from '../../src/engine/nethack/prayer.ts';
 import { deadHero } from '../../src/heroes/nethack.ts';
 import {

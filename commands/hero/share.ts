@@ -1,8 +1,8 @@
 // /hero share on|off. Nobody changes someone else's hero: every write command acts on the
 // invoker's own record; sharing only lets others read it (/hero show user:@you, /party).
 import { UserError } from '../../src/errors.ts';
-import { choice } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
+import { choice } from '../../src/pipeline/options.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
 import { changeHero, coreOf, heroReply } from './common.ts';
 import { heroName, heroNameAutocomplete } from './manage.ts';
 import { PARTY_RULE, notePresenceSafely } from './shared.ts';

@@ -2,7 +2,7 @@
 // party. A hero not shared is never shown to anyone else, and asking for one reveals nothing:
 // the same private "not shared" whether the user has no record, no heroes, or only unshared ones.
 import { UserError } from '../../src/errors.ts';
-import type { HandlerContext, Reply } from '../../src/bot/types.ts';
+import type { HandlerContext, Reply } from '../../src/pipeline/types.ts';
 import { notePresence } from '../../src/heroes/party.ts';
 import { HeroRepo } from '../../src/heroes/repo.ts';
 import type { Hero, UserHeroes } from '../../src/heroes/schema.ts';

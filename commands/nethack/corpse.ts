@@ -1,10 +1,11 @@
 // /nethack corpse — is this corpse safe for this hero, and what will it do (src/eat.c; corpse.ts).
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
-import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice, integer, text } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, compact, field, fmt, sourcesEmbed } from '../../src/bot/render.ts';
-import { resolveName, toChoices, type Named } from '../../src/bot/fuzzy.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { boolean, choice, integer, text } from '../../src/pipeline/options.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
+import { COLORS, compact, field, fmt, sourcesEmbed } from '../../src/kit/render.ts';
+import { resolveName, type Named } from '../../src/names.ts';
+import { toChoices } from '../../src/kit/choices.ts';
 import { UserError } from '../../src/errors.ts';
 import { NETHACK_VERSIONS, type NethackVersion } from '../../src/engine/cite.ts';
 import { corpseVerdict, type CorpseResult, type Effect } from '../../src/engine/nethack/corpse.ts';

@@ -1,11 +1,12 @@
 // /nethack drain action:<...> — nutrition costs of actions (spells, jumping, teleporting,
 // vomiting, fountains, Famine) and the one-off gains (juice, booze, prayer, new you).
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
-import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice, integer, text } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, capitalize, compact, field, fmt, sourcesEmbed } from '../../src/bot/render.ts';
-import { resolveName, toChoices } from '../../src/bot/fuzzy.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { boolean, choice, integer, text } from '../../src/pipeline/options.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
+import { COLORS, capitalize, compact, field, fmt, sourcesEmbed } from '../../src/kit/render.ts';
+import { resolveName } from '../../src/names.ts';
+import { toChoices } from '../../src/kit/choices.ts';
 import { UserError } from '../../src/errors.ts';
 import { BUCS, DRAIN_ACTIONS, booze, drain, fruitJuice, newman, prayerFix, spellNames, type DrainResult, type GainResult, type PrayerResult } from '../../src/engine/nethack/index.ts';
 import { nethackFooter } from './forecast.ts';

@@ -1,9 +1,9 @@
 // /nethack food name:<name> — the table entry of a comestible, corpse or tin.
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
-import * as kinds from '../../src/bot/kinds.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, capitalize, compact, field, fmt, sourcesEmbed, turns } from '../../src/bot/render.ts';
-import { toChoices } from '../../src/bot/fuzzy.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
+import { COLORS, capitalize, compact, field, fmt, sourcesEmbed, turns } from '../../src/kit/render.ts';
+import { toChoices } from '../../src/kit/choices.ts';
 import { nethackCite, type Citation, type NethackVersion } from '../../src/engine/cite.ts';
 import { BUCS, type Buc, type FoodRef } from '../../src/engine/nethack/index.ts';
 import { tinContents } from '../../src/engine/nethack/tins.ts';

@@ -1,12 +1,13 @@
 // /nethack forecast nutrition:<n> [turn] [left_ring] [right_ring] ... — when a hero becomes
 // Hungry, Weak, Fainting, and when they starve (src/eat.c gethungry(), newuhs()).
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
-import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice, integer, text, type ArgsOf } from '../../src/bot/options.ts';
-import { defineSubcommand, type Choice } from '../../src/bot/types.ts';
-import { COLORS, compact, field, fmt, sourcesEmbed, turns, versionFooter } from '../../src/bot/render.ts';
-import { toChoices, type Named } from '../../src/bot/fuzzy.ts';
-import { nethackForecastChart } from '../../src/chart/forecast.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { boolean, choice, integer, text, type ArgsOf } from '../../src/pipeline/options.ts';
+import { defineSubcommand, type Choice } from '../../src/pipeline/types.ts';
+import { COLORS, compact, field, fmt, sourcesEmbed, turns, versionFooter } from '../../src/kit/render.ts';
+import { type Named } from '../../src/names.ts';
+import { toChoices } from '../../src/kit/choices.ts';
+import { nethackForecastChart } from '../../src/kit/charts.ts';
 import { forecastOffThread } from '../../src/runtime/offload.ts';
 import { STATUS_COLOR } from './status.ts';
 import { shortRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';

@@ -1,5 +1,5 @@
 // /nethack: every NetHack rule question, one subcommand each (files beside this one).
-import { defineCommandGroup } from '../../src/bot/types.ts';
+import { defineCommandGroup } from '../../src/pipeline/types.ts';
 import { drainSubcommand } from './drain.ts';
 import { foodSubcommand } from './food.ts';
 import { forecastSubcommand } from './forecast.ts';

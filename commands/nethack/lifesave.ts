@@ -1,9 +1,9 @@
 // /nethack lifesave nutrition:<n> [cause] — what an amulet of life saving does (src/end.c).
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
-import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice, integer } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, compact, field, fmt, sourcesEmbed } from '../../src/bot/render.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { boolean, choice, integer } from '../../src/pipeline/options.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
+import { COLORS, compact, field, fmt, sourcesEmbed } from '../../src/kit/render.ts';
 import { DEATH_CAUSES, lifesave, type LifesaveResult } from '../../src/engine/nethack/index.ts';
 import { nethackFooter } from './forecast.ts';
 

@@ -1,10 +1,11 @@
 // /nethack meal food:<name> nutrition:<n> — a meal bite by bite: warning, prompt, choking.
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
-import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice, integer, text } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, capitalize, compact, field, fmt, sourcesEmbed } from '../../src/bot/render.ts';
-import { resolveName, toChoices, type Named } from '../../src/bot/fuzzy.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { boolean, choice, integer, text } from '../../src/pipeline/options.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
+import { COLORS, capitalize, compact, field, fmt, sourcesEmbed } from '../../src/kit/render.ts';
+import { resolveName, type Named } from '../../src/names.ts';
+import { toChoices } from '../../src/kit/choices.ts';
 import { foodFor, foodNames, planMeal, type FoodRef, type MealResult } from '../../src/engine/nethack/index.ts';
 import { MEAT_VARIETIES, type MeatVariety } from '../../src/engine/nethack/foods.ts';
 import { HERO_SPEEDS } from '../../src/engine/nethack/speed.ts';

@@ -2,11 +2,12 @@
 // a pet's diet at a glance, and its hunger clock. All answers come from
 // src/engine/nethack/pets; this file only parses, resolves names and renders.
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
-import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice, integer, text } from '../../src/bot/options.ts';
-import { defineSubcommand, type AutocompleteFn, type SubcommandGroup } from '../../src/bot/types.ts';
-import { COLORS, capitalize, compact, field, fmt, sourcesEmbed, turns, versionFooter } from '../../src/bot/render.ts';
-import { resolveName, toChoices, type Named } from '../../src/bot/fuzzy.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { boolean, choice, integer, text } from '../../src/pipeline/options.ts';
+import { defineSubcommand, type AutocompleteFn, type SubcommandGroup } from '../../src/pipeline/types.ts';
+import { COLORS, capitalize, compact, field, fmt, sourcesEmbed, turns, versionFooter } from '../../src/kit/render.ts';
+import { resolveName, type Named } from '../../src/names.ts';
+import { toChoices } from '../../src/kit/choices.ts';
 import { UserError } from '../../src/errors.ts';
 import { shortRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';
 import { tablesFor, type MonsterEntry } from '../../src/engine/nethack/data.ts';

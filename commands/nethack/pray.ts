@@ -1,10 +1,10 @@
 // /nethack pray — is a prayer safe now, and what will it do (src/pray.c; engine in prayer.ts).
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
-import * as kinds from '../../src/bot/kinds.ts';
-import { boolean, choice, integer, text } from '../../src/bot/options.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
-import { COLORS, compact, field, fmt, sourcesEmbed, turns } from '../../src/bot/render.ts';
-import { toChoices } from '../../src/bot/fuzzy.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { boolean, choice, integer, text } from '../../src/pipeline/options.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
+import { COLORS, compact, field, fmt, sourcesEmbed, turns } from '../../src/kit/render.ts';
+import { toChoices } from '../../src/kit/choices.ts';
 import { UserError } from '../../src/errors.ts';
 import {
   TROUBLE_KEYS,

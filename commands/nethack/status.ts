@@ -1,8 +1,8 @@
 // /nethack status nutrition:<n> [con:<n>] — the hunger status the game computes for a value.
-import * as kinds from '../../src/bot/kinds.ts';
-import { defineSubcommand } from '../../src/bot/types.ts';
+import * as kinds from '../../src/kit/kinds.ts';
+import { defineSubcommand } from '../../src/pipeline/types.ts';
 import type { APIEmbed } from 'discord-api-types/v10';
-import { COLORS, compact, field, fmt, sourcesEmbed, versionFooter } from '../../src/bot/render.ts';
+import { COLORS, compact, field, fmt, sourcesEmbed, versionFooter } from '../../src/kit/render.ts';
 import { shortRef, nethackCite } from '../../src/engine/cite.ts';
 import { nethackStatus, type NethackStatus, type StatusResult } from '../../src/engine/nethack/status.ts';
 

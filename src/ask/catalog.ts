@@ -1,9 +1,9 @@
 // What the parser may produce: every leaf command and its options, read from the registered
 // command modules (the same declarations Discord and the pipeline use), never written twice.
 // The parser only emits options a leaf declares, with values its declaration accepts.
-import type { CommandModule } from '../bot/types.ts';
-import type { OptionKind } from '../bot/options.ts';
-import { quoteValue } from '../transport/commandLine.ts';
+import type { CommandModule } from '../pipeline/types.ts';
+import type { OptionKind } from '../pipeline/options.ts';
+import { quoteValue } from '../pipeline/commandLine.ts';
 
 /** Parts of Crawl hunger gear the parser collects, as `gear.<field of CrawlGear>`. */
 export const GEAR_PART = 'gear.';

@@ -1,6 +1,6 @@
 // Names a question can mention: NetHack foods, monsters (pets), pet items and spells; Crawl
 // species, foods and abilities. Exact mentions are found word by word (plurals included);
-// anything else goes through one adapter over the shared name resolver (src/bot/fuzzy.ts),
+// anything else goes through one adapter over the shared name resolver (src/names.ts),
 // so a typo lands where autocomplete would land and an ambiguous name comes back with
 // its candidates instead of a guess.
 import { matchName, normalizeName, rank, type Named } from '../names.ts';

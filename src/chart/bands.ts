@@ -5,7 +5,7 @@
 // with the lower band's `to`, which is the constant the game compares against.
 import type { ChartBand } from './types.ts';
 
-// Band colours follow the embed colours in src/bot/render.ts (COLORS) so the picture and the
+// Band colours follow the embed colours in src/kit/render.ts (COLORS) so the picture and the
 // embed's side bar agree: satiated blue, ok green, hungry yellow, weak orange, fainting red.
 const BLUE = '#3498db';
 const GREEN = '#2ecc71';

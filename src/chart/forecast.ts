@@ -1,12 +1,10 @@
-// Forecast charts: turn an engine's forecast into the PNG series, bands and markers. Used by
-// /nethack forecast chart:true, /crawl forecast chart:true and /hero show. The series is the one
-// the engine computed (`series: true`); the PNG is rendered on the worker pool, off the main thread.
+// Forecast charts: turn an engine's forecast into the chart's series, bands and markers. The
+// series is the one the engine computed (`series: true`). src/kit/charts.ts renders the PNG on the
+// worker pool, off the main thread.
 import type { ForecastResult } from '../engine/nethack/index.ts';
 import { seriesHorizon } from '../engine/nethack/series.ts';
 import type { CrawlForecastResult } from '../engine/crawl/index.ts';
-import type { FileSpec } from '../bot/types.ts';
 import { crawlBands, nethackBands } from './bands.ts';
-import { renderChartOffThread } from '../runtime/offload.ts';
 import type { ChartMarker, ChartPoint, NutritionChartInput } from './types.ts';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -14,10 +12,6 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Show until a little past the last milestone, within 50..20,000 turns. */
 export const chartHorizon = seriesHorizon;
-
-export function nethackForecastChart(f: ForecastResult, opts: { title: string; fileName: string }): Promise<FileSpec> {
-  return chartFile(opts, nethackChartInput(f, opts.title));
-}
 
 /** The chart of a forecast computed with `series: true`: draws the curve the engine computed. */
 export function nethackChartInput(f: ForecastResult, title: string): NutritionChartInput {
@@ -45,23 +39,7 @@ export function nethackChartInput(f: ForecastResult, title: string): NutritionCh
   };
 }
 
-async function chartFile(opts: { title: string; fileName: string }, input: NutritionChartInput): Promise<FileSpec> {
-  return {
-    name: opts.fileName,
-    contentType: 'image/png',
-    description: opts.title,
-    data: await renderChartOffThread(input),
-  };
-}
-
 /** Crawl: piecewise-linear through the forecast's expected milestones (vampires' rate changes on the way). */
-export function crawlForecastChart(
-  r: CrawlForecastResult,
-  opts: { title: string; fileName: string; startTurn?: number },
-): Promise<FileSpec> {
-  return chartFile(opts, crawlChartInput(r, opts.title, opts.startTurn ?? 0));
-}
-
 export function crawlChartInput(r: CrawlForecastResult, title: string, start: number): NutritionChartInput {
   const reached = r.milestones
     .filter((m) => m.reachable && m.turns && m.turns.expected > 0 && m.target !== 'death')

@@ -21,9 +21,8 @@ export const HERO_NAME_MAX = 32;
 
 export const ENCUMBRANCE_LEVELS = ['Unencumbered', 'Burdened', 'Stressed', 'Strained', 'Overtaxed', 'Overloaded'] as const;
 
-/** Intrinsics and statuses that change NetHack hunger (src/eat.c gethungry(), choke()). */
-export const NETHACK_INTRINSICS = ['regeneration', 'hunger', 'conflict', 'slow digestion', 'breathless', 'inediate form', 'unaware'] as const;
-export type NethackIntrinsic = (typeof NETHACK_INTRINSICS)[number];
+export { NETHACK_INTRINSICS, type NethackIntrinsic } from '../engine/nethack/intrinsics.ts';
+import { NETHACK_INTRINSICS } from '../engine/nethack/intrinsics.ts';
 
 const heroName = z
   .string()

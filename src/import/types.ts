@@ -6,7 +6,7 @@ import type { Encumbrance } from '../engine/nethack/burn.ts';
 import type { NethackStatus } from '../engine/nethack/status.ts';
 import type { CrawlForm, CrawlHeroInput } from '../engine/crawl/hero.ts';
 import type { HungerStateName } from '../engine/crawl/satiation.ts';
-import type { NethackIntrinsic } from '../heroes/schema.ts';
+import type { NethackIntrinsic } from '../engine/nethack/intrinsics.ts';
 
 /** Where a value came from in the pasted text (1-based line number, the line as pasted). */
 export interface SourceSpan {

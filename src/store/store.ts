@@ -13,7 +13,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Keyv from 'keyv';
-import { StorageError } from '../bot/errors.ts';
+import { StorageError } from '../errors.ts';
 
 export type StoreKind = 'sqlite' | 'redis' | 'postgres' | 'memory';
 

@@ -2,7 +2,7 @@
 // a cap on commands being answered at once (USER_MAX_IN_FLIGHT), so one user cannot queue slow
 // work in front of everyone else; per process: a cap on interactions in flight (MAX_IN_FLIGHT).
 // A refusal is immediate and says why; nothing waits in an unbounded line.
-import { UserError } from '../bot/errors.ts';
+import { UserError } from '../errors.ts';
 
 export interface AdmissionLimits {
   perMinute: number;

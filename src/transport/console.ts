@@ -6,10 +6,10 @@ import { join, resolve } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import type { APIEmbed } from 'discord-api-types/v10';
 import type { APIApplicationCommandOption } from 'discord-api-types/v10';
-import { autocomplete, dispatch, errorReply, finalizeReply, type DispatchDeps } from '../bot/dispatch.ts';
-import type { Invocation, Invoker, Reply } from '../bot/types.ts';
+import { autocomplete, dispatch, errorReply, finalizeReply, type DispatchDeps } from '../pipeline/dispatch.ts';
+import type { Invocation, Invoker, Reply } from '../pipeline/types.ts';
 import { UserError } from '../errors.ts';
-import { parseCommandLine, quoteValue, tokenize, toInvocation } from './commandLine.ts';
+import { parseCommandLine, quoteValue, tokenize, toInvocation } from '../pipeline/commandLine.ts';
 
 /** The one local user of console mode. Its heroes persist in the store like anyone's. */
 export const CONSOLE_USER: Invoker = { id: 'console', name: 'console' };

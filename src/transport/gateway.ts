@@ -14,8 +14,8 @@ import {
   type Interaction,
   type MessageContextMenuCommandInteraction,
 } from 'discord.js';
-import type { DispatchDeps } from '../bot/dispatch.ts';
-import type { Invocation, Invoker, Reply } from '../bot/types.ts';
+import type { DispatchDeps } from '../pipeline/dispatch.ts';
+import type { Invocation, Invoker, Reply } from '../pipeline/types.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission.ts';
 import {

@@ -13,9 +13,9 @@ import { createPublicKey, randomBytes, verify, type KeyObject } from 'node:crypt
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import type { DispatchDeps } from '../bot/dispatch.ts';
-import { INTERACTION_EPHEMERAL_FLAG } from '../bot/limits.ts';
-import type { Invocation, Invoker, Reply } from '../bot/types.ts';
+import type { DispatchDeps } from '../pipeline/dispatch.ts';
+import { INTERACTION_EPHEMERAL_FLAG } from '../pipeline/limits.ts';
+import type { Invocation, Invoker, Reply } from '../pipeline/types.ts';
 import { handleOps, type OpsRoutes } from '../ops/endpoints.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission.ts';

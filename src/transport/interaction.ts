@@ -1,8 +1,8 @@
 // Shared by the gateway and the HTTP endpoint: Discord's interaction option tree -> our flat
 // Invocation, and our Reply -> Discord's message JSON. Both transports send the same bodies.
 import type { APIActionRowComponent, APIButtonComponent, APIComponentInMessageActionRow } from 'discord-api-types/v10';
-import { INTERACTION_EPHEMERAL_FLAG, MESSAGE_BUTTONS_PER_ROW } from '../bot/limits.ts';
-import type { ButtonSpec, Invocation, Invoker, OptionValue, Reply } from '../bot/types.ts';
+import { INTERACTION_EPHEMERAL_FLAG, MESSAGE_BUTTONS_PER_ROW } from '../pipeline/limits.ts';
+import type { ButtonSpec, Invocation, Invoker, OptionValue, Reply } from '../pipeline/types.ts';
 
 /** The option shape Discord sends (raw API `data.options`, and discord.js `interaction.options.data`). */
 export interface RawOption {

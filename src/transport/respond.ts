@@ -21,10 +21,10 @@ import {
   replyIsPrivate,
   type DispatchDeps,
   type Registry,
-} from '../bot/dispatch.ts';
-import { DEFER_AFTER_MS } from '../bot/limits.ts';
-import { COLORS } from '../bot/render.ts';
-import type { Choice, Invocation, Reply } from '../bot/types.ts';
+} from '../pipeline/dispatch.ts';
+import { DEFER_AFTER_MS } from '../pipeline/limits.ts';
+import { COLORS } from '../kit/render.ts';
+import type { Choice, Invocation, Reply } from '../pipeline/types.ts';
 import type { InteractionKind, Metrics } from '../ops/metrics.ts';
 import type { Admission } from './admission.ts';
 

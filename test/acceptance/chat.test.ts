@@ -4,11 +4,11 @@
 // the answer has details) shows the full breakdown privately, as a new message, to whoever presses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIEmbed } from 'discord-api-types/v10';
-import { messageLength } from '../../src/bot/embed.ts';
-import type { Invoker, Reply } from '../../src/bot/types.ts';
+import { messageLength } from '../../src/pipeline/embed.ts';
+import type { Invoker, Reply } from '../../src/pipeline/types.ts';
 import type { ForecastResult } from '../../src/engine/nethack/index.ts';
 import { percent } from '../../src/engine/nethack/prayer.ts';
-import { capitalize } from '../../src/bot/render.ts';
+import { capitalize } from '../../src/kit/render.ts';
 import { createHarness, type Harness } from '../helpers/harness.ts';
 
 let h: Harness;

@@ -2,8 +2,8 @@
 // abbreviations, every read-only subcommand, both games, all versions). The target is every one
 // read exactly; the test prints the share and fails below it.
 import { describe, expect, it } from 'vitest';
-import { coerceOptions } from '../../src/bot/dispatch.ts';
-import { parseCommandLine } from '../../src/transport/commandLine.ts';
+import { coerceOptions } from '../../src/pipeline/dispatch.ts';
+import { parseCommandLine } from '../../src/pipeline/commandLine.ts';
 import { catalog, expectedReadings, loadCorpus, registry, report, score } from './corpus.ts';
 
 const rows = loadCorpus('test/fixtures/ask/corpus.jsonl');

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { commands } from '../../commands/index.ts';
 import { catalogFrom } from '../../src/ask/catalog.ts';
 import { parseQuestion } from '../../src/ask/parse.ts';
-import { Registry } from '../../src/bot/dispatch.ts';
-import { parseCommandLine } from '../../src/transport/commandLine.ts';
+import { Registry } from '../../src/pipeline/dispatch.ts';
+import { parseCommandLine } from '../../src/pipeline/commandLine.ts';
 
 export interface CorpusRow {
   q: string;

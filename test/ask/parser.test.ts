@@ -11,15 +11,15 @@ import { lexiconSets, lexiconTroubles } from '../../src/ask/lexicon.ts';
 import { lookupName, nameLists } from '../../src/ask/names.ts';
 import { parseQuestion } from '../../src/ask/parse.ts';
 import { tokenize } from '../../src/ask/text.ts';
-import { coerceOptions } from '../../src/bot/dispatch.ts';
+import { coerceOptions } from '../../src/pipeline/dispatch.ts';
 import { NETHACK_STATUSES, STATUS_BANDS, statusFor } from '../../src/engine/nethack/status.ts';
 import { TROUBLE_KEYS, prayerSafety } from '../../src/engine/nethack/prayer.ts';
 import { foodFor } from '../../src/engine/nethack/index.ts';
 import { NETHACK_VERSIONS } from '../../src/engine/cite.ts';
-import { resolveName } from '../../src/bot/fuzzy.ts';
+import { resolveName } from '../../src/names.ts';
 import { parseTroubles } from '../../commands/nethack/pray.ts';
 import { corpseNames } from '../../commands/nethack/corpse.ts';
-import { parseCommandLine } from '../../src/transport/commandLine.ts';
+import { parseCommandLine } from '../../src/pipeline/commandLine.ts';
 import { catalog, loadCorpus, registry } from './corpus.ts';
 
 describe('vocabulary against the registry', () => {

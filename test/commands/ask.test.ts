@@ -3,8 +3,8 @@
 // nothing else, so its `result` is the command's own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskResult } from '../../commands/ask.ts';
-import { dispatch } from '../../src/bot/dispatch.ts';
-import type { Invoker, Reply } from '../../src/bot/types.ts';
+import { dispatch } from '../../src/pipeline/dispatch.ts';
+import type { Invoker, Reply } from '../../src/pipeline/types.ts';
 import type { ForecastResult, MealResult } from '../../src/engine/nethack/index.ts';
 import type { StatusResult } from '../../src/engine/nethack/status.ts';
 import { heroKey } from '../../src/heroes/repo.ts';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../helpers/harness.ts';
 import { crawlCommand } from '../../commands/crawl/index.ts';
-import { COMMAND_OPTION_LIMIT, COMMAND_TOTAL_CHARS_MAX } from '../../src/bot/limits.ts';
+import { COMMAND_OPTION_LIMIT, COMMAND_TOTAL_CHARS_MAX } from '../../src/pipeline/limits.ts';
 
 let h: Harness;
 beforeAll(async () => {

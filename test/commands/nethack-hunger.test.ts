@@ -1,7 +1,7 @@
 // /nethack forecast, meal, food, drain, lifesave through the real pipeline (parse -> coerce ->
 // zod -> handler -> truncation). Expected figures are worked by hand from src/eat.c.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineCommandGroup } from '../../src/bot/types.ts';
+import { defineCommandGroup } from '../../src/pipeline/types.ts';
 import { createHarness, type Harness } from '../helpers/harness.ts';
 import { forecastSubcommand } from '../../commands/nethack/forecast.ts';
 import { mealSubcommand } from '../../commands/nethack/meal.ts';

@@ -1,7 +1,7 @@
 // /nethack pet food|diet|hunger through the real pipeline. Expected values are
 // worked from src/dog.c dogfood() and src/dogmove.c (3.6.7 lines named per test).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineCommandGroup } from '../../src/bot/types.ts';
+import { defineCommandGroup } from '../../src/pipeline/types.ts';
 import { petGroup } from '../../commands/nethack/pet.ts';
 import { createHarness, type Harness } from '../helpers/harness.ts';
 

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
-import { Registry, dispatch } from '../../src/bot/dispatch.ts';
+import { Registry, dispatch } from '../../src/pipeline/dispatch.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { createGatewayBot, type GatewayBot } from '../../src/transport/gateway.ts';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { commands } from '../../commands/index.ts';
-import { Registry, dispatch } from '../../src/bot/dispatch.ts';
+import { Registry, dispatch } from '../../src/pipeline/dispatch.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { createGatewayBot, type GatewayBot } from '../../src/transport/gateway.ts';
@@ -10,8 +10,8 @@ import { FAKE_TOKEN, startFakeDiscord, type FakeDiscord, type RecordedRequest } 
 import { statusTitle } from '../../commands/nethack/status.ts';
 import { nethackStatus } from '../../src/engine/nethack/status.ts';
 import { configureWork, workPool } from '../../src/runtime/offload.ts';
-import { DEFER_AFTER_MS, INTERACTION_RESPONSE_DEADLINE_MS } from '../../src/bot/limits.ts';
-import { defineCommand } from '../../src/bot/types.ts';
+import { DEFER_AFTER_MS, INTERACTION_RESPONSE_DEADLINE_MS } from '../../src/pipeline/limits.ts';
+import { defineCommand } from '../../src/pipeline/types.ts';
 
 /**
  * A test-only command slower than the deferral point. (Forecasts used to be slow enough for this:

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
-import { Registry } from '../../src/bot/dispatch.ts';
+import { Registry } from '../../src/pipeline/dispatch.ts';
 import { createLogger } from '../../src/log.ts';
 import { configureWork, stopWork, workPool } from '../../src/runtime/offload.ts';
 import { openStore, type Store } from '../../src/store/store.ts';

@@ -3,7 +3,7 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
-import { Registry, dispatch } from '../../src/bot/dispatch.ts';
+import { Registry, dispatch } from '../../src/pipeline/dispatch.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { startHttpEndpoint, type HttpEndpoint } from '../../src/transport/http.ts';

@@ -1,8 +1,8 @@
 // Nothing waits without a bound: a handler that never finishes is answered when its deadline
 // passes, and one user's changes waiting on a stalled store give up together, not one by one.
 import { afterAll, expect, it } from 'vitest';
-import { Registry, dispatch } from '../../src/bot/dispatch.ts';
-import { defineCommandGroup, defineSubcommand } from '../../src/bot/types.ts';
+import { Registry, dispatch } from '../../src/pipeline/dispatch.ts';
+import { defineCommandGroup, defineSubcommand } from '../../src/pipeline/types.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore, StoreTimeoutError } from '../../src/store/store.ts';
 import { figures } from '../helpers/figures.ts';

@@ -6,8 +6,8 @@ import type { APIApplicationCommandBasicOption, APIApplicationCommandOption } fr
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
-import { Registry } from '../../src/bot/dispatch.ts';
-import { truncate, truncateEmbeds } from '../../src/bot/embed.ts';
+import { Registry } from '../../src/pipeline/dispatch.ts';
+import { truncate, truncateEmbeds } from '../../src/pipeline/embed.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { startHttpEndpoint, type HttpEndpoint } from '../../src/transport/http.ts';

@@ -5,7 +5,7 @@ import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
-import { Registry } from '../../src/bot/dispatch.ts';
+import { Registry } from '../../src/pipeline/dispatch.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { Admission } from '../../src/transport/admission.ts';

@@ -5,8 +5,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
-import { Registry } from '../../src/bot/dispatch.ts';
-import { DEFER_AFTER_MS, INTERACTION_RESPONSE_DEADLINE_MS } from '../../src/bot/limits.ts';
+import { Registry } from '../../src/pipeline/dispatch.ts';
+import { DEFER_AFTER_MS, INTERACTION_RESPONSE_DEADLINE_MS } from '../../src/pipeline/limits.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { createGatewayBot, type GatewayBot } from '../../src/transport/gateway.ts';

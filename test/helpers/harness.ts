@@ -4,13 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { Registry, autocomplete } from '../../src/bot/dispatch.ts';
-import type { Choice, CommandModule, Invoker, Reply } from '../../src/bot/types.ts';
-import type { AttachmentReader } from '../../src/bot/attachments.ts';
+import { Registry, autocomplete } from '../../src/pipeline/dispatch.ts';
+import type { Choice, CommandModule, Invoker, Reply } from '../../src/pipeline/types.ts';
+import type { AttachmentReader } from '../../src/pipeline/attachments.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { CONSOLE_USER, runLine } from '../../src/transport/console.ts';
-import { parseCommandLine } from '../../src/transport/commandLine.ts';
+import { parseCommandLine } from '../../src/pipeline/commandLine.ts';
 
 /** Where a line is typed: another channel or server than the console's own. */
 export interface Where {

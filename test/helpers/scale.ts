@@ -1,7 +1,7 @@
 // Shared by the scale tests: many users, the answers to their `/hero wait` as Discord receives
 // them (a reply, or a deferral and its edit), and reading a Prometheus page.
-import type { Registry } from '../../src/bot/dispatch.ts';
-import { parseCommandLine } from '../../src/transport/commandLine.ts';
+import type { Registry } from '../../src/pipeline/dispatch.ts';
+import { parseCommandLine } from '../../src/pipeline/commandLine.ts';
 import { spawnBot, type BotProcess } from './botProcess.ts';
 import { FAKE_TOKEN, shardOfGuild, type FakeDiscord, type Fate } from './fakeDiscord.ts';
 import { freePort } from './servers.ts';

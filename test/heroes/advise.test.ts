@@ -3,7 +3,7 @@
 // stored hero, and eating the plan with /hero eat lands exactly where the advice says (3.6.7 burns
 // are exact), with the carried foods counted down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoker } from '../../src/bot/types.ts';
+import type { Invoker } from '../../src/pipeline/types.ts';
 import { adviseCrawlMeals } from '../../src/engine/crawl/advise.ts';
 import { adviseMeals } from '../../src/engine/nethack/advise.ts';
 import { burnOnTurn, defaultProfile } from '../../src/engine/nethack/burn.ts';

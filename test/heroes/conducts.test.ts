@@ -4,7 +4,7 @@
 // milk (vegan only), an apple is veggy (foodless only), a lichen corpse is vegan (F_LICHEN).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heroKey } from '../../src/heroes/repo.ts';
-import type { Invoker } from '../../src/bot/types.ts';
+import type { Invoker } from '../../src/pipeline/types.ts';
 import { createHarness, type Harness } from '../helpers/harness.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -6,7 +6,7 @@ import { burnOnTurn, defaultProfile } from '../../src/engine/nethack/burn.ts';
 import { percent } from '../../src/engine/nethack/prayer.ts';
 import { countAtMost, rnzDistribution } from '../../src/engine/nethack/rnz.ts';
 import { heroKey } from '../../src/heroes/repo.ts';
-import type { Invoker } from '../../src/bot/types.ts';
+import type { Invoker } from '../../src/pipeline/types.ts';
 import { createHarness, type Harness } from '../helpers/harness.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,8 +1,8 @@
 // Sharing (issue 16 point 4) through the real pipeline: /hero share, /hero show user:, /party;
 // nobody changes someone else's hero, and a hero not shared is never shown to anyone else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoker } from '../../src/bot/types.ts';
-import { dispatch } from '../../src/bot/dispatch.ts';
+import type { Invoker } from '../../src/pipeline/types.ts';
+import { dispatch } from '../../src/pipeline/dispatch.ts';
 import { partyKey } from '../../src/heroes/party.ts';
 import { heroKey } from '../../src/heroes/repo.ts';
 import { userSettingsKey } from '../../src/settings/settings.ts';

@@ -2,7 +2,7 @@
 // Crawl heroes wear Crawl's hunger gear and mutations exactly as /crawl rate reads them; fighting
 // charges what /crawl drain what:melee says; version 2 records migrate to typed gear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Reply } from '../../src/bot/types.ts';
+import type { Reply } from '../../src/pipeline/types.ts';
 import { heroKey } from '../../src/heroes/repo.ts';
 import { HERO_SCHEMA_VERSION } from '../../src/heroes/schema.ts';
 import { createHarness, type Harness } from '../helpers/harness.ts';

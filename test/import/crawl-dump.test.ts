@@ -1,7 +1,7 @@
 // DCSS character dumps (chardump.cc dump_char()): a 0.13 sample written from the code that
 // prints each line (annotated in test/fixtures/import/crawl-0.13.dump.txt), and variants.
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/bot/errors.ts';
+import { UserError } from '../../src/errors.ts';
 import { importCrawlDump } from '../../src/import/crawlDump.ts';
 import { hungerStateFor } from '../../src/engine/crawl/satiation.ts';
 import { PROFILES } from '../../src/engine/crawl/versions.ts';

@@ -1,7 +1,7 @@
 // importText(): recognises each kind of paste (issue 16 acceptance: a 3.6.7 bottom line, a 5.0
 // bottom line, a 3.6 dumplog and a DCSS 0.13 dump each give the hero the text describes).
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/bot/errors.ts';
+import { UserError } from '../../src/errors.ts';
 import { detectImport, importText } from '../../src/import/index.ts';
 import { fixture } from './fixtures.ts';
 

@@ -2,7 +2,7 @@
 // test/fixtures/import/*.botl.txt for the code that prints each field). Every field read and
 // every assumption is asserted.
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/bot/errors.ts';
+import { UserError } from '../../src/errors.ts';
 import { importNethackBottomLine } from '../../src/import/nethackBottomLine.ts';
 import { nethackHungerAssumption } from '../../src/import/common.ts';
 import { starvationLimit, statusFor, type NethackStatus } from '../../src/engine/nethack/status.ts';

@@ -4,7 +4,7 @@
 // replies, and nothing for requests refused before they were interactions (bad signature, replay).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
-import { Registry } from '../../src/bot/dispatch.ts';
+import { Registry } from '../../src/pipeline/dispatch.ts';
 import { createLogger } from '../../src/log.ts';
 import { readinessOf, startOpsServer, storeCheck, READINESS_DEADLINE_MS } from '../../src/ops/endpoints.ts';
 import { Metrics } from '../../src/ops/metrics.ts';

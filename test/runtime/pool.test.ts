@@ -3,7 +3,7 @@
 // thread boundary unchanged. Slow tasks are `spin` (a task of known length), so these tests do
 // not depend on how fast the engine is; margins are wide (hundreds of ms against seconds).
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserError } from '../../src/bot/errors.ts';
+import { UserError } from '../../src/errors.ts';
 import { crawlForecast } from '../../src/engine/crawl/index.ts';
 import { defaultProfile, forecast, parseRing } from '../../src/engine/nethack/index.ts';
 import { PoolBusyError, PoolDeadlineError, WorkerPool } from '../../src/runtime/pool.ts';

@@ -6,7 +6,7 @@
 // and the stored turns are exactly the acknowledged waits (nothing from the outage landed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
-import { Registry } from '../../src/bot/dispatch.ts';
+import { Registry } from '../../src/pipeline/dispatch.ts';
 import { startFakeDiscord, type FakeDiscord } from '../helpers/fakeDiscord.ts';
 import { createHarness } from '../helpers/harness.ts';
 import {

@@ -2,8 +2,8 @@
 // before validation when the user gave no value; a slow or broken store never stops an answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
-import { Registry, dispatch } from '../../src/bot/dispatch.ts';
-import type { Invoker, Reply } from '../../src/bot/types.ts';
+import { Registry, dispatch } from '../../src/pipeline/dispatch.ts';
+import type { Invoker, Reply } from '../../src/pipeline/types.ts';
 import { createLogger } from '../../src/log.ts';
 import { canManageServer, readSettings, SETTINGS_DEADLINE_MS } from '../../src/settings/settings.ts';
 import { openStore, type Store } from '../../src/store/store.ts';

@@ -3,7 +3,7 @@
 // most, gives it a description of its own (`.describe()`), a default or `.required()`.
 import { CRAWL_VERSIONS, NETHACK_VERSIONS } from '../engine/cite.ts';
 import { BUCS, RACES } from '../engine/nethack/meal.ts';
-import { boolean, choice, integer, text } from './options.ts';
+import { boolean, choice, integer, text } from '../pipeline/options.ts';
 
 /** NetHack's u.uhunger: a C int; below -(100 + 10·Con) the hero starves, far above 2,000 few survive. */
 export const NUTRITION = { min: -10_000, max: 100_000 } as const;

@@ -11,7 +11,7 @@ import {
   COMMAND_NAME_PATTERN,
   COMMAND_OPTION_LIMIT,
   COMMAND_TOTAL_CHARS_MAX,
-} from '../../src/bot/limits.ts';
+} from '../../src/pipeline/limits.ts';
 
 type Opt = APIApplicationCommandOption & { options?: Opt[]; choices?: { name: string; value: string | number }[]; required?: boolean; autocomplete?: boolean };
 

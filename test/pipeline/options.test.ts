@@ -5,9 +5,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { APIApplicationCommandBasicOption } from 'discord-api-types/v10';
 import { commands } from '../../commands/index.ts';
-import { boolean, choice, integer, text, type ArgsOf } from '../../src/bot/options.ts';
-import type { Leaf } from '../../src/bot/types.ts';
-import { OPT_ATTACHMENT, OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, OPT_USER } from '../../src/bot/options.ts';
+import { boolean, choice, integer, text, type ArgsOf } from '../../src/pipeline/options.ts';
+import type { Leaf } from '../../src/pipeline/types.ts';
+import { OPT_ATTACHMENT, OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, OPT_USER } from '../../src/pipeline/options.ts';
 
 type Basic = APIApplicationCommandBasicOption & {
   min_value?: number;

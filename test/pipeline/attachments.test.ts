@@ -1,11 +1,11 @@
-// Reading an attached file (src/bot/attachments.ts): only the configured hosts (Discord's CDN by
+// Reading an attached file (src/pipeline/attachments.ts): only the configured hosts (Discord's CDN by
 // default; a local stand-in here), a byte cap checked before and while reading, a deadline, no
 // redirects, text only; and Discord's resolved attachments reaching the Invocation.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.ts';
-import { createAttachmentReader, DISCORD_CDN_HOSTS } from '../../src/bot/attachments.ts';
+import { createAttachmentReader, DISCORD_CDN_HOSTS } from '../../src/pipeline/attachments.ts';
 import { invocationFromOptions } from '../../src/transport/interaction.ts';
 import { parseInteraction } from '../../src/transport/http.ts';
 

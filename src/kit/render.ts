@@ -1,5 +1,6 @@
 // Small helpers every command uses to turn a typed result into an embed. Limits are
 // enforced later, once, by truncateEmbeds() in embed.ts.
+import { ERROR_COLOR } from '../pipeline/embed.ts';
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import { citationText, citationUrl, uniqueCitations, type Citation } from '../engine/cite.ts';
 
@@ -11,7 +12,7 @@ export const COLORS = {
   fainting: 0xe74c3c,
   dead: 0x2c2f33,
   info: 0x5865f2,
-  error: 0xed4245,
+  error: ERROR_COLOR,
   warning: 0xfee75c,
 } as const;
 

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
-import { decodePayload, encodePayload, leafFinder, optionsChecksum } from '../../src/bot/buttons.ts';
-import { Registry } from '../../src/bot/dispatch.ts';
-import type { Reply } from '../../src/bot/types.ts';
+import { decodePayload, encodePayload, leafFinder, optionsChecksum } from '../../src/pipeline/buttons.ts';
+import { Registry } from '../../src/pipeline/dispatch.ts';
+import type { Reply } from '../../src/pipeline/types.ts';
 import { createHarness } from '../helpers/harness.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

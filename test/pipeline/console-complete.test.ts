@@ -1,11 +1,11 @@
 // Tab completion in the console: commands, subcommands, option names and autocompleted values.
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.ts';
-import { Registry } from '../../src/bot/dispatch.ts';
+import { Registry } from '../../src/pipeline/dispatch.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore } from '../../src/store/store.ts';
 import { completeLine } from '../../src/transport/console.ts';
-import { tokenize } from '../../src/transport/commandLine.ts';
+import { tokenize } from '../../src/pipeline/commandLine.ts';
 
 describe('console completion', async () => {
   const opts = { registry: new Registry(commands), services: { store: await openStore('memory://'), logger: createLogger('silent') }, fileDir: '/tmp' };

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIApplicationCommandBasicOption, APIEmbed } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { StorageError, UserError } from '../errors.ts';
-import { truncate, truncateEmbeds, wellFormed } from './embed.ts';
+import { ERROR_COLOR, truncate, truncateEmbeds, wellFormed } from './embed.ts';
 import { StoreTimeoutError, StoreUnconfirmedError, UnreadableRecordError } from '../store/store.ts';
 import {
   AUTOCOMPLETE_CHOICE_LIMIT,
@@ -17,7 +17,6 @@ import { AmbiguousNameError, collectReadings, readingText, type NameReading } fr
 import { BUILT_IN_VIEW, readSettings, type SettingsView } from '../settings/settings.ts';
 import { buttonCustomId, DETAILS_PREFIX, leafFinder, PICK_PREFIX, readButton, staleButton } from './buttons.ts';
 import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, type OptionMap } from './options.ts';
-import { COLORS } from './render.ts';
 import type {
   ButtonSpec,
   Choice,
@@ -186,7 +185,7 @@ export function withSettings(
 }
 
 export function errorEmbed(title: string, message: string, hint?: string): APIEmbed {
-  return { title, description: hint ? `${message}\n\n${hint}` : message, color: COLORS.error };
+  return { title, description: hint ? `${message}\n\n${hint}` : message, color: ERROR_COLOR };
 }
 
 /** Turn any thrown value into the reply the user sees. Only bugs are logged with an error id. */

@@ -2,17 +2,17 @@
 // and the truncation every reply passes through.
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import { Registry, coerceOptions, dispatch } from '../../src/bot/dispatch.ts';
-import { truncateEmbeds, messageLength } from '../../src/bot/embed.ts';
+import { Registry, coerceOptions, dispatch } from '../../src/pipeline/dispatch.ts';
+import { truncateEmbeds, messageLength } from '../../src/pipeline/embed.ts';
 import { UserError } from '../../src/errors.ts';
-import { boolean, choice, discordOptions, integer } from '../../src/bot/options.ts';
-import { defineCommandGroup, defineSubcommand, type Reply } from '../../src/bot/types.ts';
+import { boolean, choice, discordOptions, integer } from '../../src/pipeline/options.ts';
+import { defineCommandGroup, defineSubcommand, type Reply } from '../../src/pipeline/types.ts';
 import {
   EMBED_FIELD_VALUE_MAX,
   EMBED_FIELDS_MAX,
   EMBED_TITLE_MAX,
   MESSAGE_EMBED_TOTAL_MAX,
-} from '../../src/bot/limits.ts';
+} from '../../src/pipeline/limits.ts';
 import { createLogger } from '../../src/log.ts';
 import { openStore } from '../../src/store/store.ts';
 import { createHarness } from '../helpers/harness.ts';

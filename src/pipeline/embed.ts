@@ -12,6 +12,9 @@ import {
   MESSAGE_EMBEDS_MAX,
 } from './limits.ts';
 
+/** The colour of every error reply (Discord's red); the command kit's palette reuses it. */
+export const ERROR_COLOR = 0xed4245;
+
 const ELLIPSIS = '…';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

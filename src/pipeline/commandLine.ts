@@ -2,8 +2,8 @@
 // the same Invocation Discord would send. Used by the console, the batch `ask` form and tests.
 import type { APIApplicationCommandOption } from 'discord-api-types/v10';
 import { UserError } from '../errors.ts';
-import type { Registry } from '../bot/dispatch.ts';
-import type { Invocation, Invoker, OptionValue } from '../bot/types.ts';
+import type { Registry } from './dispatch.ts';
+import type { Invocation, Invoker, OptionValue } from './types.ts';
 
 export interface Token {
   text: string;
