@@ -5,7 +5,7 @@ import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import { UserError } from '../../src/errors.ts';
 import * as kinds from '../../src/kit/kinds.ts';
 import { type Named } from '../../src/names.ts';
-import { toChoices } from '../../src/kit/choices.ts';
+import { listChoices, toChoices } from '../../src/kit/choices.ts';
 import { boolean, choice, integer, text, type ArgsOf } from '../../src/pipeline/options.ts';
 import { COLORS, field, fmt, sourcesEmbed, sourcesField, versionFooter } from '../../src/kit/render.ts';
 import type { Choice, OptionValue, Reply } from '../../src/pipeline/types.ts';
@@ -156,10 +156,7 @@ export function heroInputFrom(a: HeroArgs): CrawlHeroInput {
 
 /** Completes the last piece of a gear list ("2 rings of sustenance, troll l" -> "..., troll leather armour"). */
 export function gearChoices(typed: string): Choice[] {
-  const cut = Math.max(typed.lastIndexOf(','), -1);
-  const head = cut >= 0 ? `${typed.slice(0, cut + 1)} ` : '';
-  const last = typed.slice(cut + 1).trim();
-  return toChoices(last, GEAR_NAMES).map((c) => ({ name: `${head}${c.name}`.slice(0, 100), value: `${head}${c.value}`.slice(0, 100) }));
+  return listChoices(typed, GEAR_NAMES);
 }
 
 /** The action options (aut, walking) the user gave, for rate and forecast. */

@@ -1,6 +1,6 @@
 // /hero set, wear, remove, intrinsic: change what the hunger rules read from the hero.
 import { UserError } from '../../src/errors.ts';
-import { toChoices } from '../../src/kit/choices.ts';
+import { roleChoices, toChoices } from '../../src/kit/choices.ts';
 import * as kinds from '../../src/kit/kinds.ts';
 import { boolean, choice, integer, number, text } from '../../src/pipeline/options.ts';
 import { defineSubcommand, type HandlerContext } from '../../src/pipeline/types.ts';
@@ -8,7 +8,7 @@ import { gearText, parseGear } from '../../src/engine/crawl/gear.ts';
 import { gearChoices } from '../crawl/common.ts';
 import { ringTypes } from '../../src/engine/nethack/burn.ts';
 import { checkCrawlHero, crawlSpeciesNames, resolveCrawlSpecies } from '../../src/heroes/crawl.ts';
-import { AMULET_NAMES, NETHACK_RACES, NETHACK_ROLES, resolveAmulet, resolveRingLabel, resolveRole } from '../../src/heroes/nethack.ts';
+import { AMULET_NAMES, NETHACK_RACES, resolveAmulet, resolveRingLabel, resolveRole } from '../../src/heroes/nethack.ts';
 import { ENCUMBRANCE_LEVELS, NETHACK_INTRINSICS, type Hero, type HeroCore } from '../../src/heroes/schema.ts';
 import { LUCKSTONES, moreluck } from '../../src/engine/nethack/prayerTrack.ts';
 import { changeHero, coreOf, heroReply, repoFor } from './common.ts';
@@ -43,7 +43,7 @@ export const setSubcommand = defineSubcommand({
     hero: heroName,
   },
   async autocomplete(focused, partial, ctx) {
-    if (focused.name === 'role') return toChoices(focused.value, NETHACK_ROLES.map((r) => ({ name: r })));
+    if (focused.name === 'role') return roleChoices(focused.value);
     if (focused.name === 'species') {
       const record = await repoFor(ctx).read(ctx.user.id).catch(() => null);
       const hero = record?.heroes.find((h) => h.id === record.activeId);

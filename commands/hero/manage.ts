@@ -5,7 +5,7 @@ import * as kinds from '../../src/kit/kinds.ts';
 import { boolean, choice, integer, text, user } from '../../src/pipeline/options.ts';
 import { COLORS, compact, fmt } from '../../src/kit/render.ts';
 import { statusFor } from '../../src/engine/nethack/status.ts';
-import { toChoices } from '../../src/kit/choices.ts';
+import { roleChoices, toChoices } from '../../src/kit/choices.ts';
 import { defineSubcommand, type AutocompleteFn, type HandlerContext, type Reply } from '../../src/pipeline/types.ts';
 import { CRAWL_VERSIONS, NETHACK_VERSIONS } from '../../src/engine/cite.ts';
 import { activeHero, emptyRecord, replaceHero } from '../../src/heroes/repo.ts';
@@ -18,7 +18,7 @@ import {
   type Hero,
 } from '../../src/heroes/schema.ts';
 import { crawlSpeciesNames, resolveCrawlSpecies } from '../../src/heroes/crawl.ts';
-import { INITIAL_ALIGNMENT_RECORD, NETHACK_RACES, NETHACK_ROLES, resolveRole } from '../../src/heroes/nethack.ts';
+import { INITIAL_ALIGNMENT_RECORD, NETHACK_RACES, resolveRole } from '../../src/heroes/nethack.ts';
 import { ALL_KEPT } from '../../src/heroes/conducts.ts';
 import { coreOf, heroReply, heroTitle, heroValue, repoFor, withEvent } from './common.ts';
 import { notePresenceSafely, showShared } from './shared.ts';
@@ -63,7 +63,7 @@ export const newSubcommand = defineSubcommand({
     int: heroInt,
   },
   autocomplete(focused) {
-    if (focused.name === 'role') return toChoices(focused.value, NETHACK_ROLES.map((r) => ({ name: r })));
+    if (focused.name === 'role') return roleChoices(focused.value);
     if (focused.name === 'species') return toChoices(focused.value, crawlSpeciesNames('0.13').map((s) => ({ name: s })));
     return [];
   },

@@ -3,11 +3,10 @@
 // the user answers with what happened: the buttons apply it, and the history keeps the timeout's law.
 import { randomBytes } from 'node:crypto';
 import { UserError } from '../../src/errors.ts';
-import { toChoices } from '../../src/kit/choices.ts';
 import { boolean, text } from '../../src/pipeline/options.ts';
 import { COLORS, fmt } from '../../src/kit/render.ts';
 import { defineSubcommand, type HandlerContext, type Reply } from '../../src/pipeline/types.ts';
-import { TROUBLE_KEYS, percent, troubleInfo, type TroubleKey } from '../../src/engine/nethack/prayer.ts';
+import { TROUBLE_KEYS, percent, type TroubleKey } from '../../src/engine/nethack/prayer.ts';
 import { deadHero } from '../../src/heroes/nethack.ts';
 import {
   analyzeHeroPrayer,
@@ -17,7 +16,7 @@ import {
 } from '../../src/heroes/prayer.ts';
 import { activeHero, replaceHero } from '../../src/heroes/repo.ts';
 import type { Hero, HeroCore, NethackState } from '../../src/heroes/schema.ts';
-import { parseTroubles } from '../nethack/pray.ts';
+import { parseTroubles, troubleChoices } from '../nethack/pray.ts';
 import { coreOf, heroReply, repoFor, withEvent } from './common.ts';
 import { heroName, heroNameAutocomplete } from './manage.ts';
 
@@ -58,19 +57,11 @@ export const praySubcommand = defineSubcommand({
   },
   autocomplete(focused, partial, ctx) {
     if (focused.name !== 'troubles') return heroNameAutocomplete(focused, partial, ctx);
-    const parts = focused.value.split(',');
-    const head = parts
-      .slice(0, -1)
-      .map((p) => p.trim())
-      .filter(Boolean);
-    const prefix = head.length ? `${head.join(', ')}, ` : '';
-    const keys = TROUBLE_KEYS.filter((k) => k !== 'weak' && k !== 'hungry');
-    const entries = keys.map((k) => ({
-      name: `${prefix}${k}`,
-      aliases: [k],
-      label: `${prefix}${k} — ${troubleInfo(k).label}`,
-    }));
-    return toChoices(parts.at(-1)!.trim(), entries);
+    // Hunger comes from the hero's own nutrition, so it is no trouble to name here.
+    return troubleChoices(
+      focused.value,
+      TROUBLE_KEYS.filter((k) => k !== 'weak' && k !== 'hungry'),
+    );
   },
   async run(args, ctx) {
     const troubles = parseTroubles(args.troubles);

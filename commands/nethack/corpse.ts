@@ -1,11 +1,12 @@
 // /nethack corpse — is this corpse safe for this hero, and what will it do (src/eat.c; corpse.ts).
+import { resolveRole } from '../../src/engine/nethack/roles.ts';
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import * as kinds from '../../src/kit/kinds.ts';
 import { boolean, choice, integer, text } from '../../src/pipeline/options.ts';
 import { defineSubcommand } from '../../src/pipeline/types.ts';
 import { COLORS, compact, field, fmt, sourcesEmbed } from '../../src/kit/render.ts';
 import { resolveName, type Named } from '../../src/names.ts';
-import { toChoices } from '../../src/kit/choices.ts';
+import { roleChoices, toChoices } from '../../src/kit/choices.ts';
 import { UserError } from '../../src/errors.ts';
 import { NETHACK_VERSIONS, type NethackVersion } from '../../src/engine/cite.ts';
 import { corpseVerdict, type CorpseResult, type Effect } from '../../src/engine/nethack/corpse.ts';
@@ -13,7 +14,6 @@ import { tablesFor, type MonsterEntry } from '../../src/engine/nethack/data.ts';
 import { noCorpseMessage } from '../../src/engine/nethack/foods.ts';
 import { G, alternateNames, corpseMonsters, has, type CorpseMonster } from '../../src/engine/nethack/corpseData.ts';
 import { nethackFooter } from './forecast.ts';
-import { ROLES, roleChoices } from './meal.ts';
 
 const WERES = ['wererat', 'werejackal', 'werewolf'] as const;
 
@@ -115,13 +115,7 @@ export const corpseSubcommand = defineSubcommand({
   run(args) {
     const v = args.version;
     const picked = resolveCorpse(args.name, v);
-    const role = args.role
-      ? resolveName(
-          args.role,
-          ROLES.map((r) => ({ name: r })),
-          'role',
-        ).name
-      : undefined;
+    const role = args.role ? resolveRole(args.role) : undefined;
     const r = corpseVerdict({
       version: v,
       monster: picked.monster,

@@ -1,16 +1,16 @@
 // /nethack drain action:<...> — nutrition costs of actions (spells, jumping, teleporting,
 // vomiting, fountains, Famine) and the one-off gains (juice, booze, prayer, new you).
+import { resolveRole } from '../../src/engine/nethack/roles.ts';
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import * as kinds from '../../src/kit/kinds.ts';
 import { boolean, choice, integer, text } from '../../src/pipeline/options.ts';
 import { defineSubcommand } from '../../src/pipeline/types.ts';
 import { COLORS, capitalize, compact, field, fmt, sourcesEmbed } from '../../src/kit/render.ts';
 import { resolveName } from '../../src/names.ts';
-import { toChoices } from '../../src/kit/choices.ts';
+import { roleChoices, toChoices } from '../../src/kit/choices.ts';
 import { UserError } from '../../src/errors.ts';
 import { BUCS, DRAIN_ACTIONS, booze, drain, fruitJuice, newman, prayerFix, spellNames, type DrainResult, type GainResult, type PrayerResult } from '../../src/engine/nethack/index.ts';
 import { nethackFooter } from './forecast.ts';
-import { ROLES, roleChoices } from './meal.ts';
 
 export const GAIN_ACTIONS = ['fruit-juice', 'booze', 'pray', 'newman'] as const;
 const ACTIONS = [...DRAIN_ACTIONS, ...GAIN_ACTIONS] as const;
@@ -42,7 +42,7 @@ export const drainSubcommand = defineSubcommand({
   },
   run(args) {
     const v = args.version;
-    const role = args.role ? resolveName(args.role, ROLES.map((r) => ({ name: r })), 'role').name : undefined;
+    const role = args.role ? resolveRole(args.role) : undefined;
     const spell = args.spell ? resolveName(args.spell, spellNames().map((n) => ({ name: n })), 'spell').name : undefined;
     if (args.action === 'pray') {
       if (args.nutrition === undefined) throw new UserError('`pray` needs `nutrition`.', 'For example `/nethack drain action:pray nutrition:40`.', 'missing_option');

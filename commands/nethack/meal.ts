@@ -1,11 +1,12 @@
 // /nethack meal food:<name> nutrition:<n> — a meal bite by bite: warning, prompt, choking.
+import { resolveRole } from '../../src/engine/nethack/roles.ts';
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import * as kinds from '../../src/kit/kinds.ts';
 import { boolean, choice, integer, text } from '../../src/pipeline/options.ts';
 import { defineSubcommand } from '../../src/pipeline/types.ts';
 import { COLORS, capitalize, compact, field, fmt, sourcesEmbed } from '../../src/kit/render.ts';
 import { resolveName, type Named } from '../../src/names.ts';
-import { toChoices } from '../../src/kit/choices.ts';
+import { roleChoices, toChoices } from '../../src/kit/choices.ts';
 import { foodFor, foodNames, planMeal, type FoodRef, type MealResult } from '../../src/engine/nethack/index.ts';
 import { MEAT_VARIETIES, type MeatVariety } from '../../src/engine/nethack/foods.ts';
 import { HERO_SPEEDS } from '../../src/engine/nethack/speed.ts';
@@ -15,22 +16,6 @@ import { statusFor } from '../../src/engine/nethack/status.ts';
 import { UserError } from '../../src/errors.ts';
 import type { NethackVersion } from '../../src/engine/cite.ts';
 import { STATUS_COLORS, nethackFooter } from './forecast.ts';
-
-export const ROLES = [
-  'Archeologist',
-  'Barbarian',
-  'Caveman',
-  'Healer',
-  'Knight',
-  'Monk',
-  'Priest',
-  'Rogue',
-  'Ranger',
-  'Samurai',
-  'Tourist',
-  'Valkyrie',
-  'Wizard',
-] as const;
 
 let foodItems: Named[] | null = null;
 export function foodNamed(): Named[] {
@@ -75,12 +60,6 @@ function strengthOf(text: string | undefined): number | undefined {
   return v;
 }
 
-export const roleChoices = (typed: string) =>
-  toChoices(
-    typed,
-    ROLES.map((r) => ({ name: r })),
-  );
-
 export const mealSubcommand = defineSubcommand({
   name: 'meal',
   description: 'Eat a food: bites, nutrition, warning, choking',
@@ -121,13 +100,7 @@ export const mealSubcommand = defineSubcommand({
   run(args) {
     const food = resolveFood(args.food, args.version, args.variety);
     const form = args.form ? resolveForm(args.form, args.version) : undefined;
-    const role = args.role
-      ? resolveName(
-          args.role,
-          ROLES.map((r) => ({ name: r })),
-          'role',
-        ).name
-      : undefined;
+    const role = args.role ? resolveRole(args.role) : undefined;
     const r = planMeal({
       version: args.version,
       food,

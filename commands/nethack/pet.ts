@@ -1,20 +1,20 @@
 // /nethack pet food|diet|hunger — what a pet makes of an item (src/dog.c dogfood()),
 // a pet's diet at a glance, and its hunger clock. All answers come from
 // src/engine/nethack/pets; this file only parses, resolves names and renders.
+import { resolveRole } from '../../src/engine/nethack/roles.ts';
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import * as kinds from '../../src/kit/kinds.ts';
 import { boolean, choice, integer, text } from '../../src/pipeline/options.ts';
 import { defineSubcommand, type AutocompleteFn, type SubcommandGroup } from '../../src/pipeline/types.ts';
 import { COLORS, capitalize, compact, field, fmt, sourcesEmbed, turns, versionFooter } from '../../src/kit/render.ts';
 import { resolveName, type Named } from '../../src/names.ts';
-import { toChoices } from '../../src/kit/choices.ts';
+import { roleChoices, toChoices } from '../../src/kit/choices.ts';
 import { UserError } from '../../src/errors.ts';
 import { shortRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';
 import { tablesFor, type MonsterEntry } from '../../src/engine/nethack/data.ts';
 import { NETHACK_VERSIONS } from '../../src/engine/cite.ts';
 import {
   CATEGORY_LABEL,
-  ROLES,
   allPetItemNames,
   dogFood,
   petDiet,
@@ -32,7 +32,6 @@ import {
   type PetMeal,
   type PetTraining,
   type PetItem,
-  type Role,
 } from '../../src/engine/nethack/pets/index.ts';
 import { wikiDiffers } from '../../src/engine/nethack/pets/wiki.ts';
 
@@ -119,11 +118,7 @@ const complete: AutocompleteFn = (focused) => {
         : ITEM_NAMES.filter((n) => foodNames.has(n.name) || n.name.endsWith(' corpse') || n.name.endsWith(' egg'));
     return toChoices(focused.value, pool);
   }
-  if (focused.name === 'role')
-    return toChoices(
-      focused.value,
-      ROLES.map((r) => ({ name: r })),
-    );
+  if (focused.name === 'role') return roleChoices(focused.value);
   return [];
 };
 
@@ -330,14 +325,7 @@ export const petFoodSubcommand = defineSubcommand({
     const v = args.version;
     const pet = resolvePet(args.pet, v);
     const item = resolveItem(args.item, v);
-    const role = args.role
-      ? (resolveName(
-          args.role,
-          ROLES.map((r) => ({ name: r })),
-          'role',
-          'unknown_role',
-        ).name as Role)
-      : undefined;
+    const role = args.role ? resolveRole(args.role) : undefined;
     const r = dogFood({
       version: v,
       pet,

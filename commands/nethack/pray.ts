@@ -4,7 +4,7 @@ import * as kinds from '../../src/kit/kinds.ts';
 import { boolean, choice, integer, text } from '../../src/pipeline/options.ts';
 import { defineSubcommand } from '../../src/pipeline/types.ts';
 import { COLORS, compact, field, fmt, sourcesEmbed, turns } from '../../src/kit/render.ts';
-import { toChoices } from '../../src/kit/choices.ts';
+import { listChoices } from '../../src/kit/choices.ts';
 import { UserError } from '../../src/errors.ts';
 import {
   TROUBLE_KEYS,
@@ -19,6 +19,14 @@ import { nethackFooter } from './forecast.ts';
 
 const ALTARS = ['none', 'coaligned', 'cross-aligned', 'opposite', 'moloch'] as const;
 const GODS = ['lawful', 'neutral', 'chaotic'] as const;
+
+/** Completes a comma-separated list of troubles, each labelled with what it is. */
+export function troubleChoices(typed: string, keys: readonly TroubleKey[]) {
+  return listChoices(
+    typed,
+    keys.map((k) => ({ name: k, label: `${k} — ${troubleInfo(k).label}` })),
+  );
+}
 
 /** "weak, cursed items" -> trouble keys (spaces or hyphens, commas between). */
 export function parseTroubles(text: string | undefined): TroubleKey[] {
@@ -69,21 +77,7 @@ export const praySubcommand = defineSubcommand({
     version: kinds.nethackVersion,
   },
   autocomplete(focused) {
-    if (focused.name !== 'troubles') return [];
-    const parts = focused.value.split(',');
-    const head = parts
-      .slice(0, -1)
-      .map((p) => p.trim())
-      .filter(Boolean);
-    const prefix = head.length ? `${head.join(', ')}, ` : '';
-    return toChoices(
-      parts.at(-1)!.trim(),
-      TROUBLE_KEYS.map((k) => ({
-        name: `${prefix}${k}`,
-        aliases: [k],
-        label: `${prefix}${k} — ${troubleInfo(k).label}`,
-      })),
-    );
+    return focused.name === 'troubles' ? troubleChoices(focused.value, TROUBLE_KEYS) : [];
   },
   run(args) {
     if (args.timeout === undefined && args.turns_since === undefined && args.turn === undefined)

@@ -143,8 +143,9 @@ export function passTurns(s: NethackState, version: NethackVersion, turns: numbe
   return { state, burned, estimated, notes, citations };
 }
 
-/** src/role.c roles[] (3.6.7). */
-export const NETHACK_ROLES = ['Archeologist', 'Barbarian', 'Caveman', 'Healer', 'Knight', 'Monk', 'Priest', 'Rogue', 'Ranger', 'Samurai', 'Tourist', 'Valkyrie', 'Wizard'] as const;
+/** src/role.c roles[]. */
+export { ROLES as NETHACK_ROLES, resolveRole } from '../engine/nethack/roles.ts';
+import { ROLES as NETHACK_ROLES } from '../engine/nethack/roles.ts';
 /** src/role.c races[]. */
 export const NETHACK_RACES = ['human', 'elf', 'dwarf', 'gnome', 'orc'] as const;
 
@@ -167,15 +168,6 @@ export const INITIAL_ALIGNMENT_RECORD: Record<(typeof NETHACK_ROLES)[number], nu
   Valkyrie: 0,
   Wizard: 0,
 };
-
-const ROLE_ENTRIES = NETHACK_ROLES.map((name) => ({
-  name,
-  aliases: name === 'Caveman' ? ['Cavewoman'] : name === 'Priest' ? ['Priestess'] : name === 'Valkyrie' ? ['Valk'] : [],
-}));
-
-export function resolveRole(text: string): string {
-  return resolveName(text, ROLE_ENTRIES, 'role', { code: 'unknown_role' }).name;
-}
 
 export interface EatOutcome extends StepResult {
   meal: MealResult;

@@ -185,10 +185,7 @@ const ARTIFACTS: readonly (readonly [string, string, string?])[] = [
   ['The Eye of the Aethiopica', 'amulet of ESP', 'Wizard'],
 ];
 
-export const ROLES = [
-  'Archeologist', 'Barbarian', 'Caveman', 'Healer', 'Knight', 'Monk', 'Priest', 'Ranger', 'Rogue', 'Samurai', 'Tourist', 'Valkyrie', 'Wizard',
-] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from '../roles.ts';
 
 function artifactItems(objects: readonly PetItem[]): PetItem[] {
   return ARTIFACTS.filter(([, base]) => objects.some((o) => o.name === base || o.aliases?.includes(base))).map(([name, base, questRole]) => {
