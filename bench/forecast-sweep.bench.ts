@@ -145,13 +145,14 @@ export async function run(): Promise<Record<string, string | number>[]> {
     },
   ];
   slowest.sort((a, b) => b.ms - a.ms);
-  for (const s of slowest.slice(0, 5)) rows.push({
-    measure: `slowest cold: ${s.label}`,
-    forecasts: 1,
-    'p50 ms': s.ms,
-    'p99 ms': '',
-    'max ms': `cpu ${s.cpu.toFixed(1)}`,
-    'target p99 <= 20, max <= 50': '',
-  });
+  for (const s of slowest.slice(0, 5))
+    rows.push({
+      measure: `slowest cold: ${s.label}`,
+      forecasts: 1,
+      'p50 ms': s.ms,
+      'p99 ms': '',
+      'max ms': `cpu ${s.cpu.toFixed(1)}`,
+      'target p99 <= 20, max <= 50': '',
+    });
   return rows;
 }

@@ -242,7 +242,7 @@ function summarize(
       `One process per store, ${USERS} users at concurrency ${CONCURRENCY}; each cell the median of ${ROUNDS} ` +
         `runs of ${RUN_MS} ms, interleaved store by store. The mix: 60% /nethack status, 10% /nethack forecast, ` +
         '30% /hero wait ' +
-        "(answers counted: immediate replies, and deferred ones whose edit came back). The load generator and the " +
+        '(answers counted: immediate replies, and deferred ones whose edit came back). The load generator and the ' +
         "store share the machine's cores with the bot.",
       `Sizing: ${PEAK_COMMANDS_PER_SERVER_HOUR} commands per server in its busiest hour (5x an average of one an ` +
         `hour), every server's busy hour at once (the worst case); each HTTP process at ${HEADROOM * 100}% of the ` +

@@ -3,7 +3,9 @@ import { defineCommand } from '../src/pipeline/types.ts';
 import { COLORS, compact, field } from '../src/kit/render.ts';
 
 /** Filled in by commands/index.ts so /help always lists exactly what is registered. */
-export const helpSource: { examples: () => { command: string; description: string; examples: string[] }[] } = { examples: () => [] };
+export const helpSource: { examples: () => { command: string; description: string; examples: string[] }[] } = {
+  examples: () => [],
+};
 
 const ABOUT =
   "Exact answers to hunger questions, computed as the games' own code does and cited to the line: " +
@@ -33,7 +35,9 @@ export const helpCommand = defineCommand({
           title,
           color: COLORS.info,
           description: ABOUT,
-          fields: list.map((c) => field(`/${c.command}`, `${c.description}\n${c.examples.map((e) => `\`${e}\``).join('\n')}`)),
+          fields: list.map((c) =>
+            field(`/${c.command}`, `${c.description}\n${c.examples.map((e) => `\`${e}\``).join('\n')}`),
+          ),
           footer: { text: FOOTER },
         },
       ],

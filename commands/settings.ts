@@ -41,7 +41,11 @@ function settingLines(v: SettingsView): string[] {
 function scopeKey(scope: 'me' | 'server', ctx: HandlerContext): string {
   if (scope === 'me') return userSettingsKey(ctx.user.id);
   if (!ctx.guildId) {
-    throw new UserError('Server defaults can only be set in a server.', 'Use `scope:me` (the default) for your own.', 'no_server');
+    throw new UserError(
+      'Server defaults can only be set in a server.',
+      'Use `scope:me` (the default) for your own.',
+      'no_server',
+    );
   }
   return serverSettingsKey(ctx.guildId);
 }
@@ -80,9 +84,10 @@ export const settingsCommand = defineCommand({
     // Read back within a generous deadline: this command is about the store, so wait for it.
     const view = await readSettings(store, { userId: ctx.user.id, guildId: ctx.guildId }, 5000);
     const whose = args.scope === 'server' ? "This server's defaults" : 'Your defaults';
-    const title = args.scope === 'server'
-      ? `${whose}: ${describe(view.server)}`
-      : `${changing ? 'Saved. ' : ''}${whose} now: ${settingsSummary(view)}`;
+    const title =
+      args.scope === 'server'
+        ? `${whose}: ${describe(view.server)}`
+        : `${changing ? 'Saved. ' : ''}${whose} now: ${settingsSummary(view)}`;
     return {
       embeds: [
         compact({
@@ -95,7 +100,10 @@ export const settingsCommand = defineCommand({
               : 'Options you type always win; every reply names the version it used.',
           ],
           footer: {
-            text: args.scope === 'server' ? `server ${ctx.guildId}` : 'scope:server sets the server’s defaults (Manage Server)',
+            text:
+              args.scope === 'server'
+                ? `server ${ctx.guildId}`
+                : 'scope:server sets the server’s defaults (Manage Server)',
           },
         }),
       ],

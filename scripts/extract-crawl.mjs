@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const repo = process.argv[2] ?? '/work/.mirror/crawl+crawl/repo';
 const here = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'data', 'crawl');
-const TAGS = { '0.13': '0.13.2', '0.14': '0.14.2', '0.15': '0.15.2' };
+const TAGS = { 0.13: '0.13.2', 0.14: '0.14.2', 0.15: '0.15.2' };
 
 const git = (...args) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
 const cache = new Map();
@@ -29,7 +29,9 @@ function source(version, file) {
   return cache.get(key);
 }
 const sourceInfo = () =>
-  Object.fromEntries(Object.entries(TAGS).map(([v, tag]) => [v, { tag, commit: git('rev-parse', `${tag}^{commit}`).trim() }]));
+  Object.fromEntries(
+    Object.entries(TAGS).map(([v, tag]) => [v, { tag, commit: git('rev-parse', `${tag}^{commit}`).trim() }]),
+  );
 
 // ---------- foods: Food_prop in itemprop.cc ----------
 function foods(version) {
@@ -43,7 +45,16 @@ function foods(version) {
     if (!inTable) return;
     const m = re.exec(text);
     if (!m || m[2] === 'buggy') return; // 0.15 keeps removed foods as "buggy" placeholders for old saves
-    out.push({ id: `FOOD_${m[1]}`, name: m[2], value: +m[3], carnMod: +m[4], herbMod: +m[5], mass: +m[6], turns: +m[7], line: i + 1 });
+    out.push({
+      id: `FOOD_${m[1]}`,
+      name: m[2],
+      value: +m[3],
+      carnMod: +m[4],
+      herbMod: +m[5],
+      mass: +m[6],
+      turns: +m[7],
+      line: i + 1,
+    });
   });
   return out;
 }
@@ -70,7 +81,15 @@ function abilities(version) {
       if (m) {
         const fields = splitTop(m[3]);
         const food = Number(fields[2]);
-        out.push({ id: m[1], name: m[2], mp: fields[0], hp: fields[1], food: Number.isFinite(food) ? food : null, flags: fields[5] ?? fields.at(-1), line: bufLine });
+        out.push({
+          id: m[1],
+          name: m[2],
+          mp: fields[0],
+          hp: fields[1],
+          food: Number.isFinite(food) ? food : null,
+          flags: fields[5] ?? fields.at(-1),
+          line: bufLine,
+        });
       }
       buf = '';
     }
@@ -95,13 +114,29 @@ function splitTop(s) {
 
 // ---------- species: species_order (species.cc) + give_basic_mutations (ng-setup.cc) ----------
 const NAMES = { BASE_DRACONIAN: 'Draconian' };
-const speciesName = (id) => NAMES[id] ?? id.toLowerCase().split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
-const HUNGER_MUTS = ['FAST_METABOLISM', 'SLOW_METABOLISM', 'CARNIVOROUS', 'HERBIVOROUS', 'SAPROVOROUS', 'GOURMAND', 'SLOW_HEALING', 'REGENERATION'];
+const speciesName = (id) =>
+  NAMES[id] ??
+  id
+    .toLowerCase()
+    .split('_')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
+const HUNGER_MUTS = [
+  'FAST_METABOLISM',
+  'SLOW_METABOLISM',
+  'CARNIVOROUS',
+  'HERBIVOROUS',
+  'SAPROVOROUS',
+  'GOURMAND',
+  'SLOW_HEALING',
+  'REGENERATION',
+];
 function species(version) {
   const sp = source(version, 'species.cc');
   const s0 = sp.findIndex((l) => /species_order\[\]/.test(l));
   const order = [];
-  for (let i = s0; i < sp.length && !/^};/.test(sp[i]); i++) for (const m of sp[i].matchAll(/SP_(\w+)/g)) order.push(m[1]);
+  for (let i = s0; i < sp.length && !/^};/.test(sp[i]); i++)
+    for (const m of sp[i].matchAll(/SP_(\w+)/g)) order.push(m[1]);
   const ng = source(version, 'ng-setup.cc');
   const g0 = ng.findIndex((l) => /^void give_basic_mutations/.test(l));
   const muts = {};
@@ -128,7 +163,8 @@ function species(version) {
   // Release builds (tags) are VER_FINAL: species gated to alpha builds are not selectable there.
   const vc = sp.findIndex((l) => /^bool is_species_valid_choice/.test(l));
   const gated = new Set();
-  for (let i = vc; i < vc + 25; i++) for (const m of sp[i].matchAll(/SP_(LAVA_ORC|DJINNI|SLUDGE_ELF)/g)) gated.add(m[1]);
+  for (let i = vc; i < vc + 25; i++)
+    for (const m of sp[i].matchAll(/SP_(LAVA_ORC|DJINNI|SLUDGE_ELF)/g)) gated.add(m[1]);
   const ngame = source(version, 'newgame.cc');
   const undeadLines = {};
   ngame.forEach((l, i) => {
@@ -170,7 +206,12 @@ const KEYS = {
   foodlessForms: L('food.cc', 'you_foodless()', /^bool you_foodless\(/, /TRAN_TREE/, ['0.13', '0.14']),
   faint: L('food.cc', 'handle_starvation()', /^void handle_starvation/, /one_chance_in\(40\)/),
   faintCheck: L('food.cc', 'handle_starvation()', /^void handle_starvation/, /you\.hunger <= (500|HUNGER_FAINTING)/),
-  faintParalysis: L('food.cc', 'handle_starvation()', /^void handle_starvation/, /DUR_PARALYSIS, 5 \+ random2\(8\), 13/),
+  faintParalysis: L(
+    'food.cc',
+    'handle_starvation()',
+    /^void handle_starvation/,
+    /DUR_PARALYSIS, 5 \+ random2\(8\), 13/,
+  ),
   starveDeath: L('food.cc', 'handle_starvation()', /^void handle_starvation/, /you\.hunger <= (100|0)\)/),
   makeHungryMagic: L('food.cc', 'make_hungry()', /^void make_hungry/, /hunger_amount = calc_hunger\(hunger_amount\)/),
   makeHungryClamp: L('food.cc', 'make_hungry()', /^void make_hungry/, /you\.hunger < 0/),
@@ -178,34 +219,98 @@ const KEYS = {
   lessenHungerMax: L('food.cc', 'lessen_hunger()', /^void lessen_hunger/, /HUNGER_MAXIMUM/),
   eatCheckEngorged: L('food.cc', '_eat_check()', /^static bool _eat_check/, /hunger_state >= HS_ENGORGED/),
   eatCheckRetching: L('food.cc', '_eat_check()', /^static bool _eat_check/, /DUR_RETCHING/, ['0.13', '0.14']),
-  rottenMeat: L('food.cc', '_player_can_eat_rotten_meat()', /^static bool _player_can_eat_rotten_meat/, /MUT_SAPROVOROUS/),
+  rottenMeat: L(
+    'food.cc',
+    '_player_can_eat_rotten_meat()',
+    /^static bool _player_can_eat_rotten_meat/,
+    /MUT_SAPROVOROUS/,
+  ),
   ingestVampire: L('food.cc', 'can_ingest()', /^bool can_ingest\(int what_isit/, /you\.species == SP_VAMPIRE/),
   ingestChunkGate: L('food.cc', 'can_ingest()', /^bool can_ingest\(int what_isit/, /HS_SATIATED/),
   ingestVeggie: L('food.cc', 'can_ingest()', /^bool can_ingest\(int what_isit/, /food_is_veggie\(kindof_thing\)/),
   ingestMeaty: L('food.cc', 'can_ingest()', /^bool can_ingest\(int what_isit/, /food_is_meaty\(kindof_thing\)/),
-  ingestRotten: L('food.cc', 'can_ingest()', /^bool can_ingest\(int what_isit/, /rotten && !_player_can_eat_rotten_meat/),
+  ingestRotten: L(
+    'food.cc',
+    'can_ingest()',
+    /^bool can_ingest\(int what_isit/,
+    /rotten && !_player_can_eat_rotten_meat/,
+  ),
   ingestPoison: L('food.cc', 'can_ingest()', /^bool can_ingest\(const item_def/, /is_poisonous\(food\)/),
   ingestRot: L('food.cc', 'can_ingest()', /^bool can_ingest\(const item_def/, /causes_rot\(food\)/),
-  ingestMutagenSkip: L('food.cc', 'can_ingest()', /^bool can_ingest\(const item_def/, /is_mutagenic\(food\) \? false/, ['0.14', '0.15']),
+  ingestMutagenSkip: L('food.cc', 'can_ingest()', /^bool can_ingest\(const item_def/, /is_mutagenic\(food\) \? false/, [
+    '0.14',
+    '0.15',
+  ]),
   isPoisonous: L('food.cc', 'is_poisonous()', /^bool is_poisonous/, /player_res_poison\(false\)/),
-  chunkEffect: L('food.cc', '_determine_chunk_effect()', /^static corpse_effect_type _determine_chunk_effect\(corpse_effect_type chunktype,$/, /case CE_POISONOUS:/),
-  chunkEffectGhoul: L('food.cc', '_determine_chunk_effect()', /^static corpse_effect_type _determine_chunk_effect\(corpse_effect_type chunktype,$/, /SP_GHOUL/),
-  chunkEffectRotten: L('food.cc', '_determine_chunk_effect()', /^static corpse_effect_type _determine_chunk_effect\(corpse_effect_type chunktype,$/, /if \(rotten_chunk/),
-  herbivoreChunk: L('food.cc', '_apply_herbivore_nutrition_effects()', /^static int _apply_herbivore_nutrition_effects/, /nutrition \* 75 \/ 100/),
-  gourmandChunk: L('food.cc', '_apply_gourmand_nutrition_effects()', /^static int _apply_gourmand_nutrition_effects/, /GOURMAND_NUTRITION_BASE/),
+  chunkEffect: L(
+    'food.cc',
+    '_determine_chunk_effect()',
+    /^static corpse_effect_type _determine_chunk_effect\(corpse_effect_type chunktype,$/,
+    /case CE_POISONOUS:/,
+  ),
+  chunkEffectGhoul: L(
+    'food.cc',
+    '_determine_chunk_effect()',
+    /^static corpse_effect_type _determine_chunk_effect\(corpse_effect_type chunktype,$/,
+    /SP_GHOUL/,
+  ),
+  chunkEffectRotten: L(
+    'food.cc',
+    '_determine_chunk_effect()',
+    /^static corpse_effect_type _determine_chunk_effect\(corpse_effect_type chunktype,$/,
+    /if \(rotten_chunk/,
+  ),
+  herbivoreChunk: L(
+    'food.cc',
+    '_apply_herbivore_nutrition_effects()',
+    /^static int _apply_herbivore_nutrition_effects/,
+    /nutrition \* 75 \/ 100/,
+  ),
+  gourmandChunk: L(
+    'food.cc',
+    '_apply_gourmand_nutrition_effects()',
+    /^static int _apply_gourmand_nutrition_effects/,
+    /GOURMAND_NUTRITION_BASE/,
+  ),
   chunkNutrition: L('food.cc', '_chunk_nutrition()', /^static int _chunk_nutrition/, /HS_SATIATED \+ likes_chunks/),
-  chunkNutritionGourmand: L('food.cc', '_chunk_nutrition()', /^static int _chunk_nutrition/, /you\.gourmand\(\) \? you\.duration\[DUR_GOURMAND\]/),
+  chunkNutritionGourmand: L(
+    'food.cc',
+    '_chunk_nutrition()',
+    /^static int _chunk_nutrition/,
+    /you\.gourmand\(\) \? you\.duration\[DUR_GOURMAND\]/,
+  ),
   contamRatio: L('food.cc', '_contamination_ratio()', /^static int _contamination_ratio/, /switch \(chunk_effect\)/),
-  contamRatioContam: L('food.cc', '_contamination_ratio()', /^static int _contamination_ratio/, /case CE_CONTAMINATED:/, ['0.13', '0.14']),
+  contamRatioContam: L(
+    'food.cc',
+    '_contamination_ratio()',
+    /^static int _contamination_ratio/,
+    /case CE_CONTAMINATED:/,
+    ['0.13', '0.14'],
+  ),
   contamRatioRotten: L('food.cc', '_contamination_ratio()', /^static int _contamination_ratio/, /case CE_ROTTEN:/),
-  contamRatioGourmand: L('food.cc', '_contamination_ratio()', /^static int _contamination_ratio/, /if \(you\.gourmand\(\)\)/),
+  contamRatioGourmand: L(
+    'food.cc',
+    '_contamination_ratio()',
+    /^static int _contamination_ratio/,
+    /if \(you\.gourmand\(\)\)/,
+  ),
   eatChunk: L('food.cc', '_eat_chunk()', /^static void _eat_chunk/, /player_likes_chunks\(true\)/),
   eatChunkGhoul: L('food.cc', '_eat_chunk()', /^static void _eat_chunk/, /nutrition\s+= CHUNK_BASE_NUTRITION/),
   eatChunkMutagen: L('food.cc', '_eat_chunk()', /^static void _eat_chunk/, /mutate\(RANDOM_MUTATION/),
   eatChunkRot: L('food.cc', '_eat_chunk()', /^static void _eat_chunk/, /case CE_ROT:/),
-  eatChunkContam: L('food.cc', '_eat_chunk()', /^static void _eat_chunk/, /nutrition = nutrition \* \(1000 - contam\) \/ 1000/),
+  eatChunkContam: L(
+    'food.cc',
+    '_eat_chunk()',
+    /^static void _eat_chunk/,
+    /nutrition = nutrition \* \(1000 - contam\) \/ 1000/,
+  ),
   eatChunkGhoulHeal: L('food.cc', '_eat_chunk()', /^static void _eat_chunk/, /int hp_amt = 1 \+ random2\(5\)/),
-  eatChunkGhoulHealChance: L('food.cc', '_eat_chunk()', /^static void _eat_chunk/, /x_chance_in_y\(contam \+ 4000, 5000\)/),
+  eatChunkGhoulHealChance: L(
+    'food.cc',
+    '_eat_chunk()',
+    /^static void _eat_chunk/,
+    /x_chance_in_y\(contam \+ 4000, 5000\)/,
+  ),
   eatChunkGhoulUnrot: L('food.cc', '_eat_chunk()', /^static void _eat_chunk/, /one_chance_in\(4\)/),
   eatChunkCannibal: L('food.cc', '_eat_chunk()', /^static void _eat_chunk/, /DID_CANNIBALISM, 10/),
   eatChunkSouled: L('food.cc', '_eat_chunk()', /^static void _eat_chunk/, /DID_EAT_SOULED_BEING/),
@@ -215,13 +320,33 @@ const KEYS = {
   eatingDelay: L('food.cc', '_eating()', /^static void _eating/, /food_turns\(food\) - 1/),
   eatingValue: L('food.cc', '_eating()', /^static void _eating/, /lessen_hunger\(food_value, true\)/),
   royalJelly: L('food.cc', 'finished_eating_message()', /^void finished_eating_message/, /case FOOD_ROYAL_JELLY:/),
-  royalJellyRestore: L('food.cc', 'finished_eating_message()', /^void finished_eating_message/, /restore_stat\(STAT_ALL/, ['0.13', '0.14']),
-  ambrosia: L('food.cc', 'finished_eating_message()', /^void finished_eating_message/, /DUR_AMBROSIA\] \+= 30 \+ random2\(41\)/, ['0.13', '0.14']),
-  ambrosiaConfusion: L('food.cc', 'finished_eating_message()', /^void finished_eating_message/, /POT_CONFUSION/, ['0.13', '0.14']),
+  royalJellyRestore: L(
+    'food.cc',
+    'finished_eating_message()',
+    /^void finished_eating_message/,
+    /restore_stat\(STAT_ALL/,
+    ['0.13', '0.14'],
+  ),
+  ambrosia: L(
+    'food.cc',
+    'finished_eating_message()',
+    /^void finished_eating_message/,
+    /DUR_AMBROSIA\] \+= 30 \+ random2\(41\)/,
+    ['0.13', '0.14'],
+  ),
+  ambrosiaConfusion: L('food.cc', 'finished_eating_message()', /^void finished_eating_message/, /POT_CONFUSION/, [
+    '0.13',
+    '0.14',
+  ]),
   forbiddenCannibal: L('food.cc', 'is_forbidden_food()', /^bool is_forbidden_food/, /god_hates_cannibalism/),
   forbiddenHoly: L('food.cc', 'is_forbidden_food()', /^bool is_forbidden_food/, /MH_HOLY/),
   forbiddenZin: L('food.cc', 'is_forbidden_food()', /^bool is_forbidden_food/, /GOD_ZIN/),
-  hungerBars: L('food.cc', 'hunger_cost_string()', /^string hunger_cost_string/, /breakpoints\[\] = \{ 1, 21, 61, 121, 201, 301, 421 \}/),
+  hungerBars: L(
+    'food.cc',
+    'hunger_cost_string()',
+    /^string hunger_cost_string/,
+    /breakpoints\[\] = \{ 1, 21, 61, 121, 201, 301, 421 \}/,
+  ),
   hungerBarsNA: L('food.cc', 'hunger_cost_string()', /^string hunger_cost_string/, /"N\/A"/),
   foodValue: L('itemprop.cc', 'food_value()', /^int food_value/, /ret \+= carn \* food\.carn_mod/),
   foodTurns: L('itemprop.cc', 'food_turns()', /^int food_turns/, /\.turns/),
@@ -233,7 +358,9 @@ const KEYS = {
   rateTroll: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /you\.species == SP_TROLL/),
   rateRegen: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /DUR_REGENERATION/),
   rateCheiEarly: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /hunger--;$/, ['0.13']),
-  rateTempGate: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /temp && you\.hunger >= 40/, ['0.13']),
+  rateTempGate: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /temp && you\.hunger >= 40/, [
+    '0.13',
+  ]),
   rateInvis: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /DUR_INVIS/),
   rateHaste: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /haste_mul\(5\)/),
   rateVampire: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /switch \(you\.hunger_state\)/),
@@ -245,14 +372,27 @@ const KEYS = {
   rateTrollLeather: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /coinflip\(\) \? 2 : 1/),
   rateHungerRing: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /RING_HUNGER/, ['0.13', '0.14']),
   rateArtefact: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /ARTP_METABOLISM/, ['0.13', '0.14']),
-  rateSustenance: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /RING_SUSTENANCE/, ['0.13', '0.14']),
+  rateSustenance: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /RING_SUSTENANCE/, [
+    '0.13',
+    '0.14',
+  ]),
   rateChei: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /hunger \* 3 \/ 4/, ['0.14', '0.15']),
   rateMin: L('player.cc', 'player_hunger_rate()', /^int player_hunger_rate/, /if \(hunger < 1\)/),
   calcHunger: L('player.cc', 'calc_hunger()', /^int calc_hunger/, /US_SEMI_UNDEAD/),
   calcHungerZero: L('player.cc', 'calc_hunger()', /^int calc_hunger/, /HS_NEAR_STARVING/),
   calcHungerHalf: L('player.cc', 'calc_hunger()', /^int calc_hunger/, /food_cost\/2/),
-  likesChunks: L('player.cc', 'player_likes_chunks()', /^int player_likes_chunks/, /\? 3 : player_mutation_level\(MUT_CARNIVOROUS\)/),
-  lifeless: L('player.cc', 'player::is_lifeless_undead()', /^bool player::is_lifeless_undead/, /hunger_state <= HS_SATIATED/),
+  likesChunks: L(
+    'player.cc',
+    'player_likes_chunks()',
+    /^int player_likes_chunks/,
+    /\? 3 : player_mutation_level\(MUT_CARNIVOROUS\)/,
+  ),
+  lifeless: L(
+    'player.cc',
+    'player::is_lifeless_undead()',
+    /^bool player::is_lifeless_undead/,
+    /hunger_state <= HS_SATIATED/,
+  ),
   playerEnergy: L('player.cc', 'player_energy()', /^int player_energy/, /STAFF_ENERGY/),
   holiness: L('player.cc', 'player::holiness()', /^mon_holy_type player::holiness/, /if \(is_undead\)/),
   hasteMul: L('defines.h', 'haste_mul()', null, /#define haste_mul/),
@@ -264,53 +404,192 @@ const KEYS = {
   breakpointRank: L('misc.cc', 'breakpoint_rank()', /breakpoint_rank\(int val/, /val >= breakpoints\[result\]/),
   spellHunger: L('spl-util.cc', 'spell_hunger()', /^int spell_hunger/, /basehunger\[\] = \{/),
   spellHungerEnergy: L('spl-util.cc', 'spell_hunger()', /^int spell_hunger/, /player_energy\(\)/),
-  spellHungerSkill: L('spl-util.cc', 'spell_hunger()', /^int spell_hunger/, /you\.skill\(SK_SPELLCASTING, you\.intel\(\)\)/),
+  spellHungerSkill: L(
+    'spl-util.cc',
+    'spell_hunger()',
+    /^int spell_hunger/,
+    /you\.skill\(SK_SPELLCASTING, you\.intel\(\)\)/,
+  ),
   spellHungerRod: L('spl-util.cc', 'spell_hunger()', /^int spell_hunger/, /level \* 5/),
   spellHungerFloor: L('spl-util.cc', 'spell_hunger()', /^int spell_hunger/, /if \(hunger < 0\)/),
   castTooHungry: L('spl-cast.cc', 'cast_a_spell()', /^bool cast_a_spell/, /you\.hunger <= spell_hunger\(spell\)/),
   castCharge: L('spl-cast.cc', 'cast_a_spell()', /^bool cast_a_spell/, /make_hungry\(spellh, true, true\)/),
-  castChargeGate: L('spl-cast.cc', 'cast_a_spell()', /^bool cast_a_spell/, /!staff_energy && you\.is_undead != US_UNDEAD/),
+  castChargeGate: L(
+    'spl-cast.cc',
+    'cast_a_spell()',
+    /^bool cast_a_spell/,
+    /!staff_energy && you\.is_undead != US_UNDEAD/,
+  ),
   abilityTable: L('ABIL', 'Ability_List[]', null, /^static const ability_def Ability_List\[\]/),
-  abilityPay: L('ABIL', '_pay_ability_costs()', /^static void _pay_ability_costs\(const ability_def& abil/, /abil\.food_cost \+ random2avg\(abil\.food_cost, 2\)/),
-  abilityPayCharge: L('ABIL', '_pay_ability_costs()', /^static void _pay_ability_costs\(const ability_def& abil/, /make_hungry\(food_cost, false, true\)/),
-  abilityMargin: L('ABIL', '_check_ability_possible()', /^static bool _check_ability_possible/, /expected_hunger <= (150|50)/),
+  abilityPay: L(
+    'ABIL',
+    '_pay_ability_costs()',
+    /^static void _pay_ability_costs\(const ability_def& abil/,
+    /abil\.food_cost \+ random2avg\(abil\.food_cost, 2\)/,
+  ),
+  abilityPayCharge: L(
+    'ABIL',
+    '_pay_ability_costs()',
+    /^static void _pay_ability_costs\(const ability_def& abil/,
+    /make_hungry\(food_cost, false, true\)/,
+  ),
+  abilityMargin: L(
+    'ABIL',
+    '_check_ability_possible()',
+    /^static bool _check_ability_possible/,
+    /expected_hunger <= (150|50)/,
+  ),
   abilityStarving: L('ABIL', 'activate_talent()', /^bool activate_talent/, /hunger_state == HS_STARVING/),
   abilityNoCheck: L('ABIL', 'activate_talent()', /^bool activate_talent/, /hungerCheck = false;/),
-  abilityDisplay: L('ABIL', '_detailed_cost_description()', /^static const string _detailed_cost_description/, /hunger_cost_string\(abil\.food_cost \+ abil\.food_cost \/ 2\)/),
+  abilityDisplay: L(
+    'ABIL',
+    '_detailed_cost_description()',
+    /^static const string _detailed_cost_description/,
+    /hunger_cost_string\(abil\.food_cost \+ abil\.food_cost \/ 2\)/,
+  ),
   batForm: L('ABIL', 'your_talents()', /^vector<talent> your_talents/, /experience_level >= 3/),
   bottleBlood: L('ABIL', 'your_talents()', /^vector<talent> your_talents/, /experience_level >= 6/),
-  vampTransform: L('transform.cc', 'transform()', /^bool transform\(/, /which_trans != TRAN_BAT && you\.hunger_state <= HS_SATIATED/),
+  vampTransform: L(
+    'transform.cc',
+    'transform()',
+    /^bool transform\(/,
+    /which_trans != TRAN_BAT && you\.hunger_state <= HS_SATIATED/,
+  ),
   lichUndead: L('transform.cc', 'transform()', /^bool transform\(/, /you\.is_undead = US_UNDEAD;/),
-  reactCap: L('REACT', '_player_reacts()', /^static void _player_reacts\(|^void player_reacts\(/, /you\.walking && capped_time > BASELINE_DELAY/),
-  reactFood: L('REACT', '_player_reacts()', /^static void _player_reacts\(|^void player_reacts\(/, /food_use = div_rand_round\(food_use \* capped_time, BASELINE_DELAY\)/),
-  reactCharge: L('REACT', '_player_reacts()', /^static void _player_reacts\(|^void player_reacts\(/, /food_use > 0 && you\.hunger > 0/),
-  reactAmbrosia: L('REACT', '_player_reacts()', /^static void _player_reacts\(|^void player_reacts\(/, /inc_mp\(food_use\)/, ['0.13', '0.14']),
-  gourmandCharge: L('REACT', '_decrement_durations()', /^static void _decrement_durations/, /you\.duration\[DUR_GOURMAND\] \+= delay/),
-  berserkEndCheck: L('REACT', '_decrement_durations()', /^static void _decrement_durations/, /you\.hunger \+ 100 <= HUNGER_STARVING \+ BERSERK_NUTRITION/),
-  berserkEndCost: L('REACT', '_decrement_durations()', /^static void _decrement_durations/, /make_hungry\(BERSERK_NUTRITION, true\)/),
-  berserkEndFloor: L('REACT', '_decrement_durations()', /^static void _decrement_durations/, /max\(HUNGER_STARVING - 100, you\.hunger\)/),
+  reactCap: L(
+    'REACT',
+    '_player_reacts()',
+    /^static void _player_reacts\(|^void player_reacts\(/,
+    /you\.walking && capped_time > BASELINE_DELAY/,
+  ),
+  reactFood: L(
+    'REACT',
+    '_player_reacts()',
+    /^static void _player_reacts\(|^void player_reacts\(/,
+    /food_use = div_rand_round\(food_use \* capped_time, BASELINE_DELAY\)/,
+  ),
+  reactCharge: L(
+    'REACT',
+    '_player_reacts()',
+    /^static void _player_reacts\(|^void player_reacts\(/,
+    /food_use > 0 && you\.hunger > 0/,
+  ),
+  reactAmbrosia: L(
+    'REACT',
+    '_player_reacts()',
+    /^static void _player_reacts\(|^void player_reacts\(/,
+    /inc_mp\(food_use\)/,
+    ['0.13', '0.14'],
+  ),
+  gourmandCharge: L(
+    'REACT',
+    '_decrement_durations()',
+    /^static void _decrement_durations/,
+    /you\.duration\[DUR_GOURMAND\] \+= delay/,
+  ),
+  berserkEndCheck: L(
+    'REACT',
+    '_decrement_durations()',
+    /^static void _decrement_durations/,
+    /you\.hunger \+ 100 <= HUNGER_STARVING \+ BERSERK_NUTRITION/,
+  ),
+  berserkEndCost: L(
+    'REACT',
+    '_decrement_durations()',
+    /^static void _decrement_durations/,
+    /make_hungry\(BERSERK_NUTRITION, true\)/,
+  ),
+  berserkEndFloor: L(
+    'REACT',
+    '_decrement_durations()',
+    /^static void _decrement_durations/,
+    /max\(HUNGER_STARVING - 100, you\.hunger\)/,
+  ),
   ghoulRot: L('REACT', '_decrement_durations()', /^static void _decrement_durations/, /int resilience = 400;/),
-  ghoulRotShift: L('REACT', '_decrement_durations()', /^static void _decrement_durations/, /resilience >>= HS_SATIATED - you\.hunger_state/),
-  formicidDig: L('main.cc', '_move_player()', /^static void _move_player\(coord_def move\)/, /make_hungry\(50, true\)/, ['0.14', '0.15']),
+  ghoulRotShift: L(
+    'REACT',
+    '_decrement_durations()',
+    /^static void _decrement_durations/,
+    /resilience >>= HS_SATIATED - you\.hunger_state/,
+  ),
+  formicidDig: L(
+    'main.cc',
+    '_move_player()',
+    /^static void _move_player\(coord_def move\)/,
+    /make_hungry\(50, true\)/,
+    ['0.14', '0.15'],
+  ),
   restStarving: L('main.cc', '_do_rest()', /^static void _do_rest/, /HS_STARVING && !you_min_hunger\(\)/),
-  meleeHunger: L('melee_attack.cc', 'melee_attack::handle_phase_attempted()', /^bool melee_attack::handle_phase_attempted/, /make_hungry\(3, true\)/),
-  hungryGhost: L('melee_attack.cc', 'mons_apply_attack_flavour()', /^void melee_attack::mons_apply_attack_flavour/, /case AF_HUNGER:/),
-  hungryGhostDrain: L('melee_attack.cc', 'mons_apply_attack_flavour()', /^void melee_attack::mons_apply_attack_flavour/, /make_hungry\(you\.hunger \/ 4, false\)/),
-  starveDamage: L('melee_attack.cc', 'player_apply_misc_modifiers()', /^int melee_attack::player_apply_misc_modifiers/, /damage -= random2\(5\)/),
-  starveAux: L('melee_attack.cc', 'calc_your_to_hit_unarmed()', /^int melee_attack::calc_your_to_hit_unarmed/, /your_to_hit -= 3/),
-  berserkHunger: L('player-act.cc', 'player::can_go_berserk()', /^bool player::can_go_berserk\(bool/, /if \(hunger <= (2066|HUNGER_VERY_HUNGRY)\)/),
-  berserkLifeless: L('player-act.cc', 'player::can_go_berserk()', /^bool player::can_go_berserk\(bool/, /is_lifeless_undead\(\)/),
+  meleeHunger: L(
+    'melee_attack.cc',
+    'melee_attack::handle_phase_attempted()',
+    /^bool melee_attack::handle_phase_attempted/,
+    /make_hungry\(3, true\)/,
+  ),
+  hungryGhost: L(
+    'melee_attack.cc',
+    'mons_apply_attack_flavour()',
+    /^void melee_attack::mons_apply_attack_flavour/,
+    /case AF_HUNGER:/,
+  ),
+  hungryGhostDrain: L(
+    'melee_attack.cc',
+    'mons_apply_attack_flavour()',
+    /^void melee_attack::mons_apply_attack_flavour/,
+    /make_hungry\(you\.hunger \/ 4, false\)/,
+  ),
+  starveDamage: L(
+    'melee_attack.cc',
+    'player_apply_misc_modifiers()',
+    /^int melee_attack::player_apply_misc_modifiers/,
+    /damage -= random2\(5\)/,
+  ),
+  starveAux: L(
+    'melee_attack.cc',
+    'calc_your_to_hit_unarmed()',
+    /^int melee_attack::calc_your_to_hit_unarmed/,
+    /your_to_hit -= 3/,
+  ),
+  berserkHunger: L(
+    'player-act.cc',
+    'player::can_go_berserk()',
+    /^bool player::can_go_berserk\(bool/,
+    /if \(hunger <= (2066|HUNGER_VERY_HUNGRY)\)/,
+  ),
+  berserkLifeless: L(
+    'player-act.cc',
+    'player::can_go_berserk()',
+    /^bool player::can_go_berserk\(bool/,
+    /is_lifeless_undead\(\)/,
+  ),
   vampiricWield: L('item_use.cc', 'can_wield()', /^bool can_wield/, /hunger_state < HS_FULL/),
-  vampiricCost: L('player-equip.cc', '_equip_weapon_effect()', /^static void _equip_weapon_effect/, /make_hungry\(4500, false, false\)/),
+  vampiricCost: L(
+    'player-equip.cc',
+    '_equip_weapon_effect()',
+    /^static void _equip_weapon_effect/,
+    /make_hungry\(4500, false, false\)/,
+  ),
   drinkEngorged: L('item_use.cc', 'drink()', /^void drink\(/, /HS_ENGORGED/),
   drinkGeneric40: L('item_use.cc', 'drink()', /^void drink\(/, /lessen_hunger\(40, true\)/, ['0.13']),
   potionBlood: L('potion.cc', 'potion_effect()', /^bool potion_effect/, /case POT_BLOOD:/),
   potionBloodVampire: L('potion.cc', 'potion_effect()', /^bool potion_effect/, /int value = (800|840);/),
-  potionBloodLiving: L('potion.cc', 'potion_effect()', /^bool potion_effect/, /const int value = (200|pot_eff == POT_BLOOD \? 1040 : 840);/),
-  potionBloodLikes: L('potion.cc', 'potion_effect()', /^bool potion_effect/, /herbivorous < 3 && player_likes_chunks\(\)/),
+  potionBloodLiving: L(
+    'potion.cc',
+    'potion_effect()',
+    /^bool potion_effect/,
+    /const int value = (200|pot_eff == POT_BLOOD \? 1040 : 840);/,
+  ),
+  potionBloodLikes: L(
+    'potion.cc',
+    'potion_effect()',
+    /^bool potion_effect/,
+    /herbivorous < 3 && player_likes_chunks\(\)/,
+  ),
   potionBloodSick: L('potion.cc', 'potion_effect()', /^bool potion_effect/, /x_chance_in_y\(herbivorous \+ 1, 4\)/),
   potionBloodConduct: L('potion.cc', 'potion_effect()', /^bool potion_effect/, /DID_DRINK_BLOOD, 1 \+ random2\(3\)/),
-  potionBloodGhoulUnrot: L('potion.cc', 'potion_effect()', /^bool potion_effect/, /SP_GHOUL && player_rotted\(\)/, ['0.15']),
+  potionBloodGhoulUnrot: L('potion.cc', 'potion_effect()', /^bool potion_effect/, /SP_GHOUL && player_rotted\(\)/, [
+    '0.15',
+  ]),
   porridge: L('potion.cc', 'potion_effect()', /^bool potion_effect/, /case POT_PORRIDGE:/),
   porridgeValue: L('potion.cc', 'potion_effect()', /^bool potion_effect/, /lessen_hunger\(60[04]0, true\)/),
   famine: L('decks.cc', 'card_effect()', /^void card_effect\(/, /min\(you\.hunger, HUNGER_STARVING \/ 2\)/),
@@ -323,17 +602,35 @@ const KEYS = {
   conductHoly: L('godconduct.cc', 'did_god_conduct()', null, /case DID_DESECRATE_HOLY_REMAINS:/),
   conductBlood: L('godconduct.cc', 'did_god_conduct()', null, /case DID_DRINK_BLOOD:/),
   hatesCannibalism: L('religion.cc', 'god_hates_cannibalism()', /^bool god_hates_cannibalism/, /GOD_BEOGH/),
-  vampireLabels: L('status.cc', '_describe_hunger()', /^static void _describe_hunger\(status_info\* inf\)$/, /const bool vamp/),
+  vampireLabels: L(
+    'status.cc',
+    '_describe_hunger()',
+    /^static void _describe_hunger\(status_info\* inf\)$/,
+    /const bool vamp/,
+  ),
   mutFast: L('mutation-data.h', 'MUT_FAST_METABOLISM', null, /\{ MUT_FAST_METABOLISM,/),
   mutSlow: L('mutation-data.h', 'MUT_SLOW_METABOLISM', null, /\{ MUT_SLOW_METABOLISM,/),
   mutCarn: L('mutation-data.h', 'MUT_CARNIVOROUS', null, /\{ MUT_CARNIVOROUS,/),
   mutHerb: L('mutation-data.h', 'MUT_HERBIVOROUS', null, /\{ MUT_HERBIVOROUS,/),
   mutSapro: L('mutation-data.h', 'MUT_SAPROVOROUS', null, /\{ MUT_SAPROVOROUS,/),
-  mutConflict: L('mutation.cc', '_handle_conflicting_mutations()', /^static int _handle_conflicting_mutations/, /MUT_SLOW_METABOLISM,\s+MUT_FAST_METABOLISM/),
-  mutConflictInnate: L('mutation.cc', '_handle_conflicting_mutations()', /^static int _handle_conflicting_mutations/, /innate_mutations?\[b\] >= you\.mutation\[b\]/),
+  mutConflict: L(
+    'mutation.cc',
+    '_handle_conflicting_mutations()',
+    /^static int _handle_conflicting_mutations/,
+    /MUT_SLOW_METABOLISM,\s+MUT_FAST_METABOLISM/,
+  ),
+  mutConflictInnate: L(
+    'mutation.cc',
+    '_handle_conflicting_mutations()',
+    /^static int _handle_conflicting_mutations/,
+    /innate_mutations?\[b\] >= you\.mutation\[b\]/,
+  ),
   burdenEnum: L('enum.h', 'burden_state_type', /^enum burden_state_type/, /BS_OVERLOADED\s+= 5/, ['0.13', '0.14']),
   speciesOrder: L('species.cc', 'species_order[]', null, /species_order\[\]/),
-  speciesValid: L('species.cc', 'is_species_valid_choice()', /^bool is_species_valid_choice/, /VER_ALPHA/, ['0.13', '0.14']),
+  speciesValid: L('species.cc', 'is_species_valid_choice()', /^bool is_species_valid_choice/, /VER_ALPHA/, [
+    '0.13',
+    '0.14',
+  ]),
   basicMutations: L('ng-setup.cc', 'give_basic_mutations()', null, /^void give_basic_mutations/),
   undeadState: L('newgame.cc', '_get_undead_state / species undead', null, /return US_UNDEAD;/),
   startHunger: L('player.cc', 'player::player()', null, /hunger\s+= HUNGER_DEFAULT;/),
@@ -348,7 +645,7 @@ function fileFor(key, version) {
 function isDefinition(lines, i) {
   for (let j = i; j < Math.min(lines.length, i + 6); j++) {
     if (/;\s*$/.test(lines[j]) && !/^\s*\{/.test(lines[j])) return false;
-    if (/^\{/.test(lines[j]) || /\)\s*\{?\s*$/.test(lines[j]) && /^\{/.test(lines[j + 1] ?? '')) return true;
+    if (/^\{/.test(lines[j]) || (/\)\s*\{?\s*$/.test(lines[j]) && /^\{/.test(lines[j + 1] ?? ''))) return true;
   }
   return false;
 }

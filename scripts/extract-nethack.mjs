@@ -751,7 +751,7 @@ function deriveObjects(parsed, version) {
 }
 
 /** src/eat.c doeat()/eatcorpse()/start_tin(): what eating the item does to the conducts. */
-function foodConduct(o, C, version) {
+function foodConduct(o, C, _version) {
   const mat = C.materials[o.mtrl];
   const veganByMaterial = mat === 'VEGGY' ? true : mat === 'FLESH' ? false : null;
   const base = { veganByMaterial, vegetarianByMaterial: veganByMaterial };

@@ -215,7 +215,7 @@ export function expandTokens(input, table, term = new Set()) {
   let i = 0;
   while (i < toks.length) {
     const tok = toks[i];
-    const mac = tok.t === 'id' && !term.has(tok.v) && !(tok.hs && tok.hs.has(tok.v)) ? table.get(tok.v) : undefined;
+    const mac = tok.t === 'id' && !term.has(tok.v) && !tok.hs?.has(tok.v) ? table.get(tok.v) : undefined;
     if (!mac) {
       out.push(tok);
       i++;
@@ -347,10 +347,10 @@ export function evaluate(toks, lookup) {
     throw new Error(`unexpected token ${t.v}`);
   };
   const unary = () => {
-    if (isP('-')) return (take(), -num(unary()));
-    if (isP('+')) return (take(), num(unary()));
-    if (isP('~')) return (take(), ~num(unary()));
-    if (isP('!')) return (take(), num(unary()) ? 0 : 1);
+    if (isP('-')) return take(), -num(unary());
+    if (isP('+')) return take(), num(unary());
+    if (isP('~')) return take(), ~num(unary());
+    if (isP('!')) return take(), num(unary()) ? 0 : 1;
     return primary();
   };
   const LEVELS = [

@@ -5,7 +5,13 @@ import { z } from 'zod';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const snowflake = (name: string) =>
-  z.preprocess(emptyToUndefined, z.string().regex(/^\d{17,20}$/, `${name} must be a Discord id (17 to 20 digits)`).optional());
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{17,20}$/, `${name} must be a Discord id (17 to 20 digits)`)
+      .optional(),
+  );
 
 const PORT_MESSAGE = 'HTTP_PORT must be a port number, a whole number from 1 to 65535 (for example 8080)';
 /** A whole-number setting with a default and bounds, named in its error message. */
@@ -47,28 +53,48 @@ export const EnvSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^[\w-]{20,}\.[\w-]{4,}\.[\w-]{20,}$/, 'DISCORD_TOKEN does not look like a bot token (three parts separated by dots)')
+      .regex(
+        /^[\w-]{20,}\.[\w-]{4,}\.[\w-]{20,}$/,
+        'DISCORD_TOKEN does not look like a bot token (three parts separated by dots)',
+      )
       .optional(),
   ),
   DISCORD_APPLICATION_ID: snowflake('DISCORD_APPLICATION_ID'),
   DISCORD_GUILD_ID: snowflake('DISCORD_GUILD_ID'),
   DISCORD_PUBLIC_KEY: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^[0-9a-fA-F]{64}$/, 'DISCORD_PUBLIC_KEY must be the 64 hex characters from the Developer Portal').optional(),
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'DISCORD_PUBLIC_KEY must be the 64 hex characters from the Developer Portal')
+      .optional(),
   ),
-  HTTP_PORT: z.preprocess(emptyToUndefined, z.coerce.number({ error: PORT_MESSAGE }).int({ error: PORT_MESSAGE }).min(1, { error: PORT_MESSAGE }).max(65535, { error: PORT_MESSAGE }).optional()),
+  HTTP_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: PORT_MESSAGE })
+      .int({ error: PORT_MESSAGE })
+      .min(1, { error: PORT_MESSAGE })
+      .max(65535, { error: PORT_MESSAGE })
+      .optional(),
+  ),
   /** Where Discord's API lives. Only tests and proxies change it. */
   DISCORD_API_URL: z.preprocess(emptyToUndefined, z.url('DISCORD_API_URL must be a URL').optional()),
   STORE_URL: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .refine((s) => /^(sqlite:\/\/|redis:\/\/|rediss:\/\/|postgres(ql)?:\/\/|memory:\/\/$)/.test(s) || !s.includes('://'), {
-        message: 'STORE_URL must be sqlite://<file>, redis://…, postgresql://… or memory://',
-      })
+      .refine(
+        (s) => /^(sqlite:\/\/|redis:\/\/|rediss:\/\/|postgres(ql)?:\/\/|memory:\/\/$)/.test(s) || !s.includes('://'),
+        {
+          message: 'STORE_URL must be sqlite://<file>, redis://…, postgresql://… or memory://',
+        },
+      )
       .default('sqlite://data/hungerbot.sqlite'),
   ),
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
   /** Worker threads for forecasts and charts (default: one per core). */
   WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64, 'WORKERS must be 1 to 64').optional()),
   /** Requests that may wait for a worker before new ones are refused as busy (default 32 per worker). */
@@ -160,7 +186,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuration error: ${lines.join('; ')}`);
   }
   const cfg = parsed.data;
-  if (cfg.DISCORD_PUBLIC_KEY && !cfg.HTTP_PORT) throw new ConfigError('Configuration error: DISCORD_PUBLIC_KEY is set, so HTTP_PORT is needed for the interactions endpoint');
+  if (cfg.DISCORD_PUBLIC_KEY && !cfg.HTTP_PORT)
+    throw new ConfigError(
+      'Configuration error: DISCORD_PUBLIC_KEY is set, so HTTP_PORT is needed for the interactions endpoint',
+    );
   const count = cfg.SHARD_COUNT;
   const beyond = count === 'auto' ? undefined : cfg.SHARD_IDS?.find((id) => id >= count);
   if (count !== 'auto' && beyond !== undefined) {

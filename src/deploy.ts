@@ -11,12 +11,19 @@ export function commandBodies() {
   return [...commands.map((c) => c.definition), ...messageCommands];
 }
 
-export async function deploy(opts: { token: string; applicationId: string; guildId?: string; apiUrl?: string }): Promise<number> {
+export async function deploy(opts: {
+  token: string;
+  applicationId: string;
+  guildId?: string;
+  apiUrl?: string;
+}): Promise<number> {
   const rest = new REST(opts.apiUrl ? { api: opts.apiUrl } : {}).setToken(opts.token);
   const route = opts.guildId
     ? Routes.applicationGuildCommands(opts.applicationId, opts.guildId)
     : Routes.applicationCommands(opts.applicationId);
-  const body = commandBodies().map((c) => (opts.guildId ? c : { ...c, integration_types: [0, 1], contexts: [0, 1, 2] }));
+  const body = commandBodies().map((c) =>
+    opts.guildId ? c : { ...c, integration_types: [0, 1], contexts: [0, 1, 2] },
+  );
   const result = (await rest.put(route, { body })) as unknown[];
   return result.length;
 }
@@ -39,7 +46,9 @@ async function main(): Promise<number> {
     guildId: global ? undefined : config.DISCORD_GUILD_ID,
     apiUrl: config.DISCORD_API_URL,
   });
-  process.stdout.write(`Registered ${count} commands ${global ? 'globally' : `in guild ${config.DISCORD_GUILD_ID}`}.\n`);
+  process.stdout.write(
+    `Registered ${count} commands ${global ? 'globally' : `in guild ${config.DISCORD_GUILD_ID}`}.\n`,
+  );
   return 0;
 }
 

@@ -25,11 +25,9 @@ export function createLogger(
   secrets: string[] = [],
   base: Record<string, unknown> = {},
 ): Logger {
-  const scrub = (s: string) => secrets.reduce((acc, secret) => (secret ? acc.split(secret).join('[redacted]') : acc), s);
-  const stream =
-    typeof destination === 'number'
-      ? pino.destination({ dest: destination, sync: true })
-      : destination;
+  const scrub = (s: string) =>
+    secrets.reduce((acc, secret) => (secret ? acc.split(secret).join('[redacted]') : acc), s);
+  const stream = typeof destination === 'number' ? pino.destination({ dest: destination, sync: true }) : destination;
   return pino(
     {
       level,

@@ -107,7 +107,10 @@ async function runConsoleMode(app: App, mode: string | undefined, rest: string[]
   const consoleOpts = { registry: app.registry, services: app.services, fileDir: config.FILE_DIR };
   if (mode === 'ask') {
     const json = rest.includes('--json');
-    const line = rest.filter((a) => a !== '--json').join(' ').trim();
+    const line = rest
+      .filter((a) => a !== '--json')
+      .join(' ')
+      .trim();
     try {
       if (line) {
         const reply = await runLine(line, consoleOpts);

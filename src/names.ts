@@ -252,7 +252,11 @@ export function resolveName<T extends Named>(
       noteReading({ typed: query.trim(), as: m.item.name, what });
       return m.item;
     case 'ambiguous':
-      throw new AmbiguousNameError(what, query.trim(), m.candidates.map((c) => c.name));
+      throw new AmbiguousNameError(
+        what,
+        query.trim(),
+        m.candidates.map((c) => c.name),
+      );
     case 'unknown': {
       const suggestions = m.suggestions.map((s) => `\`${s.name}\``).join(', ');
       throw new UserError(

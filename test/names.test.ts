@@ -71,8 +71,16 @@ describe('resolveName: errors and the reading scope', () => {
   });
   it('the engines and the resolver never import the bot layer', () => {
     const files = (dir: string): string[] =>
-      readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : f.endsWith('.ts') ? [join(dir, f)] : []));
-    for (const f of [...files('src/engine'), 'src/names.ts', 'src/errors.ts', ...files('src/heroes'), ...files('src/settings')]) {
+      readdirSync(dir).flatMap((f) =>
+        statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : f.endsWith('.ts') ? [join(dir, f)] : [],
+      );
+    for (const f of [
+      ...files('src/engine'),
+      'src/names.ts',
+      'src/errors.ts',
+      ...files('src/heroes'),
+      ...files('src/settings'),
+    ]) {
       expect(readFileSync(f, 'utf8'), f).not.toMatch(/from '[./]*\/bot\//);
     }
   });
@@ -125,7 +133,9 @@ describe('names through the pipeline', () => {
   });
 
   it('roles, spells, species, abilities, amulets', async () => {
-    expect(res(await h.ask('/nethack drain action:spell spell:"forse bolt" role:wiz int:18')).spell.spell).toBe('force bolt');
+    expect(res(await h.ask('/nethack drain action:spell spell:"forse bolt" role:wiz int:18')).spell.spell).toBe(
+      'force bolt',
+    );
     expect(res(await h.ask('/crawl rate species:troll')).hero.species).toBe('Troll');
     expect(res(await h.ask('/crawl ability name:blnk')).ability.name).toBe('Blink');
     await h.ask('/hero new name:Amu');

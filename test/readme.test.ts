@@ -17,7 +17,10 @@ describe('README error codes', () => {
     const block = /<!-- error-codes:start -->\n([\s\S]*?)\n<!-- error-codes:end -->/.exec(readme)![1]!;
     const listed = new Set([...block.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]));
     expect([...listed].sort()).toEqual(Object.keys(ERROR_CODES).sort());
-    const sources = ['src/pipeline/dispatch.ts', 'src/pipeline/commandLine.ts'].map((f) => readFileSync(f, 'utf8')).join('\n');
-    for (const [, code] of sources.matchAll(/code: '([a-z_]+)'|'([a-z]+_[a-z_]+)'\)/g)) if (code) expect(listed.has(code), code).toBe(true);
+    const sources = ['src/pipeline/dispatch.ts', 'src/pipeline/commandLine.ts']
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    for (const [, code] of sources.matchAll(/code: '([a-z_]+)'|'([a-z]+_[a-z_]+)'\)/g))
+      if (code) expect(listed.has(code), code).toBe(true);
   });
 });

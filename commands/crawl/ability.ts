@@ -19,7 +19,12 @@ function checkText(r: CrawlAbilityResult): string {
 export function abilityTitle(r: CrawlAbilityResult): string {
   const c = r.charged;
   const mean = fmt(Number(c.expected.toFixed(2)));
-  const cost = c.max === 0 ? 'no food' : c.min === c.max ? `${fmt(c.min)} food` : `${fmt(c.min)}–${fmt(c.max)} food (mean ${mean})`;
+  const cost =
+    c.max === 0
+      ? 'no food'
+      : c.min === c.max
+        ? `${fmt(c.min)} food`
+        : `${fmt(c.min)}–${fmt(c.max)} food (mean ${mean})`;
   return `${r.ability.name} costs ${cost}${r.canUse === false ? ' — refused now' : ''}`;
 }
 
@@ -42,7 +47,13 @@ function abilityCompact(r: CrawlAbilityResult): APIEmbed {
 function abilityDetails(r: CrawlAbilityResult): APIEmbed[] {
   const F = r.ability.baseFood;
   const fields = [
-    field('Food cost', F ? `**${fmt(F)}–${fmt(2 * F - 1)}**, mean ${fmt(Number(r.cost.expected.toFixed(2)))} (F + random2avg(F, 2), F = ${F})` : 'None', true),
+    field(
+      'Food cost',
+      F
+        ? `**${fmt(F)}–${fmt(2 * F - 1)}**, mean ${fmt(Number(r.cost.expected.toFixed(2)))} (F + random2avg(F, 2), F = ${F})`
+        : 'None',
+      true,
+    ),
     field('Charged to you', distText(r.charged), true),
     field('Bars', `\`${r.bars}\``, true),
     field('Hunger check', checkText(r)),

@@ -5,7 +5,16 @@ import { defineSubcommand } from '../../src/pipeline/types.ts';
 import type { APIEmbed } from 'discord-api-types/v10';
 import { COLORS, compact, field, fmt } from '../../src/kit/render.ts';
 import { CHUNK_TYPES, GODS, INTELLIGENCE, crawlChunk, type CrawlChunkResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, detailsOf, dietLevel, footer, gourmand, resolveVersion, stateName, wikiField } from './common.ts';
+import {
+  autocompleteCrawl,
+  detailsOf,
+  dietLevel,
+  footer,
+  gourmand,
+  resolveVersion,
+  stateName,
+  wikiField,
+} from './common.ts';
 
 /** "Kobold gets 967 from a contaminated chunk", "Human can't eat a poisonous chunk: ...". */
 export function chunkTitle(r: CrawlChunkResult): string {
@@ -16,7 +25,8 @@ export function chunkTitle(r: CrawlChunkResult): string {
 }
 
 const eaterAt = (r: CrawlChunkResult) => `${fmt(r.eater.hunger)}, ${stateName(r.eater.state, r.eater.species)}`;
-const conductText = (c: CrawlChunkResult['conducts'][number]) => `${c.god} ${c.piety} piety${c.penance ? `, ${c.penance} penance` : ''}`;
+const conductText = (c: CrawlChunkResult['conducts'][number]) =>
+  `${c.god} ${c.piety} piety${c.penance ? `, ${c.penance} penance` : ''}`;
 
 const chunkColor = (r: CrawlChunkResult) => (r.canEat ? COLORS.ok : COLORS.warning);
 
@@ -25,7 +35,9 @@ function chunkCompact(r: CrawlChunkResult): APIEmbed {
     title: chunkTitle(r),
     color: chunkColor(r),
     lines: [
-      r.canEat ? `${r.percentOfClean}% of a clean chunk; gained now ${fmt(r.gained ?? 0)} (at ${eaterAt(r)}).` : r.refusal,
+      r.canEat
+        ? `${r.percentOfClean}% of a clean chunk; gained now ${fmt(r.gained ?? 0)} (at ${eaterAt(r)}).`
+        : r.refusal,
       r.canEat && r.effects.length ? `Effects: ${r.effects.slice(0, 2).join('; ')}` : null,
       r.conducts.length > 0 && `Religion: ${r.conducts.map(conductText).join('; ')}.`,
     ],
@@ -35,14 +47,35 @@ function chunkCompact(r: CrawlChunkResult): APIEmbed {
 
 function chunkDetails(r: CrawlChunkResult): APIEmbed[] {
   const fields = [
-    field('Verdict', r.canEat ? `**Edible**: ${fmt(r.nutrition ?? 0)} nutrition (${r.percentOfClean}% of a clean chunk)` : `**Refused**: ${r.refusal}`),
-    field('Eater', `${r.eater.species}, ${stateName(r.eater.state, r.eater.species)} (${fmt(r.eater.hunger)}); Carnivore ${r.eater.carnivore}, Herbivore ${r.eater.herbivore}, Saprovore ${r.eater.saprovore}, gourmand ${r.eater.gourmand}${r.eater.gourmand === 'amulet' ? ` (charge ${r.eater.gourmandCharge})` : ''}`),
+    field(
+      'Verdict',
+      r.canEat
+        ? `**Edible**: ${fmt(r.nutrition ?? 0)} nutrition (${r.percentOfClean}% of a clean chunk)`
+        : `**Refused**: ${r.refusal}`,
+    ),
+    field(
+      'Eater',
+      `${r.eater.species}, ${stateName(r.eater.state, r.eater.species)} (${fmt(r.eater.hunger)}); Carnivore ${r.eater.carnivore}, Herbivore ${r.eater.herbivore}, Saprovore ${r.eater.saprovore}, gourmand ${r.eater.gourmand}${r.eater.gourmand === 'amulet' ? ` (charge ${r.eater.gourmandCharge})` : ''}`,
+    ),
   ];
   if (r.canEat) {
-    fields.push(field('How', `Effect ${r.effect}; base ${fmt(r.baseNutrition ?? 0)}, contamination ${r.contaminationRatio}/1000 → ${fmt(r.nutrition ?? 0)}; gained now ${fmt(r.gained ?? 0)}; 3 turns to eat.`));
+    fields.push(
+      field(
+        'How',
+        `Effect ${r.effect}; base ${fmt(r.baseNutrition ?? 0)}, contamination ${r.contaminationRatio}/1000 → ${fmt(r.nutrition ?? 0)}; gained now ${fmt(r.gained ?? 0)}; 3 turns to eat.`,
+      ),
+    );
     if (r.effects.length) fields.push(field('Effects', r.effects.map((e) => `• ${e}`).join('\n')));
   }
-  if (r.conducts.length) fields.push(field('Religion', r.conducts.map((c) => `${c.god}: ${c.piety} piety${c.penance ? `, ${c.penance} penance` : ''} (${c.conduct})`).join('\n')));
+  if (r.conducts.length)
+    fields.push(
+      field(
+        'Religion',
+        r.conducts
+          .map((c) => `${c.god}: ${c.piety} piety${c.penance ? `, ${c.penance} penance` : ''} (${c.conduct})`)
+          .join('\n'),
+      ),
+    );
   if (r.notes.length) fields.push(field('Notes', r.notes.join('\n')));
   fields.push(...wikiField(r.wiki.note));
   return detailsOf({ title: chunkTitle(r), color: chunkColor(r), fields, footer: footer(r.version) }, r.citations);

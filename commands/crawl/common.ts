@@ -4,7 +4,7 @@
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import { UserError } from '../../src/errors.ts';
 import * as kinds from '../../src/kit/kinds.ts';
-import { type Named } from '../../src/names.ts';
+import type { Named } from '../../src/names.ts';
 import { listChoices, toChoices } from '../../src/kit/choices.ts';
 import { boolean, choice, integer, text, type ArgsOf } from '../../src/pipeline/options.ts';
 import { COLORS, field, fmt, sourcesEmbed, sourcesField, versionFooter } from '../../src/kit/render.ts';
@@ -29,9 +29,8 @@ import {
   type Distribution,
 } from '../../src/engine/crawl/index.ts';
 
-
 const VERSION_CHOICES: Choice[] = [
-  { name: '0.13 (default; the wiki page\'s numbers)', value: '0.13' },
+  { name: "0.13 (default; the wiki page's numbers)", value: '0.13' },
   { name: '0.14 (thresholds 100 lower)', value: '0.14' },
   { name: '0.15 (no sustenance/hunger rings, fewer foods)', value: '0.15' },
   { name: '0.26 or later (no hunger at all)', value: '0.26' },
@@ -42,7 +41,12 @@ export type VersionOutcome = { ok: true; version: CrawlVersion } | { ok: false; 
 /** Reads the version option; versions without hunger (or not covered) get their answer right away. */
 export function resolveVersion(asked: string | undefined, hide: boolean | undefined): VersionOutcome {
   const parsed = parseCrawlVersion(asked);
-  if (!parsed) throw new UserError(`"${asked}" is not a Crawl version.`, 'Use 0.13, 0.14 or 0.15 (or any later version number).', 'bad_version');
+  if (!parsed)
+    throw new UserError(
+      `"${asked}" is not a Crawl version.`,
+      'Use 0.13, 0.14 or 0.15 (or any later version number).',
+      'bad_version',
+    );
   if (parsed.kind === 'supported') return { ok: true, version: parsed.version };
   const r = crawlOutsideVersions(parsed);
   return {
@@ -63,25 +67,39 @@ export function resolveVersion(asked: string | undefined, hide: boolean | undefi
   };
 }
 
-
 // ---------- autocomplete ----------
 
 function versionFrom(partial: Record<string, OptionValue>): CrawlVersion {
-  const p = parseCrawlVersion(typeof partial['version'] === 'string' ? partial['version'] : undefined);
+  const p = parseCrawlVersion(typeof partial.version === 'string' ? partial.version : undefined);
   return p?.kind === 'supported' ? p.version : '0.13';
 }
 
 export function speciesNamed(version: CrawlVersion): Named[] {
-  return speciesList(version).map((s) => ({ name: s.name, aliases: [s.id.replace(/^SP_/, '').replace(/_/g, ' ')], label: s.selectable ? s.name : `${s.name} (alpha builds only)` }));
+  return speciesList(version).map((s) => ({
+    name: s.name,
+    aliases: [s.id.replace(/^SP_/, '').replace(/_/g, ' ')],
+    label: s.selectable ? s.name : `${s.name} (alpha builds only)`,
+  }));
 }
 export function foodNamed(version: CrawlVersion): Named[] {
-  return foodItems(version).map((f) => ({ name: f.name, aliases: f.aliases, label: f.row ? `${f.name} — ${fmt(f.row.value)}` : f.name }));
+  return foodItems(version).map((f) => ({
+    name: f.name,
+    aliases: f.aliases,
+    label: f.row ? `${f.name} — ${fmt(f.row.value)}` : f.name,
+  }));
 }
 export function abilityNamed(version: CrawlVersion): Named[] {
-  return abilityItems(version).map((a) => ({ name: a.name, aliases: a.aliases, label: `${a.name} — food ${a.row.food ?? 0}` }));
+  return abilityItems(version).map((a) => ({
+    name: a.name,
+    aliases: a.aliases,
+    label: `${a.name} — food ${a.row.food ?? 0}`,
+  }));
 }
 
-export function autocompleteCrawl(focused: { name: string; value: string }, partial: Record<string, OptionValue>): Choice[] {
+export function autocompleteCrawl(
+  focused: { name: string; value: string },
+  partial: Record<string, OptionValue>,
+): Choice[] {
   const v = versionFrom(partial);
   switch (focused.name) {
     case 'version': {
@@ -182,7 +200,8 @@ export function pct(p: number): string {
 /** "5" or "7–10 (mean 8.4)" or "0 (75%) / 200 (25%)" for short distributions. */
 export function distText(d: Distribution, unit = ''): string {
   if (d.min === d.max) return `${fmt(d.min)}${unit}`;
-  if (d.outcomes.length <= 4) return `${d.outcomes.map((o) => `${fmt(o.value)}${unit} (${pct(o.probability)})`).join(' / ')}; mean ${fmt(Number(d.expected.toFixed(2)))}`;
+  if (d.outcomes.length <= 4)
+    return `${d.outcomes.map((o) => `${fmt(o.value)}${unit} (${pct(o.probability)})`).join(' / ')}; mean ${fmt(Number(d.expected.toFixed(2)))}`;
   return `${fmt(d.min)}–${fmt(d.max)}${unit}, mean ${fmt(Number(d.expected.toFixed(2)))}`;
 }
 

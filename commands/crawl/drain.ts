@@ -7,8 +7,22 @@ import { COLORS, capitalize, compact, field, fmt } from '../../src/kit/render.ts
 import { crawlCard, crawlDrain, type CrawlDrainResult } from '../../src/engine/crawl/index.ts';
 import { autocompleteCrawl, detailsOf, distText, footer, resolveVersion } from './common.ts';
 
-const WHAT = ['melee', 'berserk end', 'hungry ghost', 'vampiric weapon', 'formicid dig', 'feast card', 'famine card'] as const;
-const KIND = { melee: 'melee', 'berserk end': 'berserkEnd', 'hungry ghost': 'hungryGhost', 'vampiric weapon': 'vampiricWeapon', 'formicid dig': 'formicidDig' } as const;
+const WHAT = [
+  'melee',
+  'berserk end',
+  'hungry ghost',
+  'vampiric weapon',
+  'formicid dig',
+  'feast card',
+  'famine card',
+] as const;
+const KIND = {
+  melee: 'melee',
+  'berserk end': 'berserkEnd',
+  'hungry ghost': 'hungryGhost',
+  'vampiric weapon': 'vampiricWeapon',
+  'formicid dig': 'formicidDig',
+} as const;
 
 export const drainSubcommand = defineSubcommand({
   name: 'drain',
@@ -29,16 +43,25 @@ export const drainSubcommand = defineSubcommand({
     if (args.what === 'feast card' || args.what === 'famine card') {
       const r = crawlCard(v.version, args.what === 'feast card' ? 'Feast' : 'Famine', args.value, hero);
       const title = `The ${r.card} card: hunger ${fmt(r.before)} → ${fmt(r.after)}`;
-      const fields = [field('Hunger', `${fmt(r.before)} → **${fmt(r.after)}**`), ...(r.notes.length ? [field('Notes', r.notes.join('\n'))] : [])];
+      const fields = [
+        field('Hunger', `${fmt(r.before)} → **${fmt(r.after)}**`),
+        ...(r.notes.length ? [field('Notes', r.notes.join('\n'))] : []),
+      ];
       return {
-        embeds: [compact({ title, color: COLORS.info, lines: [r.notes[0] ?? null], footer: footer(r.version, 'decks.cc') })],
+        embeds: [
+          compact({ title, color: COLORS.info, lines: [r.notes[0] ?? null], footer: footer(r.version, 'decks.cc') }),
+        ],
         details: detailsOf({ title, color: COLORS.info, fields, footer: footer(r.version) }, r.citations),
         result: r,
         ephemeral: args.hide,
       };
     }
     const kind = KIND[args.what as keyof typeof KIND];
-    const r = crawlDrain(v.version, kind, { ...hero, value: args.value, ...(args.damaged !== undefined ? { damaged: args.damaged } : {}) });
+    const r = crawlDrain(v.version, kind, {
+      ...hero,
+      value: args.value,
+      ...(args.damaged !== undefined ? { damaged: args.damaged } : {}),
+    });
     const title = drainTitle(args.what, r);
     return {
       embeds: [compact({ title, color: COLORS.info, lines: [r.text], footer: footer(r.version) })],
@@ -46,7 +69,11 @@ export const drainSubcommand = defineSubcommand({
         {
           title,
           color: COLORS.info,
-          fields: [field('Cost', distText(r.cost), true), field('Hunger after', distText(r.after), true), field('Rule', r.text)],
+          fields: [
+            field('Cost', distText(r.cost), true),
+            field('Hunger after', distText(r.after), true),
+            field('Rule', r.text),
+          ],
           footer: footer(r.version),
         },
         r.citations,

@@ -6,7 +6,17 @@ import * as kinds from '../../src/kit/kinds.ts';
 import { text } from '../../src/pipeline/options.ts';
 import { COLORS, capitalize, compact, field, fmt } from '../../src/kit/render.ts';
 import { crawlFood, type CrawlFoodResult } from '../../src/engine/crawl/index.ts';
-import { autocompleteCrawl, detailsOf, dietLevel, distText, footer, gourmand, resolveVersion, stateName, wikiField } from './common.ts';
+import {
+  autocompleteCrawl,
+  detailsOf,
+  dietLevel,
+  distText,
+  footer,
+  gourmand,
+  resolveVersion,
+  stateName,
+  wikiField,
+} from './common.ts';
 
 const cell = (v: number | null) => (v === null ? '—' : fmt(v));
 
@@ -36,7 +46,15 @@ function foodCompact(r: CrawlFoodResult): APIEmbed {
 
 function foodDetails(r: CrawlFoodResult): APIEmbed[] {
   const fields = [
-    field('Nutrition', r.canEat && r.distribution ? `**${distText(r.distribution)}**` : r.canEat ? 'none' : `**cannot eat** — ${r.refusal ?? ''}`, true),
+    field(
+      'Nutrition',
+      r.canEat && r.distribution
+        ? `**${distText(r.distribution)}**`
+        : r.canEat
+          ? 'none'
+          : `**cannot eat** — ${r.refusal ?? ''}`,
+      true,
+    ),
     field('Eater', `${eaterText(r)} (${stateName(r.eater.state, r.eater.species)})`, true),
     field('Time', r.timing, true),
   ];
@@ -46,16 +64,26 @@ function foodDetails(r: CrawlFoodResult): APIEmbed[] {
       field(
         'By diet level',
         `Normal ${cell(b.normal)} · Carnivore ${b.carnivore.map(cell).join(' / ')} · Herbivore ${b.herbivore.map(cell).join(' / ')}` +
-          (r.item.category === 'potion' && r.item.id !== 'POT_PORRIDGE' ? ' (expected, counting the chance to sicken)' : ''),
+          (r.item.category === 'potion' && r.item.id !== 'POT_PORRIDGE'
+            ? ' (expected, counting the chance to sicken)'
+            : ''),
       ),
     );
   }
   if (r.item.value !== null && r.item.category === 'permafood')
-    fields.push(field('Formula', `${fmt(r.item.value)} + C × ${fmt(r.item.carnivoreMod ?? 0)} + H × ${fmt(r.item.herbivoreMod ?? 0)}; weight ${r.item.weight} aum`));
+    fields.push(
+      field(
+        'Formula',
+        `${fmt(r.item.value)} + C × ${fmt(r.item.carnivoreMod ?? 0)} + H × ${fmt(r.item.herbivoreMod ?? 0)}; weight ${r.item.weight} aum`,
+      ),
+    );
   if (r.canEat && r.effects.length) fields.push(field('Effects', r.effects.map((e) => `• ${e}`).join('\n')));
   if (r.notes.length) fields.push(field('Notes', r.notes.join('\n')));
   fields.push(...wikiField(r.wiki.note));
-  return detailsOf({ title: crawlFoodTitle(r), color: r.canEat ? COLORS.ok : COLORS.warning, fields, footer: footer(r.version) }, r.citations);
+  return detailsOf(
+    { title: crawlFoodTitle(r), color: r.canEat ? COLORS.ok : COLORS.warning, fields, footer: footer(r.version) },
+    r.citations,
+  );
 }
 
 export const foodSubcommand = defineSubcommand({

@@ -8,7 +8,18 @@ import { crawlForecastChart } from '../../src/kit/charts.ts';
 import { COLORS, capitalize, compact, field, fmt } from '../../src/kit/render.ts';
 import type { CrawlForecastResult } from '../../src/engine/crawl/index.ts';
 import { crawlForecastOffThread } from '../../src/runtime/offload.ts';
-import { actionFrom, autocompleteCrawl, crawlHeroOptions, detailsOf, distText, footer, heroInputFrom, resolveVersion, spanText, stateName } from './common.ts';
+import {
+  actionFrom,
+  autocompleteCrawl,
+  crawlHeroOptions,
+  detailsOf,
+  distText,
+  footer,
+  heroInputFrom,
+  resolveVersion,
+  spanText,
+  stateName,
+} from './common.ts';
 
 type Milestone = CrawlForecastResult['milestones'][number];
 
@@ -30,7 +41,9 @@ export function crawlForecastTitle(r: CrawlForecastResult): string {
 
 function milestoneLine(m: Milestone, species: string | null): string {
   const name = `**${capitalize(targetName(m, species))}** (≤ ${fmt(m.atOrBelow)})`;
-  return m.reachable && m.turns ? `${name}: ${spanText(m.turns)} turns` : `${name}: never (this character never drops that low)`;
+  return m.reachable && m.turns
+    ? `${name}: ${spanText(m.turns)} turns`
+    : `${name}: never (this character never drops that low)`;
 }
 
 function rateLabel(r: CrawlForecastResult): string {
@@ -39,7 +52,9 @@ function rateLabel(r: CrawlForecastResult): string {
 
 function forecastCompact(r: CrawlForecastResult): APIEmbed {
   const next = r.milestones.find((m) => m.reachable && m.turns);
-  const later = r.milestones.filter((m) => m !== next && m.reachable && m.turns).map((m) => `${capitalize(targetName(m, r.species))} ${spanText(m.turns!)}`);
+  const later = r.milestones
+    .filter((m) => m !== next && m.reachable && m.turns)
+    .map((m) => `${capitalize(targetName(m, r.species))} ${spanText(m.turns!)}`);
   return compact({
     title: crawlForecastTitle(r),
     color: COLORS.info,
@@ -56,11 +71,27 @@ function forecastDetails(r: CrawlForecastResult): APIEmbed[] {
   const fields = [
     field('Start', `${fmt(r.start.value)} (${stateName(r.start.state, r.species)})`, true),
     field(rateLabel(r), distText(r.perAction), true),
-    field('Turns until', r.milestones.map((m) => milestoneLine(m, r.species)).join('\n') || 'Nothing below this level to reach.'),
+    field(
+      'Turns until',
+      r.milestones.map((m) => milestoneLine(m, r.species)).join('\n') || 'Nothing below this level to reach.',
+    ),
   ];
   if (r.notes.length) fields.push(field('Notes', r.notes.join('\n')));
-  fields.push(field('How to read it', 'Expected turns, then the fastest and slowest the random rounding allows (one number when the rounding cannot change it). Fighting (3 per attack), spells and abilities come on top.'));
-  return detailsOf({ title: crawlForecastTitle(r), color: COLORS.info, fields, footer: footer(r.version, `${r.input.aut} aut per action`) }, r.citations);
+  fields.push(
+    field(
+      'How to read it',
+      'Expected turns, then the fastest and slowest the random rounding allows (one number when the rounding cannot change it). Fighting (3 per attack), spells and abilities come on top.',
+    ),
+  );
+  return detailsOf(
+    {
+      title: crawlForecastTitle(r),
+      color: COLORS.info,
+      fields,
+      footer: footer(r.version, `${r.input.aut} aut per action`),
+    },
+    r.citations,
+  );
 }
 
 export const forecastSubcommand = defineSubcommand({
@@ -84,7 +115,10 @@ export const forecastSubcommand = defineSubcommand({
       ...actionFrom(args),
     });
     const chart = args.chart
-      ? await crawlForecastChart(r, { title: `Satiation from ${fmt(r.start.value)} (Crawl ${r.version})`, fileName: 'crawl-forecast.png' })
+      ? await crawlForecastChart(r, {
+          title: `Satiation from ${fmt(r.start.value)} (Crawl ${r.version})`,
+          fileName: 'crawl-forecast.png',
+        })
       : undefined;
     const embed = forecastCompact(r);
     return {

@@ -13,5 +13,14 @@ import { statusSubcommand } from './status.ts';
 export const crawlCommand: CommandModule = defineCommandGroup({
   name: 'crawl',
   description: 'Dungeon Crawl hunger rules, from the source (0.13 by default)',
-  subcommands: [statusSubcommand, rateSubcommand, forecastSubcommand, foodSubcommand, chunkSubcommand, spellSubcommand, abilitySubcommand, drainSubcommand],
+  subcommands: [
+    statusSubcommand,
+    rateSubcommand,
+    forecastSubcommand,
+    foodSubcommand,
+    chunkSubcommand,
+    spellSubcommand,
+    abilitySubcommand,
+    drainSubcommand,
+  ],
 });

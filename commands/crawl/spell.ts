@@ -29,7 +29,9 @@ function spellCompact(r: CrawlSpellResult): APIEmbed {
     color: r.canCast === false ? COLORS.warning : COLORS.info,
     lines: [
       `Spell screen: \`${r.bars}\` · ${formulaText(r)}.`,
-      r.canCast === false ? `Refused: ${r.refusal}` : `At hunger ${fmt(r.hero.hunger)} (${stateName(r.hero.state, r.hero.species)}).`,
+      r.canCast === false
+        ? `Refused: ${r.refusal}`
+        : `At hunger ${fmt(r.hero.hunger)} (${stateName(r.hero.state, r.hero.species)}).`,
     ],
     footer: footer(r.version, 'spl-util.cc spell_hunger()'),
   });
@@ -41,7 +43,10 @@ function spellDetails(r: CrawlSpellResult): APIEmbed[] {
     field('Charged to you', fmt(r.charged), true),
     field('Bars', `\`${r.bars}\``, true),
     field('Formula', formulaText(r)),
-    field('Cast allowed', r.canCast ? `Yes (hunger ${fmt(r.hero.hunger)}, ${stateName(r.hero.state, r.hero.species)})` : `No: ${r.refusal}`),
+    field(
+      'Cast allowed',
+      r.canCast ? `Yes (hunger ${fmt(r.hero.hunger)}, ${stateName(r.hero.state, r.hero.species)})` : `No: ${r.refusal}`,
+    ),
   ];
   if (r.notes.length) fields.push(field('Notes', r.notes.join('\n')));
   fields.push(...wikiField(r.wiki.note));

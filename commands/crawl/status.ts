@@ -7,7 +7,16 @@ import { COLORS, compact, field, fmt } from '../../src/kit/render.ts';
 import { crawlStatusFor, type CrawlStatusResult } from '../../src/engine/crawl/index.ts';
 import { autocompleteCrawl, detailsOf, footer, resolveVersion, wikiField } from './common.ts';
 
-const STATE_COLOR = [COLORS.fainting, COLORS.weak, COLORS.weak, COLORS.hungry, COLORS.ok, COLORS.satiated, COLORS.satiated, COLORS.satiated];
+const STATE_COLOR = [
+  COLORS.fainting,
+  COLORS.weak,
+  COLORS.weak,
+  COLORS.hungry,
+  COLORS.ok,
+  COLORS.satiated,
+  COLORS.satiated,
+  COLORS.satiated,
+];
 
 /** Rules about another level's effects, shown only at that level (a Satiated vampire is not Bloodless). */
 const OTHER_LEVEL_ONLY = new Set(['starvingPenalties', 'fainting', 'starvationDeath', 'berserkEndsEarly']);
@@ -18,7 +27,17 @@ type Rule = CrawlStatusResult['rules'][number];
 export function currentRules(r: CrawlStatusResult): Rule[] {
   return r.rules
     .filter((x) => !(OTHER_LEVEL_ONLY.has(x.id) && x.value === false))
-    .map((x) => (r.who === 'vampire' && x.id === 'rate' ? { ...x, text: x.text.replace(/^Metabolism by thirst: .*; this state: (\d+)\.$/, `Metabolism at ${r.state.vampireLabel}: $1 per turn.`) } : x));
+    .map((x) =>
+      r.who === 'vampire' && x.id === 'rate'
+        ? {
+            ...x,
+            text: x.text.replace(
+              /^Metabolism by thirst: .*; this state: (\d+)\.$/,
+              `Metabolism at ${r.state.vampireLabel}: $1 per turn.`,
+            ),
+          }
+        : x,
+    );
 }
 
 /** The level's name for this character: a vampire's thirst label, else the hunger state. */
@@ -45,8 +64,13 @@ function statusCompact(r: CrawlStatusResult): APIEmbed {
     title: crawlStatusTitle(r),
     color: r.who === 'mummy' ? COLORS.info : STATE_COLOR[r.state.index]!,
     lines: [
-      r.who === 'mummy' ? null : `Status line: ${r.statusLight ? `\`${r.statusLight}\`` : 'nothing'} · band ${fmt(r.state.band.min)}–${fmt(r.state.band.max)}.`,
-      ...rules.filter((x) => x.value !== null).slice(0, 4).map((x) => `${mark(x.value)} ${x.text}`),
+      r.who === 'mummy'
+        ? null
+        : `Status line: ${r.statusLight ? `\`${r.statusLight}\`` : 'nothing'} · band ${fmt(r.state.band.min)}–${fmt(r.state.band.max)}.`,
+      ...rules
+        .filter((x) => x.value !== null)
+        .slice(0, 4)
+        .map((x) => `${mark(x.value)} ${x.text}`),
     ],
     footer: footer(r.version),
   });
@@ -54,23 +78,52 @@ function statusCompact(r: CrawlStatusResult): APIEmbed {
 
 function statusDetails(r: CrawlStatusResult): APIEmbed[] {
   const fields = [
-    field('Level', `**${levelLabel(r)}**${r.who === 'vampire' && r.state.vampireLabel !== r.state.name ? ` (the code's ${r.state.name})` : ''}${r.statusLight ? ` — status line shows \`${r.statusLight}\`` : ' — nothing on the status line'}`, true),
+    field(
+      'Level',
+      `**${levelLabel(r)}**${r.who === 'vampire' && r.state.vampireLabel !== r.state.name ? ` (the code's ${r.state.name})` : ''}${r.statusLight ? ` — status line shows \`${r.statusLight}\`` : ' — nothing on the status line'}`,
+      true,
+    ),
     field('Band', `${fmt(r.state.band.min)} to ${fmt(r.state.band.max)}`, true),
   ];
   if (r.nextWorse) {
     const next = r.who === 'vampire' ? r.thresholds[r.state.index - 1]!.vampireLabel : r.nextWorse.state;
-    fields.push(field(`Until ${next}`, `${fmt(r.nextWorse.nutritionToLose)} to lose (at ${fmt(r.nextWorse.at)} or less)`, true));
+    fields.push(
+      field(`Until ${next}`, `${fmt(r.nextWorse.nutritionToLose)} to lose (at ${fmt(r.nextWorse.at)} or less)`, true),
+    );
   }
-  if (r.clampedTo !== null) fields.push(field('Clamped', `The game keeps this character between ${fmt(r.bounds.minimum)} and ${fmt(r.bounds.maximum)}: ${fmt(r.input.value)} becomes ${fmt(r.clampedTo)}.`));
-  fields.push(field('At this level', currentRules(r).map((x) => `${mark(x.value)} ${x.text}`).join('\n')));
+  if (r.clampedTo !== null)
+    fields.push(
+      field(
+        'Clamped',
+        `The game keeps this character between ${fmt(r.bounds.minimum)} and ${fmt(r.bounds.maximum)}: ${fmt(r.input.value)} becomes ${fmt(r.clampedTo)}.`,
+      ),
+    );
+  fields.push(
+    field(
+      'At this level',
+      currentRules(r)
+        .map((x) => `${mark(x.value)} ${x.text}`)
+        .join('\n'),
+    ),
+  );
   fields.push(
     field(
       'Thresholds',
-      r.thresholds.map((t) => `${r.who === 'vampire' ? t.vampireLabel : t.name}: ${fmt(t.band.min)}–${fmt(t.band.max)}`).join(' · ') + ` · start ${fmt(r.bounds.start)}`,
+      r.thresholds
+        .map((t) => `${r.who === 'vampire' ? t.vampireLabel : t.name}: ${fmt(t.band.min)}–${fmt(t.band.max)}`)
+        .join(' · ') + ` · start ${fmt(r.bounds.start)}`,
     ),
   );
   fields.push(...wikiField(r.wiki.note));
-  return detailsOf({ title: crawlStatusTitle(r), color: r.who === 'mummy' ? COLORS.info : STATE_COLOR[r.state.index], fields, footer: footer(r.version) }, r.citations);
+  return detailsOf(
+    {
+      title: crawlStatusTitle(r),
+      color: r.who === 'mummy' ? COLORS.info : STATE_COLOR[r.state.index],
+      fields,
+      footer: footer(r.version),
+    },
+    r.citations,
+  );
 }
 
 export const statusSubcommand = defineSubcommand({

@@ -38,8 +38,14 @@ export const turnSubcommand = defineSubcommand({
   async run(args, ctx) {
     const out = await changeHero(ctx, args.hero, 'turn', (h) => {
       const current = h.game === 'nethack' ? h.nethack.turn : h.crawl.turn;
-      if (args.now < current) throw new UserError(`${h.name} is already at turn ${fmt(current)}; time only goes forward.`, 'Use `/hero set turn:<n>` to correct the turn without burning nutrition, or `/hero undo`.', 'turn_backwards');
-      if (args.now === current) throw new UserError(`${h.name} is already at turn ${fmt(current)}.`, undefined, 'no_change');
+      if (args.now < current)
+        throw new UserError(
+          `${h.name} is already at turn ${fmt(current)}; time only goes forward.`,
+          'Use `/hero set turn:<n>` to correct the turn without burning nutrition, or `/hero undo`.',
+          'turn_backwards',
+        );
+      if (args.now === current)
+        throw new UserError(`${h.name} is already at turn ${fmt(current)}.`, undefined, 'no_change');
       return passTime(h, args.now - current);
     });
     return heroReply(out.hero, { headline: out.summary, notes: out.extra as string[], ephemeral: args.hide });
@@ -57,7 +63,11 @@ function passTime(h: Hero, turns: number): { core: HeroCore; summary: string; ex
     };
   }
   const r = crawlPassTurns(core, turns);
-  return { core: { ...core, crawl: r.state }, summary: `Waited ${fmt(turns)} turns: −${fmt(r.burned)}${r.estimated ? ' (expected)' : ''} satiation.`, extra: r.notes };
+  return {
+    core: { ...core, crawl: r.state },
+    summary: `Waited ${fmt(turns)} turns: −${fmt(r.burned)}${r.estimated ? ' (expected)' : ''} satiation.`,
+    extra: r.notes,
+  };
 }
 
 export const attackSubcommand = defineSubcommand({
@@ -72,11 +82,19 @@ export const attackSubcommand = defineSubcommand({
       const core = coreOf(h);
       if (core.game !== 'nethack') {
         const r = crawlAttack(core, args.count);
-        return { core: { ...core, crawl: r.state }, summary: `Made ${fmt(args.count)} melee attacks over ${fmt(args.count)} turns: −${fmt(r.burned)}${r.estimated ? ' (expected)' : ''} satiation.`, extra: r.notes };
+        return {
+          core: { ...core, crawl: r.state },
+          summary: `Made ${fmt(args.count)} melee attacks over ${fmt(args.count)} turns: −${fmt(r.burned)}${r.estimated ? ' (expected)' : ''} satiation.`,
+          extra: r.notes,
+        };
       }
       const s = core.nethack;
       const r = attackTurns(s, core.version, args.count);
-      return { core: { ...core, nethack: r.state }, summary: `Made ${fmt(args.count)} melee attacks over ${fmt(args.count)} turns: −${fmt(r.burned)}${r.estimated ? ' (expected)' : ''} nutrition.`, extra: r.notes };
+      return {
+        core: { ...core, nethack: r.state },
+        summary: `Made ${fmt(args.count)} melee attacks over ${fmt(args.count)} turns: −${fmt(r.burned)}${r.estimated ? ' (expected)' : ''} nutrition.`,
+        extra: r.notes,
+      };
     });
     return heroReply(out.hero, { headline: out.summary, notes: out.extra as string[], ephemeral: args.hide });
   },
@@ -109,9 +127,18 @@ export const castSubcommand = defineSubcommand({
         const r = crawlCast(core, args.level);
         return { core: { ...core, crawl: r.state }, summary: r.summary, extra: r.notes };
       }
-      if (args.level > 7) throw new UserError('NetHack spell levels go from 1 to 7.', 'For example `level:3`.', 'bad_level');
+      if (args.level > 7)
+        throw new UserError('NetHack spell levels go from 1 to 7.', 'For example `level:3`.', 'bad_level');
       const s = core.nethack;
-      const cost = spellHunger({ version: core.version, level: args.spell ? undefined : args.level, spell: args.spell, role: s.role, int: s.int, nutrition: s.nutrition, amulet: s.yendor });
+      const cost = spellHunger({
+        version: core.version,
+        level: args.spell ? undefined : args.level,
+        spell: args.spell,
+        role: s.role,
+        int: s.int,
+        nutrition: s.nutrition,
+        amulet: s.yendor,
+      });
       if (cost.refused) throw new UserError(`${h.name} cannot cast: ${cost.refused}`, undefined, 'cast_refused');
       const hunger = cost.amount.exact ?? Math.round(cost.amount.mean);
       // The cast is this turn's action; then the next turn passes before the hero acts again.
@@ -125,4 +152,3 @@ export const castSubcommand = defineSubcommand({
     return heroReply(out.hero, { headline: out.summary, notes: out.extra as string[], ephemeral: args.hide });
   },
 });
-

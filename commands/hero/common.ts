@@ -7,7 +7,14 @@ import { crawlForecastChart, nethackForecastChart } from '../../src/kit/charts.t
 import { crawlTag, nethackCite, shortRef, type Citation } from '../../src/engine/cite.ts';
 import { gearText } from '../../src/engine/crawl/gear.ts';
 import { HeroRepo, activeHero, replaceHero } from '../../src/heroes/repo.ts';
-import { MAX_LOG_EVENTS, MAX_UNDO, type Hero, type HeroCore, type HeroEvent, type UserHeroes } from '../../src/heroes/schema.ts';
+import {
+  MAX_LOG_EVENTS,
+  MAX_UNDO,
+  type Hero,
+  type HeroCore,
+  type HeroEvent,
+  type UserHeroes,
+} from '../../src/heroes/schema.ts';
 import { viewNethack } from '../../src/heroes/nethack.ts';
 import { heroPrayerOutlook } from '../../src/heroes/prayer.ts';
 import { conductsShort, conductsText } from '../../src/heroes/conducts.ts';
@@ -25,7 +32,9 @@ export function coreOf(h: Hero): HeroCore {
 }
 
 export function heroValue(h: HeroCore): { turn: number; nutrition: number } {
-  return h.game === 'nethack' ? { turn: h.nethack.turn, nutrition: h.nethack.nutrition } : { turn: h.crawl.turn, nutrition: h.crawl.value };
+  return h.game === 'nethack'
+    ? { turn: h.nethack.turn, nutrition: h.nethack.nutrition }
+    : { turn: h.crawl.turn, nutrition: h.crawl.value };
 }
 
 /** Record an event on the hero (bounded log) and remember the state before it for /hero undo. */

@@ -215,7 +215,7 @@ async function applyMeal(
     if (!h) throw new UserError('That hero is gone.', undefined, 'no_hero');
     if (h.game !== 'nethack') throw new UserError('That hero plays Crawl now.', undefined, 'wrong_game');
     if (nonce) {
-      if (!h.pending || h.pending.kind !== 'eat' || h.pending.nonce !== nonce || h.pending.food !== food)
+      if (h.pending?.kind !== 'eat' || h.pending.nonce !== nonce || h.pending.food !== food)
         throw new UserError('That meal is no longer waiting for you.', 'Run `/hero eat` again.', 'stale_button');
       if (Date.parse(h.pending.expiresAt) < Date.parse(now))
         throw new UserError('That confirmation expired.', 'Run `/hero eat` again.', 'stale_button');
@@ -291,7 +291,7 @@ export async function onEatButton(parts: string[], ctx: HandlerContext): Promise
     throw new UserError('Only the owner of this hero can press that.', undefined, 'not_yours');
   const record = await repoFor(ctx).read(ctx.user.id);
   const hero = record?.heroes.find((h) => h.id === heroId);
-  if (!hero?.pending || hero.pending.kind !== 'eat' || hero.pending.nonce !== nonce)
+  if (hero?.pending?.kind !== 'eat' || hero.pending.nonce !== nonce)
     throw new UserError('That meal is no longer waiting for you.', 'Run `/hero eat` again.', 'stale_button');
   return applyMeal(ctx, heroId!, hero.pending.food, mode === 'stop', true, nonce);
 }

@@ -35,7 +35,7 @@ export const setSubcommand = defineSubcommand({
     carnivore: integer('Crawl Carnivore level', { min: 0, max: 3, example: 1 }),
     herbivore: integer('Crawl Herbivore level', { min: 0, max: 3, example: 1 }),
     saprovore: integer('Crawl Saprovore level', { min: 0, max: 3, example: 1 }),
-    luck: kinds.luck.describe('NetHack Luck (with a luckstone\'s ±3)'),
+    luck: kinds.luck.describe("NetHack Luck (with a luckstone's ±3)"),
     record: integer('NetHack alignment record', { min: -1000, max: 1000, example: 10 }),
     anger: integer('NetHack god anger', { min: 0, max: 100, example: 0 }),
     prayed: integer('NetHack: turn of your last good prayer', { min: 1, max: kinds.TURN.max, example: 1200 }),
@@ -45,9 +45,14 @@ export const setSubcommand = defineSubcommand({
   async autocomplete(focused, partial, ctx) {
     if (focused.name === 'role') return roleChoices(focused.value);
     if (focused.name === 'species') {
-      const record = await repoFor(ctx).read(ctx.user.id).catch(() => null);
+      const record = await repoFor(ctx)
+        .read(ctx.user.id)
+        .catch(() => null);
       const hero = record?.heroes.find((h) => h.id === record.activeId);
-      return toChoices(focused.value, crawlSpeciesNames(hero?.game === 'crawl' ? hero.version : '0.13').map((name) => ({ name })));
+      return toChoices(
+        focused.value,
+        crawlSpeciesNames(hero?.game === 'crawl' ? hero.version : '0.13').map((name) => ({ name })),
+      );
     }
     return heroNameAutocomplete(focused, partial, ctx);
   },
@@ -57,18 +62,33 @@ export const setSubcommand = defineSubcommand({
       const note = (k: string, v: unknown) => changes.push(`${k} ${v}`);
       let core: HeroCore = coreOf(h);
       if (core.game === 'nethack') {
-        if (args.spellcasting !== undefined || args.species || [args.metabolism, args.carnivore, args.herbivore, args.saprovore].some((x) => x !== undefined)) {
-          throw new UserError('`spellcasting`, `species` and the mutations are for Crawl heroes.', undefined, 'wrong_game');
+        if (
+          args.spellcasting !== undefined ||
+          args.species ||
+          [args.metabolism, args.carnivore, args.herbivore, args.saprovore].some((x) => x !== undefined)
+        ) {
+          throw new UserError(
+            '`spellcasting`, `species` and the mutations are for Crawl heroes.',
+            undefined,
+            'wrong_game',
+          );
         }
         const s = { ...core.nethack };
-        if (args.nutrition !== undefined) (s.nutrition = args.nutrition), note('nutrition', args.nutrition), (s.alive = true), (s.death = null);
+        if (args.nutrition !== undefined)
+          (s.nutrition = args.nutrition), note('nutrition', args.nutrition), (s.alive = true), (s.death = null);
         if (args.turn !== undefined) {
-          if (args.turn < 1) throw new UserError('NetHack turns start at 1: `turn` must be from 1 to 100,000,000.', 'For example `turn:1200`.', 'bad_turn');
+          if (args.turn < 1)
+            throw new UserError(
+              'NetHack turns start at 1: `turn` must be from 1 to 100,000,000.',
+              'For example `turn:1200`.',
+              'bad_turn',
+            );
           (s.turn = args.turn), note('turn', args.turn);
         }
         if (args.con !== undefined) (s.con = args.con), note('Con', args.con);
         if (args.int !== undefined) {
-          if (args.int > 25 || args.int < 3) throw new UserError('NetHack Intelligence goes from 3 to 25.', 'For example `int:16`.', 'bad_option');
+          if (args.int > 25 || args.int < 3)
+            throw new UserError('NetHack Intelligence goes from 3 to 25.', 'For example `int:16`.', 'bad_option');
           (s.int = args.int), note('Int', args.int);
         }
         if (args.xl !== undefined) (s.xl = args.xl), note('XL', args.xl);
@@ -93,10 +113,12 @@ export const setSubcommand = defineSubcommand({
           );
         }
         const c = { ...core.crawl, mutations: { ...core.crawl.mutations } };
-        if (args.nutrition !== undefined) (c.value = args.nutrition), note('satiation', args.nutrition), (c.alive = true), (c.death = null);
+        if (args.nutrition !== undefined)
+          (c.value = args.nutrition), note('satiation', args.nutrition), (c.alive = true), (c.death = null);
         if (args.turn !== undefined) (c.turn = args.turn), note('turn', args.turn);
         if (args.int !== undefined) (c.int = args.int), note('Int', args.int);
-        if (args.spellcasting !== undefined) (c.spellcasting = args.spellcasting), note('Spellcasting', args.spellcasting);
+        if (args.spellcasting !== undefined)
+          (c.spellcasting = args.spellcasting), note('Spellcasting', args.spellcasting);
         if (args.species) (c.species = resolveCrawlSpecies(core.version, args.species)), note('species', c.species);
         for (const m of ['metabolism', 'carnivore', 'herbivore', 'saprovore'] as const) {
           if (args[m] !== undefined) (c.mutations[m] = args[m]), note(m, args[m]);
@@ -104,7 +126,12 @@ export const setSubcommand = defineSubcommand({
         checkCrawlHero(core.version, c);
         core = { ...core, crawl: c };
       }
-      if (!changes.length) throw new UserError('Nothing to set.', 'Give at least one option, e.g. `/hero set nutrition:1200`.', 'nothing_to_set');
+      if (!changes.length)
+        throw new UserError(
+          'Nothing to set.',
+          'Give at least one option, e.g. `/hero set nutrition:1200`.',
+          'nothing_to_set',
+        );
       return { core, summary: `Set ${changes.join(', ')}.` };
     });
     return heroReply(hero, { headline: summary, ephemeral: args.hide });
@@ -168,26 +195,49 @@ export const wearSubcommand = defineSubcommand({
   },
   async autocomplete(focused, partial, ctx) {
     const crawl = (await activeGame(ctx)) === 'crawl';
-    if (focused.name === 'gear' || (crawl && (focused.name === 'ring' || focused.name === 'amulet'))) return gearChoices(focused.value);
+    if (focused.name === 'gear' || (crawl && (focused.name === 'ring' || focused.name === 'amulet')))
+      return gearChoices(focused.value);
     if (focused.name === 'ring') {
       const names = ringTypes().map((t) => (t === 'meat ring' ? t : `ring of ${t}`));
-      return toChoices(focused.value, names.map((n) => ({ name: n })));
+      return toChoices(
+        focused.value,
+        names.map((n) => ({ name: n })),
+      );
     }
-    if (focused.name === 'amulet') return toChoices(focused.value, AMULET_NAMES.map((n) => ({ name: n })));
+    if (focused.name === 'amulet')
+      return toChoices(
+        focused.value,
+        AMULET_NAMES.map((n) => ({ name: n })),
+      );
     return heroNameAutocomplete(focused, partial, ctx);
   },
   async run(args, ctx) {
-    if (!args.ring && !args.amulet && args.yendor === undefined && !args.gear) throw new UserError('Name a ring, an amulet or gear to wear.', 'e.g. `/hero wear hand:left ring:"ring of regeneration"`.', 'nothing_to_wear');
+    if (!args.ring && !args.amulet && args.yendor === undefined && !args.gear)
+      throw new UserError(
+        'Name a ring, an amulet or gear to wear.',
+        'e.g. `/hero wear hand:left ring:"ring of regeneration"`.',
+        'nothing_to_wear',
+      );
     const { hero, summary } = await changeHero(ctx, args.hero, 'wear', (h) => {
       const core = coreOf(h);
       if (core.game === 'crawl') return wearCrawl(core, args);
-      if (args.gear) throw new UserError('`gear` is for Crawl heroes; NetHack heroes wear `ring` and `amulet`.', undefined, 'wrong_game');
+      if (args.gear)
+        throw new UserError(
+          '`gear` is for Crawl heroes; NetHack heroes wear `ring` and `amulet`.',
+          undefined,
+          'wrong_game',
+        );
       const s = { ...core.nethack };
       const done: string[] = [];
       if (args.ring) {
         const label = resolveRingLabel(args.ring);
         const hand = args.hand ?? (!s.leftRing ? 'left' : !s.rightRing ? 'right' : null);
-        if (!hand) throw new UserError('Both hands already wear a ring.', 'Remove one first (`/hero remove hand:left`), or say which hand to replace with `hand:`.', 'hands_full');
+        if (!hand)
+          throw new UserError(
+            'Both hands already wear a ring.',
+            'Remove one first (`/hero remove hand:left`), or say which hand to replace with `hand:`.',
+            'hands_full',
+          );
         if (hand === 'left') s.leftRing = { label };
         else s.rightRing = { label };
         done.push(`${label} on the ${hand} hand`);
@@ -212,11 +262,14 @@ type CrawlCore = Extract<HeroCore, { game: 'crawl' }>;
 type Change = { core: HeroCore; summary: string };
 
 function wearCrawl(core: CrawlCore, args: { ring?: string; amulet?: string; yendor?: boolean; gear?: string }): Change {
-  if (args.yendor !== undefined) throw new UserError('The Amulet of Yendor is NetHack; Crawl heroes carry the Orb.', undefined, 'wrong_game');
+  if (args.yendor !== undefined)
+    throw new UserError('The Amulet of Yendor is NetHack; Crawl heroes carry the Orb.', undefined, 'wrong_game');
   const added = parseGear([args.ring, args.amulet, args.gear].filter(Boolean).join(', '));
   const g = core.crawl.gear;
-  if (added.gourmand && g.gourmand) throw new UserError('Already wearing an amulet of the gourmand.', undefined, 'no_change');
-  if (added.trollLeather && g.trollLeather) throw new UserError('Already wearing troll leather armour.', undefined, 'no_change');
+  if (added.gourmand && g.gourmand)
+    throw new UserError('Already wearing an amulet of the gourmand.', undefined, 'no_change');
+  if (added.trollLeather && g.trollLeather)
+    throw new UserError('Already wearing troll leather armour.', undefined, 'no_change');
   const gear = {
     sustenanceRings: g.sustenanceRings + added.sustenanceRings,
     hungerRings: g.hungerRings + added.hungerRings,
@@ -231,13 +284,19 @@ function wearCrawl(core: CrawlCore, args: { ring?: string; amulet?: string; yend
 }
 
 /** Crawl: take off the named gear, or every ring with hand:both. */
-function removeCrawl(core: CrawlCore, args: { hand?: 'left' | 'right' | 'both'; amulet?: boolean; gear?: string }): Change {
+function removeCrawl(
+  core: CrawlCore,
+  args: { hand?: 'left' | 'right' | 'both'; amulet?: boolean; gear?: string },
+): Change {
   const g = { ...core.crawl.gear };
   const off = parseGear(args.gear);
   if (args.hand === 'both') {
-    Object.assign(off, { sustenanceRings: g.sustenanceRings, hungerRings: g.hungerRings, regenerationRings: g.regenerationRings });
-  }
-  else if (args.hand) {
+    Object.assign(off, {
+      sustenanceRings: g.sustenanceRings,
+      hungerRings: g.hungerRings,
+      regenerationRings: g.regenerationRings,
+    });
+  } else if (args.hand) {
     const kinds = (['sustenanceRings', 'hungerRings', 'regenerationRings'] as const).filter((k) => g[k] > 0);
     if (kinds.length !== 1) {
       const hint = 'e.g. `/hero remove gear:"ring of sustenance"`, or `hand:both` for every ring.';
@@ -250,7 +309,8 @@ function removeCrawl(core: CrawlCore, args: { hand?: 'left' | 'right' | 'both'; 
     if (off[k] > g[k]) throw new UserError(`Not wearing ${off[k]} of those rings.`, undefined, 'nothing_worn');
     g[k] -= off[k];
   }
-  if ((off.trollLeather && !g.trollLeather) || (off.gourmand && !g.gourmand)) throw new UserError('That is not worn.', undefined, 'nothing_worn');
+  if ((off.trollLeather && !g.trollLeather) || (off.gourmand && !g.gourmand))
+    throw new UserError('That is not worn.', undefined, 'nothing_worn');
   if (off.trollLeather) g.trollLeather = false;
   if (off.gourmand) g.gourmand = false;
   g.artefactMetabolism -= off.artefactMetabolism;
@@ -261,7 +321,9 @@ function removeCrawl(core: CrawlCore, args: { hand?: 'left' | 'right' | 'both'; 
 
 /** The game of the caller's active hero, for autocomplete (null when unknown). */
 async function activeGame(ctx: HandlerContext): Promise<Hero['game'] | null> {
-  const record = await repoFor(ctx).read(ctx.user.id).catch(() => null);
+  const record = await repoFor(ctx)
+    .read(ctx.user.id)
+    .catch(() => null);
   return record?.heroes.find((h) => h.id === record.activeId)?.game ?? null;
 }
 
@@ -276,9 +338,15 @@ export const removeSubcommand = defineSubcommand({
     gear: text('Crawl: the gear to take off, e.g. "ring of sustenance"', { autocomplete: true, maxLength: 100 }),
     hero: heroName,
   },
-  autocomplete: (focused, partial, ctx) => (focused.name === 'gear' ? gearChoices(focused.value) : heroNameAutocomplete(focused, partial, ctx)),
+  autocomplete: (focused, partial, ctx) =>
+    focused.name === 'gear' ? gearChoices(focused.value) : heroNameAutocomplete(focused, partial, ctx),
   async run(args, ctx) {
-    if (!args.hand && !args.amulet && !args.gear) throw new UserError('Say what to take off: `hand:left`, `hand:right`, `hand:both`, `amulet:true` or (Crawl) `gear:`.', undefined, 'nothing_to_remove');
+    if (!args.hand && !args.amulet && !args.gear)
+      throw new UserError(
+        'Say what to take off: `hand:left`, `hand:right`, `hand:both`, `amulet:true` or (Crawl) `gear:`.',
+        undefined,
+        'nothing_to_remove',
+      );
     const { hero, summary } = await changeHero(ctx, args.hero, 'remove', (h) => {
       const core = coreOf(h);
       if (core.game === 'crawl') return removeCrawl(core, args);
@@ -318,11 +386,18 @@ export const intrinsicSubcommand = defineSubcommand({
   async run(args, ctx) {
     const { hero, summary } = await changeHero(ctx, args.hero, 'intrinsic', (h) => {
       const core = coreOf(h);
-      if (core.game !== 'nethack') throw new UserError('These intrinsics follow NetHack rules; Crawl statuses are options of `/crawl rate`.', undefined, 'wrong_game');
+      if (core.game !== 'nethack')
+        throw new UserError(
+          'These intrinsics follow NetHack rules; Crawl statuses are options of `/crawl rate`.',
+          undefined,
+          'wrong_game',
+        );
       const s = { ...core.nethack };
       const has = s.intrinsics.includes(args.name);
-      if (args.state === 'gain' && has) throw new UserError(`${h.name} already has ${args.name}.`, undefined, 'no_change');
-      if (args.state === 'lose' && !has) throw new UserError(`${h.name} does not have ${args.name}.`, undefined, 'no_change');
+      if (args.state === 'gain' && has)
+        throw new UserError(`${h.name} already has ${args.name}.`, undefined, 'no_change');
+      if (args.state === 'lose' && !has)
+        throw new UserError(`${h.name} does not have ${args.name}.`, undefined, 'no_change');
       s.intrinsics = args.state === 'gain' ? [...s.intrinsics, args.name] : s.intrinsics.filter((i) => i !== args.name);
       return { core: { ...core, nethack: s }, summary: `${args.state === 'gain' ? 'Gained' : 'Lost'} ${args.name}.` };
     });

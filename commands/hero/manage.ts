@@ -29,17 +29,31 @@ import { forgetSettings, userSettingsKey } from '../../src/settings/settings.ts'
 /** A new hero's name: short, and nothing that Markdown or mentions would read. */
 export const newHeroName = text('Hero name', {
   maxLength: HERO_NAME_MAX,
-  pattern: { regex: /^[^`@#:*_~|<>]+$/, message: 'cannot contain Markdown or mention characters (` @ # : * _ ~ | < >)' },
+  pattern: {
+    regex: /^[^`@#:*_~|<>]+$/,
+    message: 'cannot contain Markdown or mention characters (` @ # : * _ ~ | < >)',
+  },
 });
 
 /** Autocomplete over the caller's own heroes. */
 export const heroNameAutocomplete: AutocompleteFn = async (focused, _partial, ctx) => {
-  const record = await repoFor(ctx).read(ctx.user.id).catch(() => null);
-  return toChoices(focused.value, (record?.heroes ?? []).map((h) => ({ name: h.name, label: `${h.name} (${h.game === 'nethack' ? 'NetHack' : 'Crawl'} ${h.version})` })));
+  const record = await repoFor(ctx)
+    .read(ctx.user.id)
+    .catch(() => null);
+  return toChoices(
+    focused.value,
+    (record?.heroes ?? []).map((h) => ({
+      name: h.name,
+      label: `${h.name} (${h.game === 'nethack' ? 'NetHack' : 'Crawl'} ${h.version})`,
+    })),
+  );
 };
 
 /** Which of the caller's heroes a command acts on. */
-export const heroName = text('Which of your heroes (default: the active one)', { autocomplete: true, maxLength: HERO_NAME_MAX });
+export const heroName = text('Which of your heroes (default: the active one)', {
+  autocomplete: true,
+  maxLength: HERO_NAME_MAX,
+});
 
 const VERSION_CHOICES = [...NETHACK_VERSIONS, ...CRAWL_VERSIONS] as const;
 /** Both games: NetHack caps it at 25, Crawl at 99. */
@@ -64,19 +78,38 @@ export const newSubcommand = defineSubcommand({
   },
   autocomplete(focused) {
     if (focused.name === 'role') return roleChoices(focused.value);
-    if (focused.name === 'species') return toChoices(focused.value, crawlSpeciesNames('0.13').map((s) => ({ name: s })));
+    if (focused.name === 'species')
+      return toChoices(
+        focused.value,
+        crawlSpeciesNames('0.13').map((s) => ({ name: s })),
+      );
     return [];
   },
   async run(args, ctx) {
-    const game = args.game ?? (args.version && (CRAWL_VERSIONS as readonly string[]).includes(args.version) ? 'crawl' : args.species ? 'crawl' : 'nethack');
+    const game =
+      args.game ??
+      (args.version && (CRAWL_VERSIONS as readonly string[]).includes(args.version)
+        ? 'crawl'
+        : args.species
+          ? 'crawl'
+          : 'nethack');
     const id = randomBytes(5).toString('hex');
     const base = { id, name: args.name, createdAt: new Date().toISOString(), shared: false };
     let core: Hero;
     if (game === 'nethack') {
       if (args.version && !(NETHACK_VERSIONS as readonly string[]).includes(args.version)) {
-        throw new UserError(`NetHack heroes use version ${NETHACK_VERSIONS.join(', ')}, not ${args.version}.`, undefined, 'bad_version');
+        throw new UserError(
+          `NetHack heroes use version ${NETHACK_VERSIONS.join(', ')}, not ${args.version}.`,
+          undefined,
+          'bad_version',
+        );
       }
-      if (args.species) throw new UserError('`species` is for Crawl heroes; NetHack heroes have a role and race.', 'Add `game:crawl` for a Crawl hero.', 'wrong_game');
+      if (args.species)
+        throw new UserError(
+          '`species` is for Crawl heroes; NetHack heroes have a role and race.',
+          'Add `game:crawl` for a Crawl hero.',
+          'wrong_game',
+        );
       // src/u_init.c u_init() -> init_uhunger(): every game starts at 900 nutrition, moves = 1.
       // A hero met at turn 1 is at the game's start: every conduct kept, the role's initial alignment.
       const turn = Math.max(1, args.turn ?? 1);
@@ -97,13 +130,23 @@ export const newSubcommand = defineSubcommand({
             }
           : {}),
       });
-      const version = (args.version ?? ctx.settings.effective.nethackVersion.value) as (typeof NETHACK_VERSIONS)[number];
+      const version = (args.version ??
+        ctx.settings.effective.nethackVersion.value) as (typeof NETHACK_VERSIONS)[number];
       core = { ...base, game: 'nethack', version, nethack, log: [], undo: [], pending: null } as unknown as Hero;
     } else {
       if (args.version && !(CRAWL_VERSIONS as readonly string[]).includes(args.version)) {
-        throw new UserError(`Crawl heroes use version ${CRAWL_VERSIONS.join(', ')}, not ${args.version}.`, undefined, 'bad_version');
+        throw new UserError(
+          `Crawl heroes use version ${CRAWL_VERSIONS.join(', ')}, not ${args.version}.`,
+          undefined,
+          'bad_version',
+        );
       }
-      if (args.role || args.race || args.con) throw new UserError('`role`, `race` and `con` are for NetHack heroes; Crawl heroes have a species.', undefined, 'wrong_game');
+      if (args.role || args.race || args.con)
+        throw new UserError(
+          '`role`, `race` and `con` are for NetHack heroes; Crawl heroes have a species.',
+          undefined,
+          'wrong_game',
+        );
       const version = (args.version ?? ctx.settings.effective.crawlVersion.value) as (typeof CRAWL_VERSIONS)[number];
       const crawl = CrawlStateSchema.parse({
         species: args.species ? resolveCrawlSpecies(version, args.species) : 'Human',
@@ -116,14 +159,31 @@ export const newSubcommand = defineSubcommand({
     const hero = await repoFor(ctx).mutate(ctx.user.id, (record, { now }) => {
       const rec = record ?? emptyRecord(ctx.user.id, now);
       if (rec.heroes.length >= MAX_HEROES_PER_USER) {
-        throw new UserError(`You already have ${MAX_HEROES_PER_USER} heroes, the most one user can keep.`, 'Delete one with `/hero delete hero:<name>` first.', 'too_many_heroes');
+        throw new UserError(
+          `You already have ${MAX_HEROES_PER_USER} heroes, the most one user can keep.`,
+          'Delete one with `/hero delete hero:<name>` first.',
+          'too_many_heroes',
+        );
       }
       if (rec.heroes.some((h) => h.name.toLowerCase() === args.name.toLowerCase())) {
-        throw new UserError(`You already have a hero called ${args.name}.`, 'Pick another name, or `/hero switch` to it.', 'duplicate_hero');
+        throw new UserError(
+          `You already have a hero called ${args.name}.`,
+          'Pick another name, or `/hero switch` to it.',
+          'duplicate_hero',
+        );
       }
-      const created = withEvent({ ...core, log: [], undo: [] }, coreOf(core), 'new', `Created at nutrition ${heroValue(core).nutrition}, turn ${heroValue(core).turn}.`, now);
+      const created = withEvent(
+        { ...core, log: [], undo: [] },
+        coreOf(core),
+        'new',
+        `Created at nutrition ${heroValue(core).nutrition}, turn ${heroValue(core).turn}.`,
+        now,
+      );
       const withoutUndo = { ...created, undo: [] }; // nothing to undo before creation
-      return { record: { ...rec, heroes: [...rec.heroes, withoutUndo], activeId: withoutUndo.id }, result: withoutUndo };
+      return {
+        record: { ...rec, heroes: [...rec.heroes, withoutUndo], activeId: withoutUndo.id },
+        result: withoutUndo,
+      };
     });
     return heroReply(hero, { headline: `Created, now your active hero.`, ephemeral: args.hide });
   },
@@ -167,12 +227,28 @@ export const listSubcommand = defineSubcommand({
     const title = heroes.length
       ? `You have ${heroes.length} hero${heroes.length === 1 ? '' : 'es'}${active ? `; ${active.name} is active` : ''}`
       : 'You have no heroes yet';
-    const lines = heroes.length ? heroes.map((h) => listLine(h, h.id === record?.activeId)) : ['Create one with `/hero new name:<name>`.'];
+    const lines = heroes.length
+      ? heroes.map((h) => listLine(h, h.id === record?.activeId))
+      : ['Create one with `/hero new name:<name>`.'];
     return {
-      embeds: [compact({ title, color: COLORS.info, lines, footer: { text: `at most ${MAX_HEROES_PER_USER} heroes per user` } })],
+      embeds: [
+        compact({
+          title,
+          color: COLORS.info,
+          lines,
+          footer: { text: `at most ${MAX_HEROES_PER_USER} heroes per user` },
+        }),
+      ],
       result: {
         activeId: record?.activeId ?? null,
-        heroes: heroes.map((h) => ({ id: h.id, name: h.name, game: h.game, version: h.version, ...heroValue(h), active: h.id === record?.activeId })),
+        heroes: heroes.map((h) => ({
+          id: h.id,
+          name: h.name,
+          game: h.game,
+          version: h.version,
+          ...heroValue(h),
+          active: h.id === record?.activeId,
+        })),
       },
       ephemeral: args.hide,
     };
@@ -221,7 +297,13 @@ export const renameSubcommand = defineSubcommand({
       if (record!.heroes.some((o) => o.id !== h.id && o.name.toLowerCase() === args.name.toLowerCase())) {
         throw new UserError(`You already have a hero called ${args.name}.`, undefined, 'duplicate_hero');
       }
-      const renamed = withEvent(h, { ...coreOf(h), name: args.name }, 'rename', `Renamed from ${h.name} to ${args.name}.`, now);
+      const renamed = withEvent(
+        h,
+        { ...coreOf(h), name: args.name },
+        'rename',
+        `Renamed from ${h.name} to ${args.name}.`,
+        now,
+      );
       return { record: replaceHero(record!, renamed), result: renamed };
     });
     return heroReply(hero, { headline: hero.log.at(-1)?.summary ?? 'Renamed.', ephemeral: args.hide });
@@ -275,7 +357,13 @@ export const deleteSubcommand = defineSubcommand({
     }
     const hero = activeHero(await repoFor(ctx).read(ctx.user.id), args.hero);
     return {
-      embeds: [{ title: `Delete ${hero.name} for good? Confirm below`, description: `${heroTitle(hero)} and its log will be removed for good. This cannot be undone.`, color: COLORS.warning }],
+      embeds: [
+        {
+          title: `Delete ${hero.name} for good? Confirm below`,
+          description: `${heroTitle(hero)} and its log will be removed for good. This cannot be undone.`,
+          color: COLORS.warning,
+        },
+      ],
       result: { confirm: 'delete', pending: true, hero: { id: hero.id, name: hero.name } },
       buttons: await deleteButtons(ctx, hero.id),
       ephemeral: true,
@@ -285,7 +373,8 @@ export const deleteSubcommand = defineSubcommand({
 
 export async function onDeleteButton(parts: string[], ctx: HandlerContext): Promise<Reply> {
   const [userId, target, nonce] = parts;
-  if (userId !== ctx.user.id) throw new UserError('Only the owner of these heroes can press that.', undefined, 'not_yours');
+  if (userId !== ctx.user.id)
+    throw new UserError('Only the owner of these heroes can press that.', undefined, 'not_yours');
   // One use, and only a confirmation this bot showed: the nonce must still be in the store.
   if (!nonce || !(await ctx.services.store.consume(deleteNonceKey(ctx.user.id, nonce)))) {
     throw new UserError(
@@ -304,7 +393,9 @@ export async function onDeleteButton(parts: string[], ctx: HandlerContext): Prom
       const h = record.heroes.find((x) => x.id === target);
       if (!h) throw new UserError('That hero is already gone.', undefined, 'no_hero');
       const heroes = record.heroes.filter((x) => x.id !== target);
-      const next = heroes.length ? { ...record, heroes, activeId: record.activeId === target ? heroes[0]!.id : record.activeId } : null;
+      const next = heroes.length
+        ? { ...record, heroes, activeId: record.activeId === target ? heroes[0]!.id : record.activeId }
+        : null;
       return { record: next, result: h.name };
     },
     { allowCorrupt: target === 'all' },
@@ -317,7 +408,11 @@ export async function onDeleteButton(parts: string[], ctx: HandlerContext): Prom
     removed === 'all'
       ? 'All your stored heroes, logs, settings and party listings are deleted.'
       : `${removed} is deleted.`;
-  return { embeds: [{ title: 'Deleted', description: text, color: COLORS.ok }], result: { deleted: removed }, ephemeral: true };
+  return {
+    embeds: [{ title: 'Deleted', description: text, color: COLORS.ok }],
+    result: { deleted: removed },
+    ephemeral: true,
+  };
 }
 
 /** The channels a record lists for /party (none when it cannot be read). */
@@ -344,7 +439,11 @@ export async function onCancelButton(parts: string[], ctx: HandlerContext): Prom
       return { record: replaceHero(record, { ...waiting, pending: null }), result: null };
     });
   }
-  return { embeds: [{ title: 'Nothing was changed', color: COLORS.info }], result: { cancelled: true }, ephemeral: true };
+  return {
+    embeds: [{ title: 'Nothing was changed', color: COLORS.info }],
+    result: { cancelled: true },
+    ephemeral: true,
+  };
 }
 
 // ---- export, log, undo -------------------------------------------------------------------
@@ -366,13 +465,12 @@ export const exportSubcommand = defineSubcommand({
     const file = { exportedAt, userId: ctx.user.id, record, settings, ...(unreadable ? { unreadable } : {}) };
     const data = Buffer.from(JSON.stringify(file, null, 2));
     const nothing = stored.state === 'absent' && settings === null;
-    const description =
-      nothing
-        ? 'You have no stored data.'
-        : unreadable
-          ? `Your stored record cannot be read (${unreadable.reason}). Its exact stored text is in the attached ` +
-            'file; `/hero delete everything:true` removes it.'
-          : 'Everything stored for you is in the attached JSON file.';
+    const description = nothing
+      ? 'You have no stored data.'
+      : unreadable
+        ? `Your stored record cannot be read (${unreadable.reason}). Its exact stored text is in the attached ` +
+          'file; `/hero delete everything:true` removes it.'
+        : 'Everything stored for you is in the attached JSON file.';
     return {
       embeds: [
         {
@@ -384,7 +482,14 @@ export const exportSubcommand = defineSubcommand({
         },
       ],
       result: { userId: ctx.user.id, bytes: data.length, record, settings, ...(unreadable ? { unreadable } : {}) },
-      files: [{ name: `hungerbot-${ctx.user.id}.json`, data, contentType: 'application/json', description: 'Your stored heroes' }],
+      files: [
+        {
+          name: `hungerbot-${ctx.user.id}.json`,
+          data,
+          contentType: 'application/json',
+          description: 'Your stored heroes',
+        },
+      ],
       ephemeral: true,
     };
   },
@@ -411,11 +516,22 @@ export const logSubcommand = defineSubcommand({
     const row = (e: Hero['log'][number]) => `\`T${e.turn}\` ${e.summary} → ${fmt(e.nutrition)}`;
     const last = hero.log[hero.log.length - 1];
     const count = `${hero.log.length} event${hero.log.length === 1 ? '' : 's'}`;
-    const title = last ? `${hero.name}: ${count}, last at turn ${fmt(last.turn)}: ${last.summary.replace(/\.$/, '')}` : `${hero.name}: no events yet`;
-    const footer = { text: `${hero.log.length} events stored (at most ${MAX_LOG_EVENTS}); /hero undo reverts the newest` };
+    const title = last
+      ? `${hero.name}: ${count}, last at turn ${fmt(last.turn)}: ${last.summary.replace(/\.$/, '')}`
+      : `${hero.name}: no events yet`;
+    const footer = {
+      text: `${hero.log.length} events stored (at most ${MAX_LOG_EVENTS}); /hero undo reverts the newest`,
+    };
     return {
       embeds: [compact({ title, color: COLORS.info, lines: events.slice(0, 5).map(row), footer })],
-      details: [{ title, color: COLORS.info, description: events.length ? events.map(row).join('\n') : 'No events yet.', footer }],
+      details: [
+        {
+          title,
+          color: COLORS.info,
+          description: events.length ? events.map(row).join('\n') : 'No events yet.',
+          footer,
+        },
+      ],
       result: { hero: { id: hero.id, name: hero.name }, events: hero.log },
       ephemeral: args.hide,
     };
@@ -424,7 +540,7 @@ export const logSubcommand = defineSubcommand({
 
 export const undoSubcommand = defineSubcommand({
   name: 'undo',
-  description: 'Revert your hero\'s last event',
+  description: "Revert your hero's last event",
   example: '/hero undo',
   access: 'write',
   options: { hero: heroName },
@@ -440,7 +556,12 @@ export async function undoLast(ctx: HandlerContext, heroName: string | undefined
     const h = activeHero(record, heroName);
     const last = h.undo[h.undo.length - 1];
     if (!last) throw new UserError(`${h.name} has nothing to undo.`, undefined, 'nothing_to_undo');
-    const restored: Hero = { ...(last.before as Hero), log: h.log.slice(0, -1), undo: h.undo.slice(0, -1), pending: null } as Hero;
+    const restored: Hero = {
+      ...(last.before as Hero),
+      log: h.log.slice(0, -1),
+      undo: h.undo.slice(0, -1),
+      pending: null,
+    } as Hero;
     return { record: replaceHero(record!, restored), result: { hero: restored, undone: last.event } };
   });
   return heroReply(hero, { headline: `Undid: ${undone.summary}`, ephemeral: hide, extra: { undone } });
@@ -450,7 +571,7 @@ export async function undoLast(ctx: HandlerContext, heroName: string | undefined
 export async function onUndoButton(parts: string[], ctx: HandlerContext): Promise<Reply> {
   const [heroId] = parts;
   const record = await repoFor(ctx).read(ctx.user.id);
-  if (!record?.heroes.some((h) => h.id === heroId)) throw new UserError('Only the owner of this hero can undo.', undefined, 'not_yours');
+  if (!record?.heroes.some((h) => h.id === heroId))
+    throw new UserError('Only the owner of this hero can undo.', undefined, 'not_yours');
   return undoLast(ctx, heroId);
 }
-

@@ -246,7 +246,7 @@ async function applyPrayer(
 }
 
 function checkPending(h: Hero, nonce: string, now: string): void {
-  if (!h.pending || h.pending.kind !== 'pray' || h.pending.nonce !== nonce) {
+  if (h.pending?.kind !== 'pray' || h.pending.nonce !== nonce) {
     throw new UserError('That prayer is no longer waiting for you.', 'Run `/hero pray` again.', 'stale_button');
   }
   if (Date.parse(h.pending.expiresAt) < Date.parse(now)) {

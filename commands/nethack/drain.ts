@@ -9,7 +9,19 @@ import { COLORS, capitalize, compact, field, fmt, sourcesEmbed } from '../../src
 import { resolveName } from '../../src/names.ts';
 import { roleChoices, toChoices } from '../../src/kit/choices.ts';
 import { UserError } from '../../src/errors.ts';
-import { BUCS, DRAIN_ACTIONS, booze, drain, fruitJuice, newman, prayerFix, spellNames, type DrainResult, type GainResult, type PrayerResult } from '../../src/engine/nethack/index.ts';
+import {
+  BUCS,
+  DRAIN_ACTIONS,
+  booze,
+  drain,
+  fruitJuice,
+  newman,
+  prayerFix,
+  spellNames,
+  type DrainResult,
+  type GainResult,
+  type PrayerResult,
+} from '../../src/engine/nethack/index.ts';
 import { nethackFooter } from './forecast.ts';
 
 export const GAIN_ACTIONS = ['fruit-juice', 'booze', 'pray', 'newman'] as const;
@@ -36,24 +48,54 @@ export const drainSubcommand = defineSubcommand({
     version: kinds.nethackVersion,
   },
   autocomplete(focused) {
-    if (focused.name === 'spell') return toChoices(focused.value, spellNames().map((n) => ({ name: n })));
+    if (focused.name === 'spell')
+      return toChoices(
+        focused.value,
+        spellNames().map((n) => ({ name: n })),
+      );
     if (focused.name === 'role') return roleChoices(focused.value);
     return [];
   },
   run(args) {
     const v = args.version;
     const role = args.role ? resolveRole(args.role) : undefined;
-    const spell = args.spell ? resolveName(args.spell, spellNames().map((n) => ({ name: n })), 'spell').name : undefined;
+    const spell = args.spell
+      ? resolveName(
+          args.spell,
+          spellNames().map((n) => ({ name: n })),
+          'spell',
+        ).name
+      : undefined;
     if (args.action === 'pray') {
-      if (args.nutrition === undefined) throw new UserError('`pray` needs `nutrition`.', 'For example `/nethack drain action:pray nutrition:40`.', 'missing_option');
-      const r = prayerFix({ version: v, nutrition: args.nutrition, prayerTimeout: args.prayer_timeout, luck: args.luck });
+      if (args.nutrition === undefined)
+        throw new UserError(
+          '`pray` needs `nutrition`.',
+          'For example `/nethack drain action:pray nutrition:40`.',
+          'missing_option',
+        );
+      const r = prayerFix({
+        version: v,
+        nutrition: args.nutrition,
+        prayerTimeout: args.prayer_timeout,
+        luck: args.luck,
+      });
       return { embeds: [prayerCompact(r)], details: prayerDetails(r), result: r, ephemeral: args.hide };
     }
     if (args.action === 'fruit-juice' || args.action === 'booze' || args.action === 'newman') {
-      const r = args.action === 'fruit-juice' ? fruitJuice(v, args.buc, args.diluted, args.nutrition) : args.action === 'booze' ? booze(v, args.buc, args.diluted, args.nutrition) : newman(v, args.nutrition);
+      const r =
+        args.action === 'fruit-juice'
+          ? fruitJuice(v, args.buc, args.diluted, args.nutrition)
+          : args.action === 'booze'
+            ? booze(v, args.buc, args.diluted, args.nutrition)
+            : newman(v, args.nutrition);
       return { embeds: [gainCompact(r)], details: gainDetails(r), result: r, ephemeral: args.hide };
     }
-    if (args.action === 'spell' && spell === undefined && args.level === undefined) throw new UserError('`spell` needs a `spell` name or a `level`.', 'For example `action:spell spell:"force bolt"`.', 'missing_option');
+    if (args.action === 'spell' && spell === undefined && args.level === undefined)
+      throw new UserError(
+        '`spell` needs a `spell` name or a `level`.',
+        'For example `action:spell spell:"force bolt"`.',
+        'missing_option',
+      );
     const r = drain({
       version: v,
       action: args.action,
@@ -66,7 +108,12 @@ export const drainSubcommand = defineSubcommand({
       con: args.con,
       magic: args.magic,
     });
-    return { embeds: [drainCompact(r, { role, int: args.int })], details: drainDetails(r), result: r, ephemeral: args.hide };
+    return {
+      embeds: [drainCompact(r, { role, int: args.int })],
+      details: drainDetails(r),
+      result: r,
+      ephemeral: args.hide,
+    };
   },
 });
 
@@ -75,7 +122,9 @@ function amountText(a: DrainResult['amount']): string {
 }
 
 function afterRange(a: { min: number; max: number; status: string | null }): string {
-  return a.min === a.max ? `${fmt(a.min)}${a.status ? ` (${a.status})` : ''}` : `${fmt(a.min)}–${fmt(a.max)}${a.status ? ` (${a.status})` : ''}`;
+  return a.min === a.max
+    ? `${fmt(a.min)}${a.status ? ` (${a.status})` : ''}`
+    : `${fmt(a.min)}–${fmt(a.max)}${a.status ? ` (${a.status})` : ''}`;
 }
 
 /** "Level 5 spell costs no hunger (Int 18 Wizard)", "Jumping costs 1–25 nutrition (mean 13)". */
@@ -83,9 +132,16 @@ export function drainTitle(r: DrainResult, who: { role?: string; int?: number } 
   if (r.refused) return `${r.label}: refused — ${r.refused.replace(/\.$/, '')}`;
   const a = r.amount;
   const one = a.exact ?? (a.min === a.max ? a.min : null);
-  const cost = one === 0 ? 'no hunger' : one !== null ? `${fmt(one)} nutrition` : `${fmt(a.min)}–${fmt(a.max)} nutrition (mean ${fmt(a.mean)})`;
+  const cost =
+    one === 0
+      ? 'no hunger'
+      : one !== null
+        ? `${fmt(one)} nutrition`
+        : `${fmt(a.min)}–${fmt(a.max)} nutrition (mean ${fmt(a.mean)})`;
   if (r.spell) {
-    const what = r.spell.spell ? `${capitalize(r.spell.spell)} (level ${r.spell.level})` : `Level ${r.spell.level} spell`;
+    const what = r.spell.spell
+      ? `${capitalize(r.spell.spell)} (level ${r.spell.level})`
+      : `Level ${r.spell.level} spell`;
     const wizard = who.role === 'Wizard' ? ` (Int ${who.int ?? 18} Wizard)` : '';
     return `${what} costs ${cost}${wizard}`;
   }
@@ -111,19 +167,31 @@ function spellText(s: NonNullable<DrainResult['spell']>): string {
 
 function drainWiki(r: DrainResult): string | null {
   if (r.action !== 'spell') return null;
-  const base = 'The wiki says successful casts cost hunger; the cost is paid before the success roll, so failed casts cost the same.';
+  const base =
+    'The wiki says successful casts cost hunger; the cost is paid before the success roll, so failed casts cost the same.';
   return r.version === '3.4.3' ? base : `${base} Since 3.6.1 the Amulet adds no hunger.`;
 }
 
 function drainDetails(r: DrainResult): APIEmbed[] {
-  const fields: APIEmbedField[] = [field('Nutrition lost', r.refused ? `0 — refused: ${r.refused}` : amountText(r.amount), true)];
+  const fields: APIEmbedField[] = [
+    field('Nutrition lost', r.refused ? `0 — refused: ${r.refused}` : amountText(r.amount), true),
+  ];
   if (r.nutritionAfter) fields.push(field('Nutrition after', afterRange(r.nutritionAfter), true));
-  if (r.spell) fields.push(field('Spell', `Level ${r.spell.level}: ${r.spell.energy} Pw; hunger 2 × ${r.spell.energy} = ${r.spell.baseHunger}; ${r.spell.intReduction}${r.spell.capped ? '; capped at nutrition − 3' : ''}.`));
+  if (r.spell)
+    fields.push(
+      field(
+        'Spell',
+        `Level ${r.spell.level}: ${r.spell.energy} Pw; hunger 2 × ${r.spell.energy} = ${r.spell.baseHunger}; ${r.spell.intReduction}${r.spell.capped ? '; capped at nutrition − 3' : ''}.`,
+      ),
+    );
   if (r.conditions.length) fields.push(field('When', r.conditions.map((c) => `• ${c}`).join('\n')));
   if (r.notes.length) fields.push(field('Notes', r.notes.map((c) => `• ${c}`).join('\n')));
   const wiki = drainWiki(r);
   if (wiki) fields.push(field('Wiki differs', wiki));
-  return [{ title: drainTitle(r), color: COLORS.info, fields, footer: nethackFooter(r.version) }, sourcesEmbed(r.citations)];
+  return [
+    { title: drainTitle(r), color: COLORS.info, fields, footer: nethackFooter(r.version) },
+    sourcesEmbed(r.citations),
+  ];
 }
 
 /** "Uncursed potion of fruit juice gives 20 nutrition", "... sets nutrition to 900". */
@@ -145,11 +213,18 @@ function gainCompact(r: GainResult): APIEmbed {
 function gainDetails(r: GainResult): APIEmbed[] {
   const g = r.setsTo ?? r.gain!;
   const fields: APIEmbedField[] = [
-    field(r.setsTo ? 'Sets nutrition to' : 'Nutrition gained', g.exact !== null ? fmt(g.exact) : `${fmt(g.min)}–${fmt(g.max)} (${g.roll})`, true),
+    field(
+      r.setsTo ? 'Sets nutrition to' : 'Nutrition gained',
+      g.exact !== null ? fmt(g.exact) : `${fmt(g.min)}–${fmt(g.max)} (${g.roll})`,
+      true,
+    ),
   ];
   if (r.nutritionAfter) fields.push(field('Nutrition after', afterRange(r.nutritionAfter), true));
   fields.push(field('Notes', r.notes.map((n) => `• ${n}`).join('\n')));
-  return [{ title: gainTitle(r), color: COLORS.ok, fields, footer: nethackFooter(r.version) }, sourcesEmbed(r.citations, COLORS.ok)];
+  return [
+    { title: gainTitle(r), color: COLORS.ok, fields, footer: nethackFooter(r.version) },
+    sourcesEmbed(r.citations, COLORS.ok),
+  ];
 }
 
 /** "Safe to pray: yes — nutrition becomes 900", or when it is safe, or that hunger is no trouble. */
@@ -165,7 +240,10 @@ function prayerCompact(r: PrayerResult): APIEmbed {
   return compact({
     title: prayerTitle(r),
     color: r.safe === false ? COLORS.warning : COLORS.info,
-    lines: [r.trouble === 'none' ? null : `Fixed when the prayer ends (3 turns; nothing burns meanwhile with a safe prayer).`, r.howFixed],
+    lines: [
+      r.trouble === 'none' ? null : `Fixed when the prayer ends (3 turns; nothing burns meanwhile with a safe prayer).`,
+      r.howFixed,
+    ],
     footer: nethackFooter(r.version),
   });
 }
@@ -174,9 +252,15 @@ function prayerDetails(r: PrayerResult): APIEmbed[] {
   const fields: APIEmbedField[] = [
     field('Trouble', r.troubleName ? `${r.trouble} (${r.troubleName})` : 'none', true),
     field('Safe if prayer timeout', `≤ ${r.timeoutLimit}${r.safe === null ? '' : r.safe ? ' — yes' : ' — no'}`, true),
-    field('Fix', `Nutrition set to **${r.fixSetsTo}** when the prayer ends (3 turns; nothing burns meanwhile with a safe prayer).`),
+    field(
+      'Fix',
+      `Nutrition set to **${r.fixSetsTo}** when the prayer ends (3 turns; nothing burns meanwhile with a safe prayer).`,
+    ),
     field('How', r.howFixed),
     field('Notes', r.notes.map((n) => `• ${n}`).join('\n')),
   ];
-  return [{ title: prayerTitle(r), color: COLORS.info, fields, footer: nethackFooter(r.version) }, sourcesEmbed(r.citations)];
+  return [
+    { title: prayerTitle(r), color: COLORS.info, fields, footer: nethackFooter(r.version) },
+    sourcesEmbed(r.citations),
+  ];
 }

@@ -5,7 +5,7 @@ import * as kinds from '../../src/kit/kinds.ts';
 import { boolean, choice, integer, text, type ArgsOf } from '../../src/pipeline/options.ts';
 import { defineSubcommand, type Choice } from '../../src/pipeline/types.ts';
 import { COLORS, compact, field, fmt, sourcesEmbed, turns, versionFooter } from '../../src/kit/render.ts';
-import { type Named } from '../../src/names.ts';
+import type { Named } from '../../src/names.ts';
 import { toChoices } from '../../src/kit/choices.ts';
 import { nethackForecastChart } from '../../src/kit/charts.ts';
 import { forecastOffThread } from '../../src/runtime/offload.ts';
@@ -41,8 +41,14 @@ export function ringChoices(typed: string): Choice[] {
   if (m) {
     const spe = m[1]!;
     const rest = typed.replace(m[0], '').trim();
-    const items: Named[] = RINGS_FOR_CHOICES.filter((r) => r.chargeable).map((r) => ({ name: `${r.base} ${spe}`, label: `${r.base} ${spe}` }));
-    return toChoices(rest, [...items, ...RING_ITEMS.filter((r) => !RINGS_FOR_CHOICES.find((x) => x.name === r.name)?.chargeable)]);
+    const items: Named[] = RINGS_FOR_CHOICES.filter((r) => r.chargeable).map((r) => ({
+      name: `${r.base} ${spe}`,
+      label: `${r.base} ${spe}`,
+    }));
+    return toChoices(rest, [
+      ...items,
+      ...RING_ITEMS.filter((r) => !RINGS_FOR_CHOICES.find((x) => x.name === r.name)?.chargeable),
+    ]);
   }
   return toChoices(typed, RING_ITEMS);
 }
@@ -63,7 +69,8 @@ function milestoneLine(f: ForecastResult, i: number): string {
   const name = `**${m.status}** (≤ ${m.atOrBelow})`;
   if (m.already) return `${name}: already (nutrition ${fmt(f.input.nutrition)})`;
   if (m.never) return `${name}: never — nothing burns`;
-  if (m.exact && m.turns !== null) return `${name}: in **${fmt(m.turns)}** turns, at turn ${fmt(m.moves!)} (nutrition ${fmt(m.nutrition!)}${m.call && m.call !== 'turn' ? `, on ${m.call}` : ''})`;
+  if (m.exact && m.turns !== null)
+    return `${name}: in **${fmt(m.turns)}** turns, at turn ${fmt(m.moves!)} (nutrition ${fmt(m.nutrition!)}${m.call && m.call !== 'turn' ? `, on ${m.call}` : ''})`;
   if (m.turnsDistribution) return `${name}: ${spreadText(m.turnsDistribution)}; from turn ${fmt(f.input.moves)}`;
   return `${name}: —`;
 }
@@ -110,7 +117,9 @@ export function forecastTitle(f: ForecastResult): string {
   }
   if (f.milestones.every((m) => m.already)) {
     const death = f.starvation?.deathMoves;
-    return death ? `Already Fainting: starves around turn ${fmt(death.median)}` : `Already ${f.status} at nutrition ${fmt(f.input.nutrition)}`;
+    return death
+      ? `Already Fainting: starves around turn ${fmt(death.median)}`
+      : `Already ${f.status} at nutrition ${fmt(f.input.nutrition)}`;
   }
   return `${f.status} for good: nothing burns nutrition`;
 }
@@ -131,11 +140,20 @@ function burnShort(f: ForecastResult): string {
 }
 
 function afterText(a: NonNullable<ForecastResult['after']>): string {
-  if (a.exact && a.nutrition !== null) return `Nutrition **${fmt(a.nutrition)}** (${a.status}) at turn ${fmt(a.moves)}.`;
+  if (a.exact && a.nutrition !== null)
+    return `Nutrition **${fmt(a.nutrition)}** (${a.status}) at turn ${fmt(a.moves)}.`;
   const parts: string[] = [];
   if (a.probabilityDead !== null) parts.push(`dead of starvation: ${(a.probabilityDead * 100).toFixed(1)}%`);
-  if (a.nutritionDistribution) parts.push(`nutrition if alive ${fmt(a.nutritionDistribution.p5)}–${fmt(a.nutritionDistribution.p95)} (mean ${fmt(Math.round(a.nutritionDistribution.mean))})`);
-  if (a.statusProbabilities) parts.push(Object.entries(a.statusProbabilities).map(([k, p]) => `${k} ${((p ?? 0) * 100).toFixed(1)}%`).join(', '));
+  if (a.nutritionDistribution)
+    parts.push(
+      `nutrition if alive ${fmt(a.nutritionDistribution.p5)}–${fmt(a.nutritionDistribution.p95)} (mean ${fmt(Math.round(a.nutritionDistribution.mean))})`,
+    );
+  if (a.statusProbabilities)
+    parts.push(
+      Object.entries(a.statusProbabilities)
+        .map(([k, p]) => `${k} ${((p ?? 0) * 100).toFixed(1)}%`)
+        .join(', '),
+    );
   return `At turn ${fmt(a.moves)}: ${parts.join('; ')}${a.note ? ` (${a.note})` : ''}`;
 }
 
@@ -145,7 +163,10 @@ function limitText(f: ForecastResult): string {
 
 function forecastCompact(f: ForecastResult): APIEmbed {
   const next = f.milestones.find((m) => !m.already && !m.never);
-  const later = f.milestones.filter((m) => m !== next).map((m) => milestoneShort(m)).filter(Boolean);
+  const later = f.milestones
+    .filter((m) => m !== next)
+    .map((m) => milestoneShort(m))
+    .filter(Boolean);
   const death = f.starvation?.deathMoves;
   return compact({
     title: forecastTitle(f),
@@ -155,7 +176,8 @@ function forecastCompact(f: ForecastResult): APIEmbed {
       later.length ? `Then ${later.join(' · ')}.` : null,
       burnShort(f),
       f.after ? `After ${turns(f.after.turns)}: ${afterText(f.after)}` : null,
-      death && `Starves around turn **${fmt(death.median)}** (5–95%: ${fmt(death.p5)}–${fmt(death.p95)}); ${limitText(f)}.`,
+      death &&
+        `Starves around turn **${fmt(death.median)}** (5–95%: ${fmt(death.p5)}–${fmt(death.p95)}); ${limitText(f)}.`,
     ],
     footer: nethackFooter(f.version, 'src/eat.c gethungry()'),
   });
@@ -164,8 +186,13 @@ function forecastCompact(f: ForecastResult): APIEmbed {
 function forecastDetails(f: ForecastResult, profile: BurnProfile): APIEmbed[] {
   const fields: APIEmbedField[] = [];
   fields.push(field('Milestones', [0, 1, 2].map((i) => milestoneLine(f, i)).join('\n')));
-  const src = f.sources.length ? f.sources.map((s) => `• ${s.label}: ${fmt(s.per20)} per 20 turns (${s.when})`).join('\n') : '• nothing';
-  const mult = f.attacks.applied > 0 ? `\nx${1 + f.attacks.applied} with ${f.attacks.applied} attack${f.attacks.applied > 1 ? 's' : ''} per turn` : '';
+  const src = f.sources.length
+    ? f.sources.map((s) => `• ${s.label}: ${fmt(s.per20)} per 20 turns (${s.when})`).join('\n')
+    : '• nothing';
+  const mult =
+    f.attacks.applied > 0
+      ? `\nx${1 + f.attacks.applied} with ${f.attacks.applied} attack${f.attacks.applied > 1 ? 's' : ''} per turn`
+      : '';
   fields.push(field(`Burn: ${fmt(f.per20)} per 20 turns`, src + mult));
   if (f.next20) fields.push(field('Next 20 turns', `turn ${fmt(f.input.moves + 1)}→: ${f.next20.join(' ')}`));
   if (f.after) fields.push(field(`After ${fmt(f.after.turns)} turns`, afterText(f.after)));
@@ -173,8 +200,12 @@ function forecastDetails(f: ForecastResult, profile: BurnProfile): APIEmbed[] {
     const s = f.starvation;
     const lines = [`Dies when nutrition < ${fmt(s.limit)} (Con ${s.con}) on an update whose faint roll fails.`];
     if (s.firstFaintTurns !== null) lines.push(`First faint: certain, ${s.firstFaintTurns} turns.`);
-    if (s.expectedFaints !== null) lines.push(`About ${fmt(Math.round(s.expectedFaints * 10) / 10)} faints before death.`);
-    if (s.deathTurns && s.deathMoves) lines.push(`Death: median turn **${fmt(s.deathMoves.median)}**, 5th–95th percentile ${fmt(s.deathMoves.p5)}–${fmt(s.deathMoves.p95)} (${fmt(s.deathTurns.median)} turns from now).`);
+    if (s.expectedFaints !== null)
+      lines.push(`About ${fmt(Math.round(s.expectedFaints * 10) / 10)} faints before death.`);
+    if (s.deathTurns && s.deathMoves)
+      lines.push(
+        `Death: median turn **${fmt(s.deathMoves.median)}**, 5th–95th percentile ${fmt(s.deathMoves.p5)}–${fmt(s.deathMoves.p95)} (${fmt(s.deathTurns.median)} turns from now).`,
+      );
     lines.push(`Method: ${s.method}`);
     fields.push(field('Starvation', lines.join('\n')));
   }
@@ -217,7 +248,12 @@ export const forecastSubcommand = defineSubcommand({
       after: args.after,
       series: args.chart,
     });
-    const chart = args.chart ? await nethackForecastChart(f, { title: `Nutrition from ${fmt(f.input.nutrition)} at turn ${fmt(f.input.moves)}`, fileName: 'nethack-forecast.png' }) : undefined;
+    const chart = args.chart
+      ? await nethackForecastChart(f, {
+          title: `Nutrition from ${fmt(f.input.nutrition)} at turn ${fmt(f.input.moves)}`,
+          fileName: 'nethack-forecast.png',
+        })
+      : undefined;
     const { series: _series, ...result } = f;
     const embed = forecastCompact(f);
     return {
@@ -233,12 +269,15 @@ export const forecastSubcommand = defineSubcommand({
 function forecastWikiNotes(f: ForecastResult, p: BurnProfile): string[] {
   const out: string[] = [];
   out.push('The wiki table starts Hungry below 150, Weak below 50; the code (newuhs()) at 150, 50 and 0 and below.');
-  if (p.amulet && p.yendor) out.push('The wiki charges the Amulet of Yendor only when carried, not worn; worn, it costs both the amulet slot and the carried slot (2 per 20 turns).');
+  if (p.amulet && p.yendor)
+    out.push(
+      'The wiki charges the Amulet of Yendor only when carried, not worn; worn, it costs both the amulet slot and the carried slot (2 per 20 turns).',
+    );
   if (f.starvation) {
     out.push(
       f.version === '3.4.3'
         ? "The wiki's -(100 + 10·Con) is 3.6's limit; 3.4.3's code starves you below -(200 + 20·Con) " +
-          `(${fmt(f.starvation.limit)} here), and only when the faint roll fails.`
+            `(${fmt(f.starvation.limit)} here), and only when the faint roll fails.`
         : 'The wiki says you die at -(100 + 10·Con); the code needs strictly less, and only when the faint roll fails.',
     );
   }

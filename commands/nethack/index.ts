@@ -13,6 +13,15 @@ import { corpseSubcommand } from './corpse.ts';
 export const nethackCommand = defineCommandGroup({
   name: 'nethack',
   description: 'NetHack hunger rules, from the source (3.6.7 by default)',
-  subcommands: [statusSubcommand, forecastSubcommand, mealSubcommand, foodSubcommand, drainSubcommand, lifesaveSubcommand, praySubcommand, corpseSubcommand],
+  subcommands: [
+    statusSubcommand,
+    forecastSubcommand,
+    mealSubcommand,
+    foodSubcommand,
+    drainSubcommand,
+    lifesaveSubcommand,
+    praySubcommand,
+    corpseSubcommand,
+  ],
   groups: [petGroup],
 });

@@ -21,7 +21,15 @@ export const lifesaveSubcommand = defineSubcommand({
     version: kinds.nethackVersion,
   },
   run(args) {
-    const r = lifesave({ version: args.version, nutrition: args.nutrition, cause: args.cause, con: args.con, level: args.level, maxHp: args.max_hp, sustainAbility: args.sustain });
+    const r = lifesave({
+      version: args.version,
+      nutrition: args.nutrition,
+      cause: args.cause,
+      con: args.con,
+      level: args.level,
+      maxHp: args.max_hp,
+      sustainAbility: args.sustain,
+    });
     return { embeds: [lifesaveCompact(r)], details: lifesaveDetails(r), result: r, ephemeral: args.hide };
   },
 });
@@ -32,7 +40,11 @@ export function lifesaveTitle(r: LifesaveResult): string {
   if (r.diesAnyway) return `Saved, then killed again (${r.cause})`;
   const after = r.nutritionAfter;
   const nutrition =
-    after === null ? '' : after === r.nutritionBefore ? `, nutrition stays ${fmt(after)}` : `, nutrition ${fmt(r.nutritionBefore)} → ${fmt(after)}`;
+    after === null
+      ? ''
+      : after === r.nutritionBefore
+        ? `, nutrition stays ${fmt(after)}`
+        : `, nutrition ${fmt(r.nutritionBefore)} → ${fmt(after)}`;
   return `Saved from ${r.cause === 'died' ? 'death' : r.cause}${nutrition}${r.conLoss ? `, −${r.conLoss} Con` : ''}`;
 }
 
@@ -44,7 +56,9 @@ function lifesaveCompact(r: LifesaveResult): APIEmbed {
     color: lifesaveColor(r),
     lines: [
       r.saved && r.diesAnyway ? r.why : null,
-      r.hp.hpAfter !== null ? `HP ${fmt(r.hp.hpAfter)}${r.hp.maxHpAfter !== null ? ` / ${fmt(r.hp.maxHpAfter)}` : ''} afterwards.` : null,
+      r.hp.hpAfter !== null
+        ? `HP ${fmt(r.hp.hpAfter)}${r.hp.maxHpAfter !== null ? ` / ${fmt(r.hp.maxHpAfter)}` : ''} afterwards.`
+        : null,
       r.vomitMessageOnly ? '"You vomit ..." is only a message: no vomit() and no −1000.' : null,
     ],
     footer: nethackFooter(r.version, 'src/end.c savelife()'),
@@ -54,9 +68,16 @@ function lifesaveCompact(r: LifesaveResult): APIEmbed {
 function lifesaveDetails(r: LifesaveResult): APIEmbed[] {
   const fields: APIEmbedField[] = [
     field('Saved?', r.saved ? (r.diesAnyway ? 'Saved, then killed again' : 'Yes') : 'No', true),
-    field('Nutrition', r.nutritionAfter === null ? '—' : `${fmt(r.nutritionBefore)} → **${fmt(r.nutritionAfter)}**`, true),
+    field(
+      'Nutrition',
+      r.nutritionAfter === null ? '—' : `${fmt(r.nutritionBefore)} → **${fmt(r.nutritionAfter)}**`,
+      true,
+    ),
     field('Con', r.conLoss ? `−${r.conLoss}` : 'no loss', true),
-    field('HP', `${r.hp.rule}${r.hp.hpAfter !== null ? ` Here: HP ${fmt(r.hp.hpAfter)}${r.hp.maxHpAfter !== null ? ` / ${fmt(r.hp.maxHpAfter)}` : ''}.` : ''}`),
+    field(
+      'HP',
+      `${r.hp.rule}${r.hp.hpAfter !== null ? ` Here: HP ${fmt(r.hp.hpAfter)}${r.hp.maxHpAfter !== null ? ` / ${fmt(r.hp.maxHpAfter)}` : ''}.` : ''}`,
+    ),
     field('Why', r.why),
   ];
   if (r.otherEffects.length) fields.push(field('Also', r.otherEffects.map((e) => `• ${e}`).join('\n')));

@@ -22,7 +22,9 @@ function bandText(min: number | null, max: number | null): string {
 
 /** "Nutrition 150 is Hungry (Weak after 100 more)": the answer in one line. */
 export function statusTitle(r: StatusResult): string {
-  const next = r.untilNextWorse ? ` (${r.untilNextWorse.status} after ${fmt(r.untilNextWorse.nutritionToLose)} more)` : '';
+  const next = r.untilNextWorse
+    ? ` (${r.untilNextWorse.status} after ${fmt(r.untilNextWorse.nutritionToLose)} more)`
+    : '';
   return `Nutrition ${fmt(r.nutrition)} is ${r.status}${next}`;
 }
 
@@ -39,7 +41,9 @@ function statusCompact(r: StatusResult, footer: { text: string }): APIEmbed {
     lines: [
       `Bottom line: ${r.statusLine ? `\`${r.statusLine}\`` : 'nothing'} · band ${bandText(r.band.min, r.band.max)}.`,
       r.effects[0] ? `• ${r.effects[0]}` : null,
-      r.faint ? `Faints: ${(r.faint.chancePerUpdate * 100).toFixed(1)}% per hunger update here, ${r.faint.faintTurns} helpless turns each.` : null,
+      r.faint
+        ? `Faints: ${(r.faint.chancePerUpdate * 100).toFixed(1)}% per hunger update here, ${r.faint.faintTurns} helpless turns each.`
+        : null,
       r.starvation ? starvationText(r.starvation) : null,
     ],
     footer,
@@ -48,10 +52,15 @@ function statusCompact(r: StatusResult, footer: { text: string }): APIEmbed {
 
 function statusDetails(r: StatusResult, footer: { text: string }): APIEmbed[] {
   const fields = [
-    field('Status', `**${r.status}**${r.statusLine ? ` (bottom line: \`${r.statusLine}\`)` : ' (nothing on the bottom line)'}`, true),
+    field(
+      'Status',
+      `**${r.status}**${r.statusLine ? ` (bottom line: \`${r.statusLine}\`)` : ' (nothing on the bottom line)'}`,
+      true,
+    ),
     field('Band', bandText(r.band.min, r.band.max), true),
   ];
-  if (r.untilNextWorse) fields.push(field(`Until ${r.untilNextWorse.status}`, `${fmt(r.untilNextWorse.nutritionToLose)} nutrition`, true));
+  if (r.untilNextWorse)
+    fields.push(field(`Until ${r.untilNextWorse.status}`, `${fmt(r.untilNextWorse.nutritionToLose)} nutrition`, true));
   fields.push(field('What it does', r.effects.map((e) => `• ${e}`).join('\n')));
   fields.push(field('Every 10 turns', r.exercise.join('; ')));
   if (r.faint) {
@@ -64,7 +73,10 @@ function statusDetails(r: StatusResult, footer: { text: string }): APIEmbed[] {
   }
   if (r.starvation) fields.push(field('Starvation', starvationText(r.starvation)));
   if (r.wiki.note) fields.push(field('Wiki differs', r.wiki.note));
-  return [{ title: statusTitle(r), color: STATUS_COLOR[r.status], fields, footer }, sourcesEmbed(r.citations, STATUS_COLOR[r.status])];
+  return [
+    { title: statusTitle(r), color: STATUS_COLOR[r.status], fields, footer },
+    sourcesEmbed(r.citations, STATUS_COLOR[r.status]),
+  ];
 }
 
 export const statusSubcommand = defineSubcommand({
@@ -78,7 +90,12 @@ export const statusSubcommand = defineSubcommand({
   },
   run(args) {
     const r = nethackStatus({ nutrition: args.nutrition, con: args.con, version: args.version });
-    const footer = versionFooter('NetHack', r.version, shortRef(nethackCite('src/eat.c', undefined, { version: r.version })), 'src/eat.c newuhs()');
+    const footer = versionFooter(
+      'NetHack',
+      r.version,
+      shortRef(nethackCite('src/eat.c', undefined, { version: r.version })),
+      'src/eat.c newuhs()',
+    );
     return { embeds: [statusCompact(r, footer)], details: statusDetails(r, footer), result: r, ephemeral: args.hide };
   },
 });

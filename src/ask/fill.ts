@@ -290,7 +290,10 @@ function pickMention(key: string, a: Analysis, slot: Slot, taken: Set<NameMentio
 function heroForm(a: Analysis, put: Put, taken: Set<NameMention>): void {
   for (const m of a.names.filter((n) => n.formContext)) {
     // A monster by its corpse's name too ("elf" is no pet, but leaves an elf corpse).
-    const corpse = m.refs.map(corpseMonsterName).find((n) => n !== null)?.replace(/ \(human form\)$/, '');
+    const corpse = m.refs
+      .map(corpseMonsterName)
+      .find((n) => n !== null)
+      ?.replace(/ \(human form\)$/, '');
     const name = m.refs.find((r) => r.kind === 'pet')?.name ?? corpse;
     if (name && put('form', name)) taken.add(m);
     return;

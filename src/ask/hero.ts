@@ -37,7 +37,8 @@ export function heroValues(hero: HeroCore, key: string): Record<string, AskValue
   // The hero's own gear, as the `gear` option reads it, and its mutation levels.
   const gear = gearText(c.gear);
   if (gear) out.gear = gear;
-  for (const [k, v] of Object.entries(c.mutations)) if (v !== undefined && CRAWL_RATE_OPTIONS[k]) out[CRAWL_RATE_OPTIONS[k]] = v;
+  for (const [k, v] of Object.entries(c.mutations))
+    if (v !== undefined && CRAWL_RATE_OPTIONS[k]) out[CRAWL_RATE_OPTIONS[k]] = v;
   return out;
 }
 

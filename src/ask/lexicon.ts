@@ -141,9 +141,7 @@ const ENTRIES: Entry[] = [
   { phrases: ['nethack', 'nh', 'vanilla', 'nethack vanilla'], f: NETHACK },
   { phrases: ['satiation', 'sat'], f: { game: 'crawl', weight: 2, unit: 'value' } },
   {
-    phrases: [
-      'nutrition', 'nutr', 'nut', 'nutriton', 'nutrtion', 'u uhunger', 'uhunger'
-    ],
+    phrases: ['nutrition', 'nutr', 'nut', 'nutriton', 'nutrtion', 'u uhunger', 'uhunger'],
     f: { unit: 'value', game: 'nethack', weight: 1 },
   },
   { phrases: ['hunger value', 'hunger level', 'value'], f: { unit: 'value' } },
@@ -154,144 +152,320 @@ const ENTRIES: Entry[] = [
   { phrases: ['when'], f: { cue: 'when' } },
   {
     phrases: [
-      'until', 'till', 'til', 'untill', 'untl', 'before', 'to reach', 'how long', 'how many turns', 'how much time',
-      'how soon', 'when will', 'when do', 'when does', 'when am', 'when is', 'when can', 'forecast', 'eta', 'last',
-      'lasts', 'last me', 'go without', 'go without eating', 'time to', 'turns to', 'turns till', 'turns until',
-      'turns before', 'turns left', 'how long till', 'how long until', 'how long before', 'timeline', 'get to',
-      'drop to', 'hit'
+      'until',
+      'till',
+      'til',
+      'untill',
+      'untl',
+      'before',
+      'to reach',
+      'how long',
+      'how many turns',
+      'how much time',
+      'how soon',
+      'when will',
+      'when do',
+      'when does',
+      'when am',
+      'when is',
+      'when can',
+      'forecast',
+      'eta',
+      'last',
+      'lasts',
+      'last me',
+      'go without',
+      'go without eating',
+      'time to',
+      'turns to',
+      'turns till',
+      'turns until',
+      'turns before',
+      'turns left',
+      'how long till',
+      'how long until',
+      'how long before',
+      'timeline',
+      'get to',
+      'drop to',
+      'hit',
     ],
     f: { cue: 'until' },
   },
   {
-    phrases: [
-      'after', 'in', 'later', 'from now', 'wait', 'waiting', 'pass', 'for'
-    ],
+    phrases: ['after', 'in', 'later', 'from now', 'wait', 'waiting', 'pass', 'for'],
     f: { unit: 'after', side: 'before' },
   },
   {
     phrases: [
-      'status', 'state', 'band', 'what status', 'hunger status', 'hunger state', 'what state', 'am i', 'im i', 'is it',
-      'does it show', 'show as', 'shows', 'mean', 'means', 'meaning', 'bottom line', 'status line', 'satiation level',
-      'what level', 'what is', 'whats'
+      'status',
+      'state',
+      'band',
+      'what status',
+      'hunger status',
+      'hunger state',
+      'what state',
+      'am i',
+      'im i',
+      'is it',
+      'does it show',
+      'show as',
+      'shows',
+      'mean',
+      'means',
+      'meaning',
+      'bottom line',
+      'status line',
+      'satiation level',
+      'what level',
+      'what is',
+      'whats',
     ],
     f: { cue: 'status' },
   },
   {
-    phrases: [
-      'eat', 'eats', 'eating', 'ate', 'munch', 'consume', 'scarf', 'devour', 'finish', 'meal'
-    ],
+    phrases: ['eat', 'eats', 'eating', 'ate', 'munch', 'consume', 'scarf', 'devour', 'finish', 'meal'],
     f: { cue: 'eat' },
   },
   {
     phrases: [
-      'if i eat', 'if i ate', 'when i eat', 'should i eat', 'can i eat', 'can i finish', 'eat it', 'i eat', 'i ate',
-      'eat one', 'eating one'
+      'if i eat',
+      'if i ate',
+      'when i eat',
+      'should i eat',
+      'can i eat',
+      'can i finish',
+      'eat it',
+      'i eat',
+      'i ate',
+      'eat one',
+      'eating one',
     ],
     f: { cue: 'ifEat' },
   },
   {
     phrases: [
-      'choke', 'chokes', 'choking', 'choked', 'choak', 'chocke', 'overeat', 'overeating', 'choke bite', 'choke on',
-      'choke to death', 'die eating', 'oversatiated', 'over satiated', 'survive choking', 'survive a choke'
+      'choke',
+      'chokes',
+      'choking',
+      'choked',
+      'choak',
+      'chocke',
+      'overeat',
+      'overeating',
+      'choke bite',
+      'choke on',
+      'choke to death',
+      'die eating',
+      'oversatiated',
+      'over satiated',
+      'survive choking',
+      'survive a choke',
     ],
     f: { cue: 'choke', set: { cause: 'choking' }, game: 'nethack', weight: 2 },
   },
   {
-    phrases: [
-      'survive', 'survive choking', 'survive a choke', 'survived', 'vomit after choking'
-    ],
+    phrases: ['survive', 'survive choking', 'survive a choke', 'survived', 'vomit after choking'],
     f: { cue: 'survive' },
   },
   {
     phrases: [
-      'give', 'gives', 'giving', 'worth', 'provide', 'provides', 'yield', 'yields', 'filling', 'nutritious',
-      'how much nutrition', 'how much food', 'how much', 'nutrition of', 'nutrition in', 'nutrition value',
-      'nutritional value', 'feed me'
+      'give',
+      'gives',
+      'giving',
+      'worth',
+      'provide',
+      'provides',
+      'yield',
+      'yields',
+      'filling',
+      'nutritious',
+      'how much nutrition',
+      'how much food',
+      'how much',
+      'nutrition of',
+      'nutrition in',
+      'nutrition value',
+      'nutritional value',
+      'feed me',
     ],
     f: { cue: 'give' },
   },
   {
     phrases: [
-      'info', 'about', 'stats', 'vegan', 'vegetarian', 'veggie', 'weight', 'weigh', 'weighs', 'what does it do',
-      'effects', 'turns to eat', 'time to eat', 'how long to eat', 'how long does it take to eat', 'eating time'
+      'info',
+      'about',
+      'stats',
+      'vegan',
+      'vegetarian',
+      'veggie',
+      'weight',
+      'weigh',
+      'weighs',
+      'what does it do',
+      'effects',
+      'turns to eat',
+      'time to eat',
+      'how long to eat',
+      'how long does it take to eat',
+      'eating time',
     ],
     f: { cue: 'info' },
   },
   // Is it safe (a corpse for this hero: /nethack corpse; a prayer now: /nethack pray).
   {
     phrases: [
-      'safe', 'safely', 'safe to eat', 'is it safe', 'unsafe', 'dangerous', 'deadly', 'risky', 'risk', 'kill me',
-      'poisonous', 'poison me', 'acidic', 'petrify', 'petrify me', 'stone me', 'turn me to stone', 'make me sick',
-      'food poisoning', 'tainted', 'good idea', 'bad idea', 'safe 2 pray', 'cannibalism', 'cannibal', 'smite',
-      'smite me', 'smited', 'get smitten'
+      'safe',
+      'safely',
+      'safe to eat',
+      'is it safe',
+      'unsafe',
+      'dangerous',
+      'deadly',
+      'risky',
+      'risk',
+      'kill me',
+      'poisonous',
+      'poison me',
+      'acidic',
+      'petrify',
+      'petrify me',
+      'stone me',
+      'turn me to stone',
+      'make me sick',
+      'food poisoning',
+      'tainted',
+      'good idea',
+      'bad idea',
+      'safe 2 pray',
+      'cannibalism',
+      'cannibal',
+      'smite',
+      'smite me',
+      'smited',
+      'get smitten',
     ],
     f: { cue: 'safe' },
   },
   // What a corpse gives besides nutrition.
   {
     phrases: [
-      'intrinsic from', 'intrinsics', 'telepathy', 'telepathic', 'give me a level', 'gain a level', 'get a level',
-      'level up', 'levels up', 'gain level', 'teleportitis', 'resistances', 'what resistance',
-      'which resistance', 'grant', 'grants', 'confer', 'confers'
+      'intrinsic from',
+      'intrinsics',
+      'telepathy',
+      'telepathic',
+      'give me a level',
+      'gain a level',
+      'get a level',
+      'level up',
+      'levels up',
+      'gain level',
+      'teleportitis',
+      'resistances',
+      'what resistance',
+      'which resistance',
+      'grant',
+      'grants',
+      'confer',
+      'confers',
     ],
     f: { cue: 'gain' },
   },
   {
     phrases: [
-      'rate', 'hunger rate', 'burn rate', 'how fast', 'how quickly', 'per turn', 'per 20 turns', 'per 100 turns',
-      'burn', 'burns', 'burning rate', 'speed', 'metabolism rate', 'food per turn', 'term by term'
+      'rate',
+      'hunger rate',
+      'burn rate',
+      'how fast',
+      'how quickly',
+      'per turn',
+      'per 20 turns',
+      'per 100 turns',
+      'burn',
+      'burns',
+      'burning rate',
+      'speed',
+      'metabolism rate',
+      'food per turn',
+      'term by term',
     ],
     f: { cue: 'rate' },
   },
   {
-    phrases: [
-      'pet', 'pets', 'my pet', 'pet s', 'tame', 'tamed', 'tame it', 'tame a', 'taming', 'domestic'
-    ],
+    phrases: ['pet', 'pets', 'my pet', 'pet s', 'tame', 'tamed', 'tame it', 'tame a', 'taming', 'domestic'],
     f: { cue: 'pet' },
   },
   { phrases: ['my'], f: { cue: 'my' } },
   { phrases: ['feed', 'feeding', 'fed'], f: { cue: 'feed' } },
   {
     phrases: [
-      'diet', 'what does', 'what do', 'what will', 'what can', 'what foods', 'what food', 'what to feed',
-      'what should i feed', 'likes', 'like to eat', 'food list'
+      'diet',
+      'what does',
+      'what do',
+      'what will',
+      'what can',
+      'what foods',
+      'what food',
+      'what to feed',
+      'what should i feed',
+      'likes',
+      'like to eat',
+      'food list',
     ],
     f: { cue: 'diet' },
   },
   { phrases: ['can', 'could', 'would', 'will', 'does', 'do', 'is', 'should'], f: { cue: 'canQuestion' } },
   {
-    phrases: [
-      'hunger clock', 'hungrytime', 'hungry time', 'go hungry', 'get hungry', 'gets hungry', 'become hungry'
-    ],
+    phrases: ['hunger clock', 'hungrytime', 'hungry time', 'go hungry', 'get hungry', 'gets hungry', 'become hungry'],
     f: { cue: 'hungryPet', target: 'Hungry' },
   },
   {
     phrases: [
-      'spell', 'spells', 'cast', 'casting', 'casts', 'spellcast', 'spell hunger', 'spell cost', 'spell costs',
-      'spell level', 'level spell'
+      'spell',
+      'spells',
+      'cast',
+      'casting',
+      'casts',
+      'spellcast',
+      'spell hunger',
+      'spell cost',
+      'spell costs',
+      'spell level',
+      'level spell',
     ],
     f: { cue: 'spell' },
   },
   { phrases: ['ability', 'abilities', 'invoke', 'invoking', 'use', 'using', 'activate'], f: { cue: 'ability' } },
   {
     phrases: [
-      'cost', 'costs', 'costing', 'price', 'drain', 'drains', 'take', 'takes', 'use up', 'uses up', 'hunger cost',
-      'food cost', 'nutrition cost', 'spend', 'lose', 'lost', 'how much hunger'
+      'cost',
+      'costs',
+      'costing',
+      'price',
+      'drain',
+      'drains',
+      'take',
+      'takes',
+      'use up',
+      'uses up',
+      'hunger cost',
+      'food cost',
+      'nutrition cost',
+      'spend',
+      'lose',
+      'lost',
+      'how much hunger',
     ],
     f: { cue: 'cost' },
   },
   { phrases: ['die', 'dies', 'died', 'dying', 'death', 'killed', 'kill me', 'dead'], f: { cue: 'die' } },
   { phrases: ['corpse', 'corpses', 'body', 'carcass'], f: { cue: 'corpse', game: 'nethack', weight: 2 } },
   {
-    phrases: [
-      'help', 'commands', 'what can you do', 'how do i use', 'usage', 'how does this work', 'what do you do'
-    ],
+    phrases: ['help', 'commands', 'what can you do', 'how do i use', 'usage', 'how does this work', 'what do you do'],
     f: { cue: 'help' },
   },
   {
-    phrases: [
-      'hero', 'heroes', 'character', 'characters', 'my hero', 'my character', 'my char', 'char'
-    ],
+    phrases: ['hero', 'heroes', 'character', 'characters', 'my hero', 'my character', 'my char', 'char'],
     f: { cue: 'hero' },
   },
   { phrases: ['show', 'how is', 'how s', 'hows', 'doing', 'check', 'view'], f: { cue: 'heroShow' } },
@@ -302,29 +476,21 @@ const ENTRIES: Entry[] = [
   { phrases: ['hungry', 'hungery', 'hungy', 'hunrgy', 'hungry status'], f: { target: 'Hungry' } },
   { phrases: ['not hungry', 'nothungry'], f: { target: 'NotHungry' } },
   {
-    phrases: [
-      'weak', 'weakened', 'weakness', 'go weak', 'get weak'
-    ],
+    phrases: ['weak', 'weakened', 'weakness', 'go weak', 'get weak'],
     f: { target: 'Weak', game: 'nethack', weight: 1 },
   },
   {
-    phrases: [
-      'faint', 'fainting', 'fainted', 'pass out', 'faints'
-    ],
+    phrases: ['faint', 'fainting', 'fainted', 'pass out', 'faints'],
     f: { target: 'Fainting', game: 'nethack', weight: 1 },
   },
   {
-    phrases: [
-      'starve', 'starving', 'starved', 'starvation', 'starv', 'strave', 'starve to death'
-    ],
+    phrases: ['starve', 'starving', 'starved', 'starvation', 'starv', 'strave', 'starve to death'],
     f: { target: 'Starve', set: { cause: 'starvation' } },
   },
   { phrases: ['satiated', 'oversated'], f: { target: 'Satiated' } },
   { phrases: ['very hungry'], f: { target: 'VeryHungry', game: 'crawl', weight: 3 } },
   {
-    phrases: [
-      'near starving', 'nearly starving', 'near starvation'
-    ],
+    phrases: ['near starving', 'nearly starving', 'near starvation'],
     f: { target: 'NearStarving', game: 'crawl', weight: 3 },
   },
   { phrases: ['full', 'very full'], f: { target: 'Full', game: 'crawl', weight: 2 } },
@@ -332,9 +498,7 @@ const ENTRIES: Entry[] = [
 
   // ---- number labels
   {
-    phrases: [
-      'turn', 't', 'moves', 'move', 'turn count', 'turn counter', 'on turn', 'at turn', 'game turn'
-    ],
+    phrases: ['turn', 't', 'moves', 'move', 'turn count', 'turn counter', 'on turn', 'at turn', 'game turn'],
     f: { unit: 'turn', side: 'before' },
   },
   { phrases: ['turns', 'turn s'], f: { unit: 'turnsWord', side: 'after' } },
@@ -343,14 +507,20 @@ const ENTRIES: Entry[] = [
   { phrases: ['level', 'lvl', 'lv', 'lev', 'spell level', 'level spell', 'levels'], f: { unit: 'level' } },
   {
     phrases: [
-      'xl', 'experience level', 'exp level', 'xp level', 'clvl', 'char level', 'character level', 'xlvl', 'exp'
+      'xl',
+      'experience level',
+      'exp level',
+      'xp level',
+      'clvl',
+      'char level',
+      'character level',
+      'xlvl',
+      'exp',
     ],
     f: { unit: 'xl' },
   },
   {
-    phrases: [
-      'skill', 'spellcasting', 'spellcasting skill', 'sc', 'spcasting', 'casting skill'
-    ],
+    phrases: ['skill', 'spellcasting', 'spellcasting skill', 'sc', 'spcasting', 'casting skill'],
     f: { unit: 'skill', game: 'crawl', weight: 1 },
   },
   { phrases: ['luck', 'luck of', 'my luck', 'lck'], f: { unit: 'luck' } },
@@ -361,15 +531,11 @@ const ENTRIES: Entry[] = [
   { phrases: ['timeout', 'prayer timeout', 'prayertimeout', 'pt'], f: { unit: 'timeout' } },
   { phrases: ['hp', 'hit points', 'hitpoints', 'health'], f: { unit: 'hp' } },
   {
-    phrases: [
-      'max hp', 'maxhp', 'max hit points', 'mhp', 'maximum hp', 'max health', 'hpmax', 'hp max'
-    ],
+    phrases: ['max hp', 'maxhp', 'max hit points', 'mhp', 'maximum hp', 'max health', 'hpmax', 'hp max'],
     f: { unit: 'maxHp' },
   },
   {
-    phrases: [
-      'attacks', 'attack', 'attacks per turn', 'hits per turn', 'swings'
-    ],
+    phrases: ['attacks', 'attack', 'attacks per turn', 'hits per turn', 'swings'],
     f: { unit: 'attacks', side: 'after' },
   },
   { phrases: ['aut'], f: { unit: 'aut', ...CRAWL } },
@@ -377,34 +543,56 @@ const ENTRIES: Entry[] = [
   { phrases: ['fixed rate', 'rate of', 'a rate of'], f: { unit: 'rate', side: 'before', cue: 'rate' } },
   { phrases: ['old', 'turns old', 'turn old', 'age', 'aged', 'ago'], f: { unit: 'age' } },
   {
-    phrases: [
-      'left', 'remaining', 'left in it', 'partly eaten', 'partially eaten', 'half eaten', 'eaten'
-    ],
+    phrases: ['left', 'remaining', 'left in it', 'partly eaten', 'partially eaten', 'half eaten', 'eaten'],
     f: { unit: 'eaten' },
   },
   {
     phrases: [
-      'from', 'at', 'on', 'with', 'im at', 'i am at', 'sitting at', 'currently', 'now at', 'starting at', 'start at',
-      'have', 'got'
+      'from',
+      'at',
+      'on',
+      'with',
+      'im at',
+      'i am at',
+      'sitting at',
+      'currently',
+      'now at',
+      'starting at',
+      'start at',
+      'have',
+      'got',
     ],
     f: { unit: 'at', side: 'before' },
   },
   {
-    phrases: [
-      'now', 'its turn', 'it is turn', 'now turn', 'current turn', 'currently turn'
-    ],
+    phrases: ['now', 'its turn', 'it is turn', 'now turn', 'current turn', 'currently turn'],
     f: { unit: 'now', side: 'before' },
   },
   {
     phrases: [
-      'tamed on turn', 'tamed at turn', 'tamed at', 'tamed on', 'tamed it on turn', 'tamed it at turn', 'tamed it at'
+      'tamed on turn',
+      'tamed at turn',
+      'tamed at',
+      'tamed on',
+      'tamed it on turn',
+      'tamed it at turn',
+      'tamed it at',
     ],
     f: { unit: 'tamed', side: 'before', cue: 'pet' },
   },
   {
     phrases: [
-      'last ate', 'last fed', 'last meal', 'ate on turn', 'fed on turn', 'ate at turn', 'fed at turn',
-      'last ate on turn', 'last fed on turn', 'last meal on turn', 'last meal at turn'
+      'last ate',
+      'last fed',
+      'last meal',
+      'ate on turn',
+      'fed on turn',
+      'ate at turn',
+      'fed at turn',
+      'last ate on turn',
+      'last fed on turn',
+      'last meal on turn',
+      'last meal at turn',
     ],
     f: { unit: 'lastMeal', side: 'before', cue: 'feed' },
   },
@@ -412,35 +600,25 @@ const ENTRIES: Entry[] = [
   // ---- NetHack rings, amulets, intrinsics, encumbrance
   { phrases: ['ring', 'rings', 'ring of', 'rings of', 'rng', 'rngs'], f: { ringWord: true } },
   {
-    phrases: [
-      'regen', 'regeneration', 'regenration', 'regneration', 'regenaration', 'regenerate'
-    ],
+    phrases: ['regen', 'regeneration', 'regenration', 'regneration', 'regenaration', 'regenerate'],
     f: { property: 'regeneration' },
   },
   {
-    phrases: [
-      'sd', 'slow digestion', 'slowdig', 'slow dig', 'slow digest', 'slow digestion ring'
-    ],
+    phrases: ['sd', 'slow digestion', 'slowdig', 'slow dig', 'slow digest', 'slow digestion ring'],
     f: { property: 'slow digestion', game: 'nethack', weight: 2 },
   },
   { phrases: ['conflict', 'conf'], f: { property: 'conflict', game: 'nethack', weight: 1 } },
   { phrases: ['sust', 'sustain'], f: { property: 'sustain' } },
   {
-    phrases: [
-      'ring of hunger', 'rings of hunger', 'hunger ring', 'hunger rings', 'ring of hunger s'
-    ],
+    phrases: ['ring of hunger', 'rings of hunger', 'hunger ring', 'hunger rings', 'ring of hunger s'],
     f: { ring: 'hunger', property: 'hunger' },
   },
   {
-    phrases: [
-      'sustain ability', 'sustain abil'
-    ],
+    phrases: ['sustain ability', 'sustain abil'],
     f: { ring: 'sustain ability', set: { sustain: true }, game: 'nethack', weight: 2 },
   },
   {
-    phrases: [
-      'sustenance', 'sustanance', 'sustainance', 'sustinance', 'ring of sustenance', 'rings of sustenance'
-    ],
+    phrases: ['sustenance', 'sustanance', 'sustainance', 'sustinance', 'ring of sustenance', 'rings of sustenance'],
     f: { property: 'sustain', ...CRAWL },
   },
   { phrases: ['protection', 'prot'], f: { ring: 'protection' } },
@@ -466,34 +644,51 @@ const ENTRIES: Entry[] = [
   { phrases: ['meat ring'], f: { ring: 'meat ring' } },
   {
     phrases: [
-      'any ring', 'hungry ring', 'a ring that costs nutrition', 'ring that costs nutrition',
-      'rings that cost nutrition'
+      'any ring',
+      'hungry ring',
+      'a ring that costs nutrition',
+      'ring that costs nutrition',
+      'rings that cost nutrition',
     ],
     f: { ring: 'any' },
   },
   {
-    phrases: [
-      'intrinsic', 'intrinsically', 'innate', 'not from a ring', 'property', 'extrinsic'
-    ],
+    phrases: ['intrinsic', 'intrinsically', 'innate', 'not from a ring', 'property', 'extrinsic'],
     f: { intrinsic: true },
   },
   {
-    phrases: [
-      'hunger intrinsic', 'intrinsic hunger', 'hunger property', 'hungerless', 'the hunger'
-    ],
+    phrases: ['hunger intrinsic', 'intrinsic hunger', 'hunger property', 'hungerless', 'the hunger'],
     f: { set: { hunger: true } },
   },
   {
     phrases: [
-      'amulet', 'wearing an amulet', 'an amulet', 'any amulet', 'amulet on', 'amulet of esp', 'esp amulet',
-      'amulet of reflection', 'reflection amulet', 'amulet of strangulation', 'cheap plastic imitation', 'fake amulet',
-      'amulet versus poison', 'amulet of unchanging', 'amulet of change'
+      'amulet',
+      'wearing an amulet',
+      'an amulet',
+      'any amulet',
+      'amulet on',
+      'amulet of esp',
+      'esp amulet',
+      'amulet of reflection',
+      'reflection amulet',
+      'amulet of strangulation',
+      'cheap plastic imitation',
+      'fake amulet',
+      'amulet versus poison',
+      'amulet of unchanging',
+      'amulet of change',
     ],
     f: { set: { amulet: true }, game: 'nethack', weight: 1 },
   },
   {
     phrases: [
-      'amulet of yendor', 'aoy', 'the amulet', 'real amulet', 'carrying the amulet', 'with the amulet', 'yendor'
+      'amulet of yendor',
+      'aoy',
+      'the amulet',
+      'real amulet',
+      'carrying the amulet',
+      'with the amulet',
+      'yendor',
     ],
     f: { set: { yendor: true }, game: 'nethack', weight: 2 },
   },
@@ -504,14 +699,17 @@ const ENTRIES: Entry[] = [
   { phrases: ['overtaxed', 'overtax', 'ovrtx'], f: { set: { encumbrance: 'Overtaxed' }, game: 'nethack', weight: 2 } },
   { phrases: ['overloaded', 'overload', 'ovrld'], f: { set: { encumbrance: 'Overloaded', burden: 'overloaded' } } },
   {
-    phrases: [
-      'asleep', 'sleeping', 'unconscious', 'while i sleep', 'fainted the whole time', 'unaware'
-    ],
+    phrases: ['asleep', 'sleeping', 'unconscious', 'while i sleep', 'fainted the whole time', 'unaware'],
     f: { set: { asleep: true } },
   },
   {
     phrases: [
-      'inediate', 'doesnt eat', 'does not eat', 'non eating form', 'form that does not eat', 'form that doesnt eat'
+      'inediate',
+      'doesnt eat',
+      'does not eat',
+      'non eating form',
+      'form that does not eat',
+      'form that doesnt eat',
     ],
     f: { set: { inediate: true } },
   },
@@ -519,29 +717,37 @@ const ENTRIES: Entry[] = [
 
   // ---- meals
   {
-    phrases: [
-      'magical breathing', 'breathless', 'amulet of magical breathing', 'no need to breathe', 'breath'
-    ],
+    phrases: ['magical breathing', 'breathless', 'amulet of magical breathing', 'no need to breathe', 'breath'],
     f: { set: { breathless: true } },
   },
   {
-    phrases: [
-      'strangled', 'strangling', 'being strangled', 'strangulation'
-    ],
+    phrases: ['strangled', 'strangling', 'being strangled', 'strangulation'],
     f: { set: { strangled: true }, trouble: 'strangled' },
   },
   // Worn, an amulet of life saving is also an amulet that burns nutrition.
   {
     phrases: [
-      'amulet of life saving', 'the amulet of life saving', 'an amulet of life saving', 'life saving amulet', 'ols',
-      'als', 'amulet of ls'
+      'amulet of life saving',
+      'the amulet of life saving',
+      'an amulet of life saving',
+      'life saving amulet',
+      'ols',
+      'als',
+      'amulet of ls',
     ],
     f: { cue: 'lifesave', set: { lifesaving: true, amulet: true }, game: 'nethack', weight: 2 },
   },
   {
     phrases: [
-      'life saving', 'lifesaving', 'lifesave', 'lifesaved', 'life saved', 'life save', 'ls', 'saved by life saving',
-      'life sav'
+      'life saving',
+      'lifesaving',
+      'lifesave',
+      'lifesaved',
+      'life saved',
+      'life save',
+      'ls',
+      'saved by life saving',
+      'life sav',
     ],
     f: { cue: 'lifesave', set: { lifesaving: true }, game: 'nethack', weight: 2 },
   },
@@ -551,8 +757,14 @@ const ENTRIES: Entry[] = [
   { phrases: ['cursed', 'unholy'], f: { set: { buc: 'cursed', cursed: true } } },
   {
     phrases: [
-      'stop at the prompt', 'stop eating', 'stop at continue eating', 'answer no', 'say no', 'dont continue',
-      'stop when warned', 'stop at the warning'
+      'stop at the prompt',
+      'stop eating',
+      'stop at continue eating',
+      'answer no',
+      'say no',
+      'dont continue',
+      'stop when warned',
+      'stop at the warning',
     ],
     f: { set: { continue: false } },
   },
@@ -560,76 +772,108 @@ const ENTRIES: Entry[] = [
 
   // ---- NetHack drains (the `action` choices) and life saving causes
   {
-    phrases: [
-      'jump', 'jumps', 'jumping', 'jumped', 'hop'
-    ],
+    phrases: ['jump', 'jumps', 'jumping', 'jumped', 'hop'],
     f: { set: { action: 'jump' }, game: 'nethack', weight: 1 },
   },
   {
     phrases: [
-      'jumping spell', 'spell of jumping', 'magic jump', 'magical jump', 'magical jumping', 'cast jumping to jump'
+      'jumping spell',
+      'spell of jumping',
+      'magic jump',
+      'magical jump',
+      'magical jumping',
+      'cast jumping to jump',
     ],
     f: { set: { action: 'jump', magic: true }, game: 'nethack', weight: 1 },
   },
   { phrases: ['jumping boots', 'boots'], f: { set: { action: 'jump', magic: false } } },
   {
     phrases: [
-      'teleport', 'teleporting', 'teleports', 'tele', 'tport', 'teleportitis', 'teleport at will', 'ctrl t',
-      'control t'
+      'teleport',
+      'teleporting',
+      'teleports',
+      'tele',
+      'tport',
+      'teleportitis',
+      'teleport at will',
+      'ctrl t',
+      'control t',
     ],
     f: { set: { action: 'teleport' }, game: 'nethack', weight: 1 },
   },
   { phrases: ['vomit', 'vomiting', 'vomits', 'throw up', 'puke'], f: { set: { action: 'vomiting' } } },
   {
     phrases: [
-      'fountain', 'quaff from a fountain', 'drink from a fountain', 'fountain water', 'foul water', 'foul fountain'
+      'fountain',
+      'quaff from a fountain',
+      'drink from a fountain',
+      'fountain water',
+      'foul water',
+      'foul fountain',
     ],
     f: { set: { action: 'fountain' }, game: 'nethack', weight: 2 },
   },
   {
-    phrases: [
-      'fountain curse', 'fountain that curses', 'cursed by a fountain', 'fountain curses'
-    ],
+    phrases: ['fountain curse', 'fountain that curses', 'cursed by a fountain', 'fountain curses'],
     f: { set: { action: 'fountain-curse' }, game: 'nethack', weight: 2 },
   },
   {
-    phrases: [
-      'sink', 'quaff from a sink', 'drink from a sink', 'sewage'
-    ],
+    phrases: ['sink', 'quaff from a sink', 'drink from a sink', 'sewage'],
     f: { set: { action: 'sink' }, game: 'nethack', weight: 2 },
   },
   {
-    phrases: [
-      'famine', 'famines touch', 'touched by famine', 'rider famine'
-    ],
+    phrases: ['famine', 'famines touch', 'touched by famine', 'rider famine'],
     f: { set: { action: 'famine' }, game: 'nethack', weight: 1 },
   },
   {
-    phrases: [
-      'lay egg', 'lay an egg', 'laying an egg', 'laying eggs', 'lay eggs', 'egg laying'
-    ],
+    phrases: ['lay egg', 'lay an egg', 'laying an egg', 'laying eggs', 'lay eggs', 'egg laying'],
     f: { set: { action: 'lay-egg' }, ...NETHACK },
   },
   {
-    phrases: [
-      'fruit juice', 'juice', 'potion of fruit juice', 'see invisible potion'
-    ],
+    phrases: ['fruit juice', 'juice', 'potion of fruit juice', 'see invisible potion'],
     f: { set: { action: 'fruit-juice' }, ...NETHACK },
   },
   { phrases: ['booze', 'potion of booze', 'alcohol', 'drunk'], f: { set: { action: 'booze' }, ...NETHACK } },
   {
     phrases: [
-      'pray', 'prayer', 'praying', 'prayed', 'prey', 'pary', 'prayers', 'pray to', 'pray to my god', 'pray now',
-      'last prayed', 'i last prayed', 'my last prayer', 'last prayer', 'last pray', 'safe 2 pray', 'ok 2 pray',
-      'okay 2 pray', 'able 2 pray', 'can i pray', 'can i pray yet', 'nutrition after praying', 'nutrition after prayer'
+      'pray',
+      'prayer',
+      'praying',
+      'prayed',
+      'prey',
+      'pary',
+      'prayers',
+      'pray to',
+      'pray to my god',
+      'pray now',
+      'last prayed',
+      'i last prayed',
+      'my last prayer',
+      'last prayer',
+      'last pray',
+      'safe 2 pray',
+      'ok 2 pray',
+      'okay 2 pray',
+      'able 2 pray',
+      'can i pray',
+      'can i pray yet',
+      'nutrition after praying',
+      'nutrition after prayer',
     ],
     f: { cue: 'pray', set: { action: 'pray' }, ...NETHACK },
   },
   // "800 turns since I prayed": the number before is the turns since the last prayer.
   {
     phrases: [
-      'since i prayed', 'since i last prayed', 'since my last prayer', 'since last prayer', 'since the last prayer',
-      'since praying', 'since prayer', 'since i last pray', 'since last pray'
+      'since i prayed',
+      'since i last prayed',
+      'since my last prayer',
+      'since last prayer',
+      'since the last prayer',
+      'since praying',
+      'since prayer',
+      'since i last pray',
+      'since last pray',
     ],
     f: { cue: 'pray', set: { action: 'pray' }, unit: 'age', side: 'after', ...NETHACK },
   },
@@ -640,24 +884,49 @@ const ENTRIES: Entry[] = [
   },
   {
     phrases: [
-      'never prayed', 'havent prayed', 'have not prayed', 'not prayed yet', 'never prayed yet', 'first prayer',
-      'not prayed', 'didnt pray', 'did not pray'
+      'never prayed',
+      'havent prayed',
+      'have not prayed',
+      'not prayed yet',
+      'never prayed yet',
+      'first prayer',
+      'not prayed',
+      'didnt pray',
+      'did not pray',
     ],
     f: { cue: 'neverPrayed', ...NETHACK },
   },
   // What prayer does to nutrition (/nethack drain action:pray), not whether it is safe.
   {
     phrases: [
-      'fix my hunger', 'fix hunger', 'fixes hunger', 'fixes my hunger', 'fix my nutrition', 'fixes my nutrition',
-      'set my nutrition', 'sets my nutrition', 'reset my nutrition', 'reset my hunger', 'nutrition after praying',
-      'nutrition after prayer', 'do to my hunger', 'do to my nutrition', 'does to my nutrition',
-      'does to my hunger', 'fill me up'
+      'fix my hunger',
+      'fix hunger',
+      'fixes hunger',
+      'fixes my hunger',
+      'fix my nutrition',
+      'fixes my nutrition',
+      'set my nutrition',
+      'sets my nutrition',
+      'reset my nutrition',
+      'reset my hunger',
+      'nutrition after praying',
+      'nutrition after prayer',
+      'do to my hunger',
+      'do to my nutrition',
+      'does to my nutrition',
+      'does to my hunger',
+      'fill me up',
     ],
     f: { cue: 'prayFix' },
   },
   {
     phrases: [
-      'newman', 'new man', 'new you', 'polymorph into a new man', 'poly into a new man', 'polymorph into new man'
+      'newman',
+      'new man',
+      'new you',
+      'polymorph into a new man',
+      'poly into a new man',
+      'polymorph into new man',
     ],
     f: { set: { action: 'newman' }, ...NETHACK },
   },
@@ -668,22 +937,31 @@ const ENTRIES: Entry[] = [
   { phrases: ['crushed', 'crushing'], f: { set: { cause: 'crushing' } } },
   {
     phrases: [
-      'stoned', 'stoning', 'petrified', 'turned to stone', 'turning to stone', 'turning into stone', 'being stoned',
-      'petrifying'
+      'stoned',
+      'stoning',
+      'petrified',
+      'turned to stone',
+      'turning to stone',
+      'turning into stone',
+      'being stoned',
+      'petrifying',
     ],
     f: { set: { cause: 'stoning', stoned: true }, trouble: 'stoned' },
   },
   {
     phrases: [
-      'slimed', 'sliming', 'turned into slime', 'turning into slime', 'turning into green slime', 'being slimed'
+      'slimed',
+      'sliming',
+      'turned into slime',
+      'turning into slime',
+      'turning into green slime',
+      'being slimed',
     ],
     f: { set: { cause: 'slimed' }, trouble: 'slimed' },
   },
   { phrases: ['genocided', 'genocide'], f: { set: { cause: 'genocide' } } },
   {
-    phrases: [
-      'brainless', 'brainlessness', 'brain eaten', 'mind flayer ate my brain'
-    ],
+    phrases: ['brainless', 'brainlessness', 'brain eaten', 'mind flayer ate my brain'],
     f: { set: { cause: 'brainlessness' } },
   },
 
@@ -693,15 +971,11 @@ const ENTRIES: Entry[] = [
 
   // ---- Crawl character and statuses
   {
-    phrases: [
-      'injured', 'hurt', 'damaged', 'wounded', 'not at full hp', 'below max hp', 'low hp'
-    ],
+    phrases: ['injured', 'hurt', 'damaged', 'wounded', 'not at full hp', 'below max hp', 'low hp'],
     f: { set: { injured: true, damaged: true } },
   },
   {
-    phrases: [
-      'regeneration spell', 'regen spell', 'casting regen', 'casting regeneration', 'regen spell active'
-    ],
+    phrases: ['regeneration spell', 'regen spell', 'casting regen', 'casting regeneration', 'regen spell active'],
     f: { set: { regen: true }, ...CRAWL },
   },
   { phrases: ['trogs hand', 'trog', 'trogs'], f: { set: { trogs_hand: true }, ...CRAWL } },
@@ -709,21 +983,15 @@ const ENTRIES: Entry[] = [
   // NetHack: a potion or spell of speed makes you very fast (youprop.h Very_fast).
   { phrases: ['hasted', 'haste', 'hasting'], f: { set: { hasted: true, speed: 'very fast' } } },
   {
-    phrases: [
-      'berserk', 'berserking', 'berserker', 'zerk', 'berserked'
-    ],
+    phrases: ['berserk', 'berserking', 'berserker', 'zerk', 'berserked'],
     f: { set: { berserk: true }, game: 'crawl', weight: 2 },
   },
   {
-    phrases: [
-      'chei', 'cheibriados', 'cheibriados worshipper', 'chei worshipper'
-    ],
+    phrases: ['chei', 'cheibriados', 'cheibriados worshipper', 'chei worshipper'],
     f: { set: { chei: true }, ...CRAWL },
   },
   {
-    phrases: [
-      'troll leather', 'troll leather armour', 'troll leather armor', 'troll hide'
-    ],
+    phrases: ['troll leather', 'troll leather armour', 'troll leather armor', 'troll hide'],
     f: { set: { 'gear.trollLeather': true }, ...CRAWL },
   },
   { phrases: ['suppressed', 'magic suppression', 'suppression'], f: { set: { suppressed: true }, ...CRAWL } },
@@ -759,7 +1027,13 @@ const ENTRIES: Entry[] = [
   { phrases: ['rot inducing', 'rotinducing', 'sickness'], f: { set: { type: 'rot-inducing' }, ...CRAWL } },
   {
     phrases: [
-      'rpois', 'rpoison', 'poison resistant', 'poison resistance', 'resist poison', 'poison res', 'poison resist'
+      'rpois',
+      'rpoison',
+      'poison resistant',
+      'poison resistance',
+      'resist poison',
+      'poison res',
+      'poison resist',
     ],
     f: { set: { rpois: true, poison_res: true } },
   },
@@ -780,22 +1054,23 @@ const ENTRIES: Entry[] = [
   { phrases: ['melee', 'fighting', 'fight', 'attacking in melee', 'melee attack'], f: { set: { what: 'melee' } } },
   {
     phrases: [
-      'berserk end', 'berserk ends', 'end of berserk', 'after berserk', 'berserk wears off', 'berserk ending',
-      'when berserk ends'
+      'berserk end',
+      'berserk ends',
+      'end of berserk',
+      'after berserk',
+      'berserk wears off',
+      'berserk ending',
+      'when berserk ends',
     ],
     f: { set: { what: 'berserk end' }, ...CRAWL },
   },
   { phrases: ['hungry ghost', 'hungry ghosts'], f: { set: { what: 'hungry ghost' }, ...CRAWL } },
   {
-    phrases: [
-      'vampiric weapon', 'vampiric', 'vampiric brand', 'vampiric hit'
-    ],
+    phrases: ['vampiric weapon', 'vampiric', 'vampiric brand', 'vampiric hit'],
     f: { set: { what: 'vampiric weapon' }, ...CRAWL },
   },
   {
-    phrases: [
-      'formicid dig', 'formicid digging', 'digging as a formicid', 'formicid digs', 'dig as a formicid'
-    ],
+    phrases: ['formicid dig', 'formicid digging', 'digging as a formicid', 'formicid digs', 'dig as a formicid'],
     f: { set: { what: 'formicid dig' }, ...CRAWL },
   },
   { phrases: ['feast card', 'card of feast', 'feast'], f: { set: { what: 'feast card' }, ...CRAWL } },
@@ -808,15 +1083,30 @@ const ENTRIES: Entry[] = [
   { phrases: ['chaotic', 'chaotic god', 'im chaotic'], f: { set: { god: 'chaotic' }, ...NETHACK } },
   {
     phrases: [
-      'coaligned altar', 'co aligned altar', 'my altar', 'my own altar', 'my gods altar', 'an altar of my god',
-      'altar of my god', 'aligned altar', 'coaligned'
+      'coaligned altar',
+      'co aligned altar',
+      'my altar',
+      'my own altar',
+      'my gods altar',
+      'an altar of my god',
+      'altar of my god',
+      'aligned altar',
+      'coaligned',
     ],
     f: { set: { altar: 'coaligned' }, ...NETHACK },
   },
   {
     phrases: [
-      'cross aligned altar', 'crossaligned altar', 'cross aligned', 'crossaligned', 'another gods altar',
-      'other gods altar', 'wrong altar', 'unaligned altar', 'non aligned altar', 'nonaligned altar'
+      'cross aligned altar',
+      'crossaligned altar',
+      'cross aligned',
+      'crossaligned',
+      'another gods altar',
+      'other gods altar',
+      'wrong altar',
+      'unaligned altar',
+      'non aligned altar',
+      'nonaligned altar',
     ],
     f: { set: { altar: 'cross-aligned' }, ...NETHACK },
   },
@@ -830,119 +1120,152 @@ const ENTRIES: Entry[] = [
   },
   {
     phrases: [
-      'temple', 'shrine', 'in a temple', 'in the temple', 'temple altar', 'priest in the temple', 'tended altar'
+      'temple',
+      'shrine',
+      'in a temple',
+      'in the temple',
+      'temple altar',
+      'priest in the temple',
+      'tended altar',
     ],
     f: { set: { shrine: true }, ...NETHACK },
   },
   { phrases: ['demigod', 'demi god', 'demigoddess'], f: { set: { demigod: true }, ...NETHACK } },
   {
-    phrases: [
-      'crowned', 'crowning', 'hand of elbereth', 'envoy of balance', 'chosen one', 'after crowning'
-    ],
+    phrases: ['crowned', 'crowning', 'hand of elbereth', 'envoy of balance', 'chosen one', 'after crowning'],
     f: { set: { crowned: true }, ...NETHACK },
   },
   {
-    phrases: [
-      'gehennom', 'in gehennom', 'gehenom', 'in hell', 'hell', 'valley of the dead', 'the valley'
-    ],
+    phrases: ['gehennom', 'in gehennom', 'gehenom', 'in hell', 'hell', 'valley of the dead', 'the valley'],
     f: { set: { gehennom: true }, ...NETHACK },
   },
   {
-    phrases: [
-      'undead', 'polymorphed into an undead', 'undead form', 'as an undead', 'polyd into an undead'
-    ],
+    phrases: ['undead', 'polymorphed into an undead', 'undead form', 'as an undead', 'polyd into an undead'],
     f: { set: { undead: true } },
   },
   {
-    phrases: [
-      'demon form', 'polymorphed into a demon', 'as a demon', 'polyd into a demon', 'demonic form'
-    ],
+    phrases: ['demon form', 'polymorphed into a demon', 'as a demon', 'polyd into a demon', 'demonic form'],
     f: { set: { demon: true }, ...NETHACK },
   },
   {
     phrases: [
-      'angry god', 'god is angry', 'gods angry', 'god angry', 'angered my god', 'angered', 'angry', 'my god is mad',
-      'god is mad', 'pissed off'
+      'angry god',
+      'god is angry',
+      'gods angry',
+      'god angry',
+      'angered my god',
+      'angered',
+      'angry',
+      'my god is mad',
+      'god is mad',
+      'pissed off',
     ],
     f: { cue: 'angry' },
   },
   { phrases: ['in lava', 'stuck in lava', 'sinking in lava', 'sinking into lava'], f: { trouble: 'lava' } },
   {
     phrases: [
-      'sick', 'food poisoning', 'food poisoned', 'fatally ill', 'deathly ill', 'terminally ill', 'ill', 'illness',
-      'deadly sick', 'you feel deathly sick'
+      'sick',
+      'food poisoning',
+      'food poisoned',
+      'fatally ill',
+      'deathly ill',
+      'terminally ill',
+      'ill',
+      'illness',
+      'deadly sick',
+      'you feel deathly sick',
     ],
     f: { trouble: 'sick' },
   },
   {
-    phrases: [
-      'gas cloud', 'poison gas', 'poison cloud', 'stinking cloud', 'in a gas cloud', 'in a poison cloud'
-    ],
+    phrases: ['gas cloud', 'poison gas', 'poison cloud', 'stinking cloud', 'in a gas cloud', 'in a poison cloud'],
     f: { trouble: 'gas' },
   },
   {
     phrases: [
-      'low hp', 'low on hp', 'low health', 'almost dead', 'nearly dead', 'about to die', 'hp is low', 'low hit points'
+      'low hp',
+      'low on hp',
+      'low health',
+      'almost dead',
+      'nearly dead',
+      'about to die',
+      'hp is low',
+      'low hit points',
     ],
     f: { set: { injured: true, damaged: true }, trouble: 'low-hp' },
   },
   {
-    phrases: [
-      'lycanthropy', 'lycanthrope', 'lycanthropic', 'infected with lycanthropy', 'were infection'
-    ],
+    phrases: ['lycanthropy', 'lycanthrope', 'lycanthropic', 'infected with lycanthropy', 'were infection'],
     f: { trouble: 'lycanthropy' },
   },
   { phrases: ['collapsing', 'collapse', 'about to collapse'], f: { trouble: 'collapsing' } },
   {
     phrases: [
-      'stuck in a wall', 'stuck in rock', 'stuck in the wall', 'stuck in solid rock', 'trapped in rock',
-      'stuck in stone'
+      'stuck in a wall',
+      'stuck in rock',
+      'stuck in the wall',
+      'stuck in solid rock',
+      'trapped in rock',
+      'stuck in stone',
     ],
     f: { trouble: 'stuck' },
   },
   {
     phrases: [
-      'cursed levitation', 'cursed ring of levitation', 'cursed boots of levitation', 'cursed levitation boots',
-      'stuck levitating'
+      'cursed levitation',
+      'cursed ring of levitation',
+      'cursed boots of levitation',
+      'cursed levitation boots',
+      'stuck levitating',
     ],
     f: { trouble: 'cursed-levitation' },
   },
   {
     phrases: [
-      'unusable hands', 'cursed two handed weapon', 'cursed two hander', 'welded two hander', 'slippery fingers',
-      'greasy fingers', 'glib', 'welded weapon'
+      'unusable hands',
+      'cursed two handed weapon',
+      'cursed two hander',
+      'welded two hander',
+      'slippery fingers',
+      'greasy fingers',
+      'glib',
+      'welded weapon',
     ],
     f: { trouble: 'unusable-hands' },
   },
   { phrases: ['cursed blindfold', 'cursed towel'], f: { trouble: 'cursed-blindfold' } },
   { phrases: ['punished', 'ball and chain', 'chained', 'heavy iron ball'], f: { trouble: 'punished' } },
   {
-    phrases: [
-      'fumbling', 'cursed fumble boots', 'fumble boots', 'gauntlets of fumbling', 'fumbling gauntlets'
-    ],
+    phrases: ['fumbling', 'cursed fumble boots', 'fumble boots', 'gauntlets of fumbling', 'fumbling gauntlets'],
     f: { trouble: 'fumbling' },
   },
   {
     phrases: [
-      'cursed items', 'cursed stuff', 'cursed gear', 'cursed armor', 'cursed armour', 'cursed luckstone',
-      'cursed loadstone', 'loadstone', 'cursed weapon', 'cursed things', 'cursed equipment'
+      'cursed items',
+      'cursed stuff',
+      'cursed gear',
+      'cursed armor',
+      'cursed armour',
+      'cursed luckstone',
+      'cursed loadstone',
+      'loadstone',
+      'cursed weapon',
+      'cursed things',
+      'cursed equipment',
     ],
     f: { trouble: 'cursed-items' },
   },
   { phrases: ['cursed saddle'], f: { trouble: 'cursed-saddle' } },
   {
-    phrases: [
-      'lost attributes', 'lost stats', 'drained attributes', 'lost strength', 'attribute loss', 'abused stats'
-    ],
+    phrases: ['lost attributes', 'lost stats', 'drained attributes', 'lost strength', 'attribute loss', 'abused stats'],
     f: { trouble: 'lost-attributes' },
   },
   { phrases: ['wounded legs', 'wounded leg', 'hurt legs', 'leg wound', 'bad legs'], f: { trouble: 'wounded-legs' } },
   { phrases: ['stunned', 'stun', 'stunning'], f: { trouble: 'stunned' } },
   { phrases: ['confused', 'confusion'], f: { trouble: 'confused' } },
   {
-    phrases: [
-      'hallucinating', 'hallucination', 'halluc', 'hallu', 'tripping'
-    ],
+    phrases: ['hallucinating', 'hallucination', 'halluc', 'hallu', 'tripping'],
     f: { trouble: 'hallucinating' },
   },
 
@@ -950,47 +1273,73 @@ const ENTRIES: Entry[] = [
   { phrases: ['acid resistance', 'acid res', 'acid resistant', 'resist acid'], f: { set: { acid_res: true } } },
   {
     phrases: [
-      'stoning resistance', 'stone resistance', 'stone res', 'resist stoning', 'stoning res', 'stone resistant'
+      'stoning resistance',
+      'stone resistance',
+      'stone res',
+      'resist stoning',
+      'stoning res',
+      'stone resistant',
     ],
     f: { set: { stone_res: true } },
   },
   {
     phrases: [
-      'sickness resistance', 'sick resistance', 'sick res', 'resist sickness', 'sickness res', 'sickness resistant'
+      'sickness resistance',
+      'sick resistance',
+      'sick res',
+      'resist sickness',
+      'sickness res',
+      'sickness resistant',
     ],
     f: { set: { sick_res: true } },
   },
   { phrases: ['unchanging', 'amulet of unchanging'], f: { set: { unchanging: true } } },
   {
     phrases: [
-      'max int', 'maxed int', 'int at max', 'int maxed', 'int is maxed', 'max intelligence', 'maxed intelligence'
+      'max int',
+      'maxed int',
+      'int at max',
+      'int maxed',
+      'int is maxed',
+      'max intelligence',
+      'maxed intelligence',
     ],
     f: { set: { int_max: true } },
   },
   {
-    phrases: [
-      'high energy', 'energy high', 'full energy', 'full pw', 'pw full', 'high pw', 'max pw', 'max energy'
-    ],
+    phrases: ['high energy', 'energy high', 'full energy', 'full pw', 'pw full', 'high pw', 'max pw', 'max energy'],
     f: { set: { energy_high: true } },
   },
 
   // ---- NetHack meals: speed, polymorphed forms, tins
   {
-    phrases: [
-      'fast', 'intrinsically fast', 'intrinsic speed', 'im fast', 'innately fast'
-    ],
+    phrases: ['fast', 'intrinsically fast', 'intrinsic speed', 'im fast', 'innately fast'],
     f: { set: { speed: 'fast' } },
   },
   {
     phrases: [
-      'very fast', 'speed boots', 'boots of speed', 'speed boot', 'potion of speed', 'haste self', 'extrinsic speed'
+      'very fast',
+      'speed boots',
+      'boots of speed',
+      'speed boot',
+      'potion of speed',
+      'haste self',
+      'extrinsic speed',
     ],
     f: { set: { speed: 'very fast' } },
   },
   {
     phrases: [
-      'polymorphed into', 'polyd into', 'poly d into', 'polyed into', 'poly into', 'polymorph into', 'polymorphed as',
-      'polymorphed to', 'in the form of', 'while polymorphed into'
+      'polymorphed into',
+      'polyd into',
+      'poly d into',
+      'polyed into',
+      'poly into',
+      'polymorph into',
+      'polymorphed as',
+      'polymorphed to',
+      'in the form of',
+      'while polymorphed into',
     ],
     f: { cue: 'form', ...NETHACK },
   },

@@ -186,7 +186,9 @@ export function nameAt(words: readonly string[], i: number): { length: number; r
 // ---- the adapter over the shared resolver ---------------------------------------------------
 
 export type Lookup<T> =
-  { kind: 'found'; item: T; corrected: boolean } | { kind: 'ambiguous'; candidates: T[] } | { kind: 'none' };
+  | { kind: 'found'; item: T; corrected: boolean }
+  | { kind: 'ambiguous'; candidates: T[] }
+  | { kind: 'none' };
 
 /** How many typing mistakes a word of this length may carry and still be read as a name. */
 export function typoBudget(length: number): number {

@@ -40,11 +40,27 @@ const NETHACK_REFS: Record<string, { repo: string; ref: string }> = {
 /** The Crawl release tags every Crawl citation and footer points at: the one map of them. */
 export const CRAWL_TAGS: Record<CrawlVersion, string> = { '0.13': '0.13.2', '0.14': '0.14.2', '0.15': '0.15.2' };
 
-export function nethackCite(file: string, symbol?: string, opts: { version?: NethackVersion; line?: number; note?: string } = {}): Citation {
-  return { game: 'nethack', version: opts.version ?? DEFAULT_NETHACK_VERSION, file, symbol, line: opts.line, note: opts.note };
+export function nethackCite(
+  file: string,
+  symbol?: string,
+  opts: { version?: NethackVersion; line?: number; note?: string } = {},
+): Citation {
+  return {
+    game: 'nethack',
+    version: opts.version ?? DEFAULT_NETHACK_VERSION,
+    file,
+    symbol,
+    line: opts.line,
+    note: opts.note,
+  };
 }
 
-export function crawlCite(version: CrawlVersion, file: string, symbol?: string, opts: { line?: number; note?: string } = {}): Citation {
+export function crawlCite(
+  version: CrawlVersion,
+  file: string,
+  symbol?: string,
+  opts: { line?: number; note?: string } = {},
+): Citation {
   const path = file.startsWith('crawl-ref/') ? file : `crawl-ref/source/${file}`;
   return { game: 'crawl', version, file: path, symbol, line: opts.line, note: opts.note };
 }

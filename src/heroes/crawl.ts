@@ -22,7 +22,11 @@ export function crawlSpeciesNames(version: CrawlVersion): string[] {
 }
 
 export function resolveCrawlSpecies(version: CrawlVersion, text: string): string {
-  return resolveName(text, crawlSpeciesNames(version).map((name) => ({ name })), 'species').name;
+  return resolveName(
+    text,
+    crawlSpeciesNames(version).map((name) => ({ name })),
+    'species',
+  ).name;
 }
 
 export function crawlFoodNames(version: CrawlVersion): string[] {

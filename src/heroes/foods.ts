@@ -84,7 +84,7 @@ export function parseCrawlFoods(text: string, version: CrawlVersion): CrawlCarri
   const items = foodItems(version);
   const list = pieces(text).map(({ count, words }) => {
     let rotten = false;
-    if (words[0]?.toLowerCase() === 'rotten') ((rotten = true), words.shift());
+    if (words[0]?.toLowerCase() === 'rotten') (rotten = true), words.shift();
     const kind = CHUNK_TYPES.find((t) => t === words[0]?.toLowerCase());
     if (kind) words.shift();
     const name = resolvePlural(words.join(' ') || 'chunk', items, 'food').name;

@@ -208,7 +208,7 @@ function crawlState(r: CrawlDumpImport, old: CrawlState | undefined, acc: Acc): 
     sustenanceRings: num('sustenanceRings') ?? 0,
     hungerRings: num('hungerRings') ?? 0,
     regenerationRings: num('regenerationRings') ?? 0,
-    trollLeather: rate['trollLeather'] === true,
+    trollLeather: rate.trollLeather === true,
     artefactMetabolism: num('artefactMetabolism') ?? 0,
     gourmand: d.gourmandAmulet,
   };
@@ -219,7 +219,7 @@ function crawlState(r: CrawlDumpImport, old: CrawlState | undefined, acc: Acc): 
     saprovore: num('saprovore'),
   };
   let value = d.value;
-  if (old && old.alive && r.hunger.band.min !== null && r.hunger.band.max !== null) {
+  if (old?.alive && r.hunger.band.min !== null && r.hunger.band.max !== null) {
     if (old.value >= r.hunger.band.min && old.value <= r.hunger.band.max) {
       value = old.value;
       acc.kept.push({ field: 'value', value: old.value, reason: `it is inside ${r.hunger.status}'s band` });

@@ -4,7 +4,16 @@
 import { UserError } from '../errors.ts';
 import type { Citation, NethackVersion } from '../engine/cite.ts';
 import { AMULETS } from '../engine/nethack/data.ts';
-import { burnFlags, canAttack, defaultProfile, expectedPer20, parseRing, resolveRing, type BurnProfile, type SourceRow } from '../engine/nethack/burn.ts';
+import {
+  burnFlags,
+  canAttack,
+  defaultProfile,
+  expectedPer20,
+  parseRing,
+  resolveRing,
+  type BurnProfile,
+  type SourceRow,
+} from '../engine/nethack/burn.ts';
 import { resolveName } from '../names.ts';
 import { advance, forecast, isExact, type ForecastResult } from '../engine/nethack/forecast.ts';
 import { starvationLimit, statusFor, type NethackStatus } from '../engine/nethack/status.ts';
@@ -33,7 +42,12 @@ export function resolveAmulet(text: string): string {
 
 export function resolveRingLabel(text: string): string {
   const ring = resolveRing(text);
-  if (!ring) throw new UserError(`"${text}" is not a ring.`, 'Name a ring, e.g. "ring of regeneration" or "ring of protection +2".', 'unknown_ring');
+  if (!ring)
+    throw new UserError(
+      `"${text}" is not a ring.`,
+      'Name a ring, e.g. "ring of regeneration" or "ring of protection +2".',
+      'unknown_ring',
+    );
   return ring.label;
 }
 
@@ -69,9 +83,20 @@ export interface NethackHeroView {
 }
 
 /** The hero's status and forecast (with the chart's curve when `series`). */
-export function viewNethack(s: NethackState, version: NethackVersion, opts: { series?: boolean } = {}): NethackHeroView {
+export function viewNethack(
+  s: NethackState,
+  version: NethackVersion,
+  opts: { series?: boolean } = {},
+): NethackHeroView {
   const profile = profileOf(s, version);
-  const f = forecast({ nutrition: s.nutrition, moves: s.turn, profile, con: s.con, skipStarvation: true, series: opts.series });
+  const f = forecast({
+    nutrition: s.nutrition,
+    moves: s.turn,
+    profile,
+    con: s.con,
+    skipStarvation: true,
+    series: opts.series,
+  });
   return {
     status: statusFor(s.nutrition),
     nutrition: s.nutrition,
@@ -112,7 +137,12 @@ export function passTurns(s: NethackState, version: NethackVersion, turns: numbe
   const notes: string[] = [];
   if (attacksPerTurn > 0) {
     const can = canAttack(profile);
-    if (!can.ok) throw new UserError(`This hero cannot attack: ${can.reason}.`, 'Change encumbrance with `/hero set encumbrance:<level>`.', 'cannot_attack');
+    if (!can.ok)
+      throw new UserError(
+        `This hero cannot attack: ${can.reason}.`,
+        'Change encumbrance with `/hero set encumbrance:<level>`.',
+        'cannot_attack',
+      );
   }
   let nutrition: number;
   let burned: number;
@@ -128,16 +158,21 @@ export function passTurns(s: NethackState, version: NethackVersion, turns: numbe
     burned = Math.round(((per20 * (1 + attacksPerTurn)) / 20) * turns);
     nutrition = s.nutrition - burned;
     estimated = true;
-    notes.push(`Burn is random in this case (${version === '5.0' ? 'NetHack 5.0 draws rn2(20) on every call' : 'Unaware heroes burn the base charge 1 turn in 10'}); the expected ${burned} was applied.`);
+    notes.push(
+      `Burn is random in this case (${version === '5.0' ? 'NetHack 5.0 draws rn2(20) on every call' : 'Unaware heroes burn the base charge 1 turn in 10'}); the expected ${burned} was applied.`,
+    );
   }
   const limit = starvationLimit(s.con, version);
   let alive: boolean = s.alive;
   let death: NethackState['death'] = s.death;
-  if (nutrition <= 0 && s.nutrition > 0) notes.push('Reached Fainting: the hero faints at once, then at random (see `/nethack status`).');
+  if (nutrition <= 0 && s.nutrition > 0)
+    notes.push('Reached Fainting: the hero faints at once, then at random (see `/nethack status`).');
   if (nutrition < limit) {
     alive = false;
     death = 'starved';
-    notes.push(`Below the starvation limit ${limit} (Con ${s.con}): the hero starves on the first hunger update whose faint roll fails.`);
+    notes.push(
+      `Below the starvation limit ${limit} (Con ${s.con}): the hero starves on the first hunger update whose faint roll fails.`,
+    );
   }
   const state = { ...advanceLuck(s, s.turn + turns), nutrition, turn: s.turn + turns, alive, death };
   return { state, burned, estimated, notes, citations };
@@ -145,7 +180,7 @@ export function passTurns(s: NethackState, version: NethackVersion, turns: numbe
 
 /** src/role.c roles[]. */
 export { ROLES as NETHACK_ROLES, resolveRole } from '../engine/nethack/roles.ts';
-import { ROLES as NETHACK_ROLES } from '../engine/nethack/roles.ts';
+import type { ROLES as NETHACK_ROLES } from '../engine/nethack/roles.ts';
 /** src/role.c races[]. */
 export const NETHACK_RACES = ['human', 'elf', 'dwarf', 'gnome', 'orc'] as const;
 
@@ -182,7 +217,12 @@ export interface EatOutcome extends StepResult {
  * next turn's gethungry() runs before the hero acts (same convention as passTurns).
  * When the meal chokes, `stopAtPrompt` answers "Continue eating?" with no if there is a prompt.
  */
-export function eatFood(s: NethackState, version: NethackVersion, food: string, opts: { stopAtPrompt?: boolean } = {}): EatOutcome {
+export function eatFood(
+  s: NethackState,
+  version: NethackVersion,
+  food: string,
+  opts: { stopAtPrompt?: boolean } = {},
+): EatOutcome {
   if (!s.alive) throw deadHero(s);
   const profile = profileOf(s, version);
   const amulet = s.amulet?.toLowerCase() ?? '';
@@ -201,7 +241,17 @@ export function eatFood(s: NethackState, version: NethackVersion, food: string, 
     profile,
   });
   const citations = meal.citations;
-  if (meal.refused) return { state: s, burned: 0, estimated: false, notes: [meal.refused], citations, meal, chokes: false, outcome: 'refused' };
+  if (meal.refused)
+    return {
+      state: s,
+      burned: 0,
+      estimated: false,
+      notes: [meal.refused],
+      citations,
+      meal,
+      chokes: false,
+      outcome: 'refused',
+    };
   const notes = [...meal.notes];
   const after = (nutrition: number, moves: number, extra: Partial<NethackState> = {}, turns = 1) => {
     const next = passTurns({ ...advanceLuck(s, moves), nutrition, turn: moves, ...extra }, version, turns);
@@ -213,25 +263,47 @@ export function eatFood(s: NethackState, version: NethackVersion, food: string, 
     if (o.surviveChance >= 1) {
       // src/eat.c choke() -> vomit(): nomul(-2), two helpless turns before the hero acts again.
       notes.push('You vomit and are helpless for 2 turns (included).');
-      return { ...after(o.nutritionIfSurvive, meal.choke.moves, {}, 3), ...base, outcome: 'choked: vomited', estimated: !meal.exact };
+      return {
+        ...after(o.nutritionIfSurvive, meal.choke.moves, {}, 3),
+        ...base,
+        outcome: 'choked: vomited',
+        estimated: !meal.exact,
+      };
     }
     if (o.lifesaved) {
       // src/end.c savelife(): nutrition 900 when choking; the amulet is used up; -1 Con (done()).
       return {
-        ...after(o.lifesaved.nutrition, meal.choke.moves, { amulet: null, con: Math.max(3, s.con - o.lifesaved.conLoss) }),
+        ...after(o.lifesaved.nutrition, meal.choke.moves, {
+          amulet: null,
+          con: Math.max(3, s.con - o.lifesaved.conLoss),
+        }),
         ...base,
         outcome: 'choked: life saved',
         estimated: !meal.exact,
       };
     }
-    notes.push(`${Math.round(o.surviveChance * 100)}% chance to survive by vomiting (${o.surviveReason}); if yours did, set the nutrition by hand.`);
+    notes.push(
+      `${Math.round(o.surviveChance * 100)}% chance to survive by vomiting (${o.surviveReason}); if yours did, set the nutrition by hand.`,
+    );
     const dead = { ...advanceLuck(s, meal.choke.moves), nutrition: meal.choke.nutrition, turn: meal.choke.moves };
     const state: NethackState = { ...dead, alive: false, death: 'choked' };
     return { state, burned: 0, estimated: !meal.exact, notes, citations, ...base, outcome: 'choked: died' };
   }
   if (meal.prompt && opts.stopAtPrompt) {
-    return { ...after(meal.prompt.ifStopped.nutrition, meal.prompt.ifStopped.moves), meal, chokes: false, outcome: 'stopped at prompt', estimated: !meal.exact };
+    return {
+      ...after(meal.prompt.ifStopped.nutrition, meal.prompt.ifStopped.moves),
+      meal,
+      chokes: false,
+      outcome: 'stopped at prompt',
+      estimated: !meal.exact,
+    };
   }
   if (!meal.finish) throw new UserError('That meal cannot be finished.', undefined, 'meal_unfinished');
-  return { ...after(Math.round(meal.finish.nutrition), meal.finish.moves), meal, chokes: false, outcome: 'finished', estimated: !meal.exact };
+  return {
+    ...after(Math.round(meal.finish.nutrition), meal.finish.moves),
+    meal,
+    chokes: false,
+    outcome: 'finished',
+    estimated: !meal.exact,
+  };
 }

@@ -108,7 +108,11 @@ export type ExportedRecord =
 /** The active hero, or a friendly error saying how to make one. */
 export function activeHero(record: UserHeroes | null, name?: string): Hero {
   if (!record || record.heroes.length === 0) {
-    throw new UserError("You don't have a hero yet.", 'Create one with `/hero new name:<name>` (add `game:crawl` for Crawl).', 'no_hero');
+    throw new UserError(
+      "You don't have a hero yet.",
+      'Create one with `/hero new name:<name>` (add `game:crawl` for Crawl).',
+      'no_hero',
+    );
   }
   if (name) {
     const wanted = name.trim().toLowerCase();
@@ -118,7 +122,11 @@ export function activeHero(record: UserHeroes | null, name?: string): Hero {
       record.heroes.find((h) => h.id === wanted) ??
       record.heroes.find((h) => h.name.toLowerCase().startsWith(wanted));
     if (!hit) {
-      throw new UserError(`You have no hero called "${name}".`, `Your heroes: ${record.heroes.map((h) => h.name).join(', ')}.`, 'unknown_hero');
+      throw new UserError(
+        `You have no hero called "${name}".`,
+        `Your heroes: ${record.heroes.map((h) => h.name).join(', ')}.`,
+        'unknown_hero',
+      );
     }
     return hit;
   }

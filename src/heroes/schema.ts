@@ -19,7 +19,14 @@ export const MAX_LOG_EVENTS = 50;
 export const MAX_UNDO = 20;
 export const HERO_NAME_MAX = 32;
 
-export const ENCUMBRANCE_LEVELS = ['Unencumbered', 'Burdened', 'Stressed', 'Strained', 'Overtaxed', 'Overloaded'] as const;
+export const ENCUMBRANCE_LEVELS = [
+  'Unencumbered',
+  'Burdened',
+  'Stressed',
+  'Strained',
+  'Overtaxed',
+  'Overloaded',
+] as const;
 
 export { NETHACK_INTRINSICS, type NethackIntrinsic } from '../engine/nethack/intrinsics.ts';
 import { NETHACK_INTRINSICS } from '../engine/nethack/intrinsics.ts';
@@ -235,7 +242,10 @@ function recordSchemas<C extends z.ZodType>(crawlState: C, version: 2 | 3 | 4) {
     z.object({
       log: z.array(HeroEventSchema).max(MAX_LOG_EVENTS).default([]),
       /** Snapshots before each of the last events, newest last: `undo` pops one. */
-      undo: z.array(z.object({ event: HeroEventSchema, before: core })).max(MAX_UNDO).default([]),
+      undo: z
+        .array(z.object({ event: HeroEventSchema, before: core }))
+        .max(MAX_UNDO)
+        .default([]),
       /** A meal or prayer waiting for the user's confirmation. */
       pending: PendingSchema.nullable().default(null),
     }),
@@ -325,7 +335,15 @@ export function migrateV1(v1: UserHeroesV1, now: string): UserHeroes {
         version: '3.6.7',
         nethack,
         shared: false,
-        log: [{ at: now, kind: 'migrate', summary: `Record upgraded from schema 1 to ${HERO_SCHEMA_VERSION}.`, turn: h.turn, nutrition: h.nutrition }],
+        log: [
+          {
+            at: now,
+            kind: 'migrate',
+            summary: `Record upgraded from schema 1 to ${HERO_SCHEMA_VERSION}.`,
+            turn: h.turn,
+            nutrition: h.nutrition,
+          },
+        ],
         undo: [],
         pending: null,
       },
@@ -342,18 +360,18 @@ const int = (v: unknown, min: number, max: number): number | undefined =>
 export function migrateCrawlStateV2(c: CrawlStateV2): CrawlState {
   const { rate, ...rest } = c;
   const gear = CrawlGearSchema.parse({
-    sustenanceRings: int(rate['sustenanceRings'], 0, 8),
-    hungerRings: int(rate['hungerRings'], 0, 8),
-    regenerationRings: int(rate['regenerationRings'], 0, 8),
-    trollLeather: rate['trollLeather'] === true ? true : undefined,
-    artefactMetabolism: int(rate['artefactMetabolism'], -20, 30),
-    gourmand: rate['gourmandAmulet'] === true ? true : undefined,
+    sustenanceRings: int(rate.sustenanceRings, 0, 8),
+    hungerRings: int(rate.hungerRings, 0, 8),
+    regenerationRings: int(rate.regenerationRings, 0, 8),
+    trollLeather: rate.trollLeather === true ? true : undefined,
+    artefactMetabolism: int(rate.artefactMetabolism, -20, 30),
+    gourmand: rate.gourmandAmulet === true ? true : undefined,
   });
   const mutations = CrawlMutationsSchema.parse({
-    metabolism: int(rate['metabolism'], -2, 3),
-    carnivore: int(rate['carnivore'], 0, 3),
-    herbivore: int(rate['herbivore'], 0, 3),
-    saprovore: int(rate['saprovore'], 0, 3),
+    metabolism: int(rate.metabolism, -2, 3),
+    carnivore: int(rate.carnivore, 0, 3),
+    herbivore: int(rate.herbivore, 0, 3),
+    saprovore: int(rate.saprovore, 0, 3),
   });
   return { ...rest, gear, mutations, death: rest.alive ? null : 'starved', foods: [] };
 }
@@ -370,7 +388,12 @@ export function migrateV2(v2record: UserHeroesV2): UserHeroes {
   const heroes = v2record.heroes.map((h) => {
     const { log, undo, pending } = h;
     const core = migrateCoreV2(h as HeroCoreV2);
-    return { ...core, log, undo: undo.map((u) => ({ event: u.event, before: migrateCoreV2(u.before) })), pending } as Hero;
+    return {
+      ...core,
+      log,
+      undo: undo.map((u) => ({ event: u.event, before: migrateCoreV2(u.before) })),
+      pending,
+    } as Hero;
   });
   return UserHeroesSchema.parse({ ...v2record, schemaVersion: HERO_SCHEMA_VERSION, heroes });
 }
@@ -390,7 +413,10 @@ export type ParsedRecord =
 /** Validate (and migrate) a stored record. Never throws; never changes the stored value. */
 export function parseRecord(raw: unknown, now: string): ParsedRecord {
   if (raw === undefined || raw === null) return { ok: false, problem: 'empty' };
-  const version = typeof raw === 'object' && raw !== null && 'schemaVersion' in raw ? (raw as { schemaVersion: unknown }).schemaVersion : undefined;
+  const version =
+    typeof raw === 'object' && raw !== null && 'schemaVersion' in raw
+      ? (raw as { schemaVersion: unknown }).schemaVersion
+      : undefined;
   if (version === 1) {
     const v1 = UserHeroesV1Schema.safeParse(raw);
     if (!v1.success) return { ok: false, problem: describe(v1.error) };
@@ -406,7 +432,8 @@ export function parseRecord(raw: unknown, now: string): ParsedRecord {
     if (!old.success) return { ok: false, problem: describe(old.error) };
     return { ok: true, record: migrateV3(old.data), migratedFrom: 3 };
   }
-  if (version !== HERO_SCHEMA_VERSION) return { ok: false, problem: `unknown schema version ${JSON.stringify(version)}` };
+  if (version !== HERO_SCHEMA_VERSION)
+    return { ok: false, problem: `unknown schema version ${JSON.stringify(version)}` };
   const current = UserHeroesSchema.safeParse(raw);
   if (!current.success) return { ok: false, problem: describe(current.error) };
   return { ok: true, record: current.data, migratedFrom: null };

@@ -5,12 +5,7 @@
 // A dump written at death (par.se set) uses the past tense ("You were hungry."), a live one the
 // present ("You are hungry.").
 import { uniqueCitations, type Citation } from '../engine/cite.ts';
-import {
-  findSpecies,
-  resolveHero,
-  type CrawlHeroInput,
-  type CrawlForm,
-} from '../engine/crawl/hero.ts';
+import { findSpecies, resolveHero, type CrawlHeroInput, type CrawlForm } from '../engine/crawl/hero.ts';
 import { HUNGER_STATES, type HungerStateName } from '../engine/crawl/satiation.ts';
 import { parseCrawlVersion, PROFILES, type CrawlVersion } from '../engine/crawl/versions.ts';
 import { SPECIES } from '../engine/crawl/data.ts';
@@ -167,7 +162,7 @@ export function importCrawlDump(text: string, opts: { version?: CrawlVersion } =
 function readVersion(l: Line, hint: CrawlVersion | undefined): CrawlVersion {
   const text = HEADER.exec(l.clean)![1]!;
   const parsed = parseCrawlVersion(text);
-  if (!parsed || parsed.kind !== 'supported') {
+  if (parsed?.kind !== 'supported') {
     const why = parsed?.kind === 'noHunger' ? ' Food and hunger were removed in 0.26.' : '';
     throw new UserError(
       `This dump is from Crawl ${text}; I read 0.13, 0.14 and 0.15 dumps.${why}`,

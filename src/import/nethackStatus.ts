@@ -310,13 +310,16 @@ function readLine2(
           nhSource(version, 'dlvl', 'quest: Home n'),
         )),
     },
-    ...PLACE_NAMES.map((p): Matcher => ({
-      re: p.re,
-      take: (m) => {
-        if (m[1] === 'Astral Plane' || m[1] === 'End Game') sink.evidenceOld.push(`"${m[1]}" (3.4.3 describe_level())`);
-        f.dungeonLevel = field<DungeonLevel>({ kind: p.kind, depth: null, text: m[0] }, l, nhSource(version, 'dlvl'));
-      },
-    })),
+    ...PLACE_NAMES.map(
+      (p): Matcher => ({
+        re: p.re,
+        take: (m) => {
+          if (m[1] === 'Astral Plane' || m[1] === 'End Game')
+            sink.evidenceOld.push(`"${m[1]}" (3.4.3 describe_level())`);
+          f.dungeonLevel = field<DungeonLevel>({ kind: p.kind, depth: null, text: m[0] }, l, nhSource(version, 'dlvl'));
+        },
+      }),
+    ),
     {
       re: /^HP:(-?\d+)\((\d+)\)/,
       take: (m) => (f.hp = field({ current: +m[1]!, max: +m[2]! }, l, nhSource(version, 'health'))),

@@ -23,9 +23,14 @@ export const luck = integer('Luck', { min: -13, max: 13, example: 0 });
 export const satiation = integer('Hunger value (satiation)', { ...SATIATION, example: 5900 });
 
 /** Default: the user's /settings, else the server's, else 3.6.7. */
-export const nethackVersion = choice('NetHack version (default 3.6.7 or your /settings)', NETHACK_VERSIONS).default('3.6.7').fromSetting('nethackVersion');
+export const nethackVersion = choice('NetHack version (default 3.6.7 or your /settings)', NETHACK_VERSIONS)
+  .default('3.6.7')
+  .fromSetting('nethackVersion');
 /** Free text with autocomplete, so 0.26+ can get its "no hunger" answer. Default: /settings, else 0.13. */
-export const crawlVersion = text('Crawl version: 0.13 (default), 0.14, 0.15', { autocomplete: true, maxLength: 12 }).fromSetting('crawlVersion');
+export const crawlVersion = text('Crawl version: 0.13 (default), 0.14, 0.15', {
+  autocomplete: true,
+  maxLength: 12,
+}).fromSetting('crawlVersion');
 /** A PNG chart under the answer; default off, or the user's /settings. */
 export const chart = boolean('Attach a PNG chart (default off, or your /settings)').default(false).fromSetting('chart');
 export { CRAWL_VERSIONS };

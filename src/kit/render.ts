@@ -44,9 +44,19 @@ export function sourcesEmbed(citations: readonly Citation[], color: number = COL
 }
 
 /** A compact answer: the title is the answer; each present line is one fact that changes a decision. */
-export function compact(e: { title: string; color: number; lines: (string | null | undefined | false)[]; footer: { text: string } }): APIEmbed {
+export function compact(e: {
+  title: string;
+  color: number;
+  lines: (string | null | undefined | false)[];
+  footer: { text: string };
+}): APIEmbed {
   const lines = e.lines.filter((l): l is string => typeof l === 'string' && l.length > 0);
-  return { title: e.title, color: e.color, ...(lines.length ? { description: lines.join('\n') } : {}), footer: e.footer };
+  return {
+    title: e.title,
+    color: e.color,
+    ...(lines.length ? { description: lines.join('\n') } : {}),
+    footer: e.footer,
+  };
 }
 
 /** "1 turn", "531 turns". */
@@ -60,7 +70,12 @@ export function capitalize(s: string): string {
 }
 
 /** Footer naming the game version every answer used. */
-export function versionFooter(game: 'NetHack' | 'Crawl', version: string, ref: string, extra?: string): { text: string } {
+export function versionFooter(
+  game: 'NetHack' | 'Crawl',
+  version: string,
+  ref: string,
+  extra?: string,
+): { text: string } {
   return { text: `${game} ${version} (${ref})${extra ? ` · ${extra}` : ''}` };
 }
 

@@ -85,7 +85,7 @@ async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number, ab
   }
   const out = new Uint8Array(total);
   let at = 0;
-  for (const c of chunks) (out.set(c, at), (at += c.byteLength));
+  for (const c of chunks) out.set(c, at), (at += c.byteLength);
   return out;
 }
 

@@ -27,7 +27,8 @@ export function tokenize(line: string): Token[] {
       const ch = line[i]!;
       if (quote) {
         if (ch === quote) quote = null;
-        else if (ch === '\\' && i + 1 < line.length && (line[i + 1] === quote || line[i + 1] === '\\')) text += line[++i];
+        else if (ch === '\\' && i + 1 < line.length && (line[i + 1] === quote || line[i + 1] === '\\'))
+          text += line[++i];
         else text += ch;
       } else if (ch === '"' || ch === "'" || ch === '“' || ch === '”') {
         quote = ch === '“' ? '”' : ch;
@@ -53,9 +54,15 @@ function optionTokens(tokens: Token[]): { words: string[]; pairs: [string, strin
   const pairs: [string, string][] = [];
   for (const t of tokens) {
     const colon = t.text.indexOf(':');
-    if (colon > 0 && /^[-_\p{L}\p{N}]+$/u.test(t.text.slice(0, colon))) pairs.push([t.text.slice(0, colon).toLowerCase(), t.text.slice(colon + 1)]);
+    if (colon > 0 && /^[-_\p{L}\p{N}]+$/u.test(t.text.slice(0, colon)))
+      pairs.push([t.text.slice(0, colon).toLowerCase(), t.text.slice(colon + 1)]);
     else if (pairs.length === 0) words.push(t.text.toLowerCase());
-    else throw new UserError(`I can't read "${t.text}".`, 'Options are written name:value; put quotes around values with spaces, e.g. food:"food ration".', 'bad_syntax');
+    else
+      throw new UserError(
+        `I can't read "${t.text}".`,
+        'Options are written name:value; put quotes around values with spaces, e.g. food:"food ration".',
+        'bad_syntax',
+      );
   }
   return { words, pairs };
 }
@@ -63,10 +70,15 @@ function optionTokens(tokens: Token[]): { words: string[]; pairs: [string, strin
 /** Resolve which words are the subcommand group and subcommand, using the command's definition. */
 export function parseCommandLine(line: string, registry: Registry): ParsedLine {
   const trimmed = line.trim();
-  if (!trimmed.startsWith('/')) throw new UserError('Commands start with a slash, e.g. `/nethack status nutrition:150`.', 'Type /help for the list.', 'bad_syntax');
+  if (!trimmed.startsWith('/'))
+    throw new UserError(
+      'Commands start with a slash, e.g. `/nethack status nutrition:150`.',
+      'Type /help for the list.',
+      'bad_syntax',
+    );
   const tokens = tokenize(trimmed.slice(1));
   const head = tokens.shift();
-  if (!head || !head.text) throw new UserError('Type a command after the slash.', 'Type /help for the list.', 'bad_syntax');
+  if (!head?.text) throw new UserError('Type a command after the slash.', 'Type /help for the list.', 'bad_syntax');
   const commandName = head.text.toLowerCase();
   const command = registry.get(commandName);
   if (!command) {
@@ -95,7 +107,9 @@ export function parseCommandLine(line: string, registry: Registry): ParsedLine {
       const subs = firstDef.options ?? [];
       if (!second || !subs.some((s) => s.name === second)) {
         throw new UserError(
-          second ? `/${commandName} ${group} has no subcommand "${second}".` : `/${commandName} ${group} needs a subcommand.`,
+          second
+            ? `/${commandName} ${group} has no subcommand "${second}".`
+            : `/${commandName} ${group} needs a subcommand.`,
           `Choose one of: ${subs.map((s) => s.name).join(', ')}.`,
           second ? 'unknown_subcommand' : 'missing_subcommand',
         );
@@ -104,7 +118,11 @@ export function parseCommandLine(line: string, registry: Registry): ParsedLine {
     } else subcommand = first;
   }
   if (words.length > 0) {
-    throw new UserError(`I can't read "${words.join(' ')}".`, 'Options are written name:value; put quotes around values with spaces.', 'bad_syntax');
+    throw new UserError(
+      `I can't read "${words.join(' ')}".`,
+      'Options are written name:value; put quotes around values with spaces.',
+      'bad_syntax',
+    );
   }
   const options: Record<string, OptionValue> = {};
   for (const [name, value] of pairs) {

@@ -2,7 +2,7 @@
 // -> typed result -> embeds truncated. Every transport calls dispatch(); it never throws.
 import { randomUUID } from 'node:crypto';
 import type { APIApplicationCommandBasicOption, APIEmbed } from 'discord-api-types/v10';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { StorageError, UserError } from '../errors.ts';
 import { ERROR_COLOR, truncate, truncateEmbeds, wellFormed } from './embed.ts';
 import { StoreTimeoutError, StoreUnconfirmedError, UnreadableRecordError } from '../store/store.ts';
@@ -59,7 +59,11 @@ function findLeaf(registry: Registry, inv: Invocation): { command: CommandModule
   const command = registry.get(inv.commandName);
   if (!command) {
     const names = registry.commands.map((c) => `/${c.definition.name}`).join(', ');
-    throw new UserError(`There is no command /${inv.commandName}.`, `Commands: ${names}. Try /help.`, 'unknown_command');
+    throw new UserError(
+      `There is no command /${inv.commandName}.`,
+      `Commands: ${names}. Try /help.`,
+      'unknown_command',
+    );
   }
   const leaf = command.leaf(inv);
   if (!leaf) {
@@ -95,19 +99,34 @@ export function coerceOptions(
     const def = byName.get(name);
     if (!def) {
       const known = defs.map((d) => d.name).join(', ');
-      throw new UserError(`This command has no option \`${name}\`.`, known ? `Its options are: ${known}.` : 'It takes no options.', 'unknown_option');
+      throw new UserError(
+        `This command has no option \`${name}\`.`,
+        known ? `Its options are: ${known}.` : 'It takes no options.',
+        'unknown_option',
+      );
     }
     const text = String(value).trim();
     switch (def.type) {
       case OPT_INTEGER: {
         if (typeof value === 'number' && Number.isInteger(value)) out[name] = value;
-        else if (/^[+-]?\d{1,15}$/.test(text.replace(/[,_]/g, ''))) out[name] = Number.parseInt(text.replace(/[,_]/g, ''), 10);
-        else throw new UserError(`\`${name}\` must be a whole number, not "${truncate(text, 40)}".`, `${rangeHint(def)}For example \`${name}:${exampleOf(name, '150')}\`.`, 'bad_option');
+        else if (/^[+-]?\d{1,15}$/.test(text.replace(/[,_]/g, '')))
+          out[name] = Number.parseInt(text.replace(/[,_]/g, ''), 10);
+        else
+          throw new UserError(
+            `\`${name}\` must be a whole number, not "${truncate(text, 40)}".`,
+            `${rangeHint(def)}For example \`${name}:${exampleOf(name, '150')}\`.`,
+            'bad_option',
+          );
         break;
       }
       case OPT_NUMBER: {
         const n = typeof value === 'number' ? value : Number(text);
-        if (!Number.isFinite(n) || text === '') throw new UserError(`\`${name}\` must be a number, not "${truncate(text, 40)}".`, `${rangeHint(def)}For example \`${name}:${exampleOf(name, '2.5')}\`.`, 'bad_option');
+        if (!Number.isFinite(n) || text === '')
+          throw new UserError(
+            `\`${name}\` must be a number, not "${truncate(text, 40)}".`,
+            `${rangeHint(def)}For example \`${name}:${exampleOf(name, '2.5')}\`.`,
+            'bad_option',
+          );
         out[name] = n;
         break;
       }
@@ -115,13 +134,20 @@ export function coerceOptions(
         if (typeof value === 'boolean') out[name] = value;
         else if (TRUE_WORDS.has(text.toLowerCase())) out[name] = true;
         else if (FALSE_WORDS.has(text.toLowerCase())) out[name] = false;
-        else throw new UserError(`\`${name}\` must be true or false, not "${truncate(text, 40)}".`, `For example \`${name}:true\`.`, 'bad_option');
+        else
+          throw new UserError(
+            `\`${name}\` must be true or false, not "${truncate(text, 40)}".`,
+            `For example \`${name}:true\`.`,
+            'bad_option',
+          );
         break;
       }
       case OPT_STRING: {
         const choices = 'choices' in def ? def.choices : undefined;
         if (choices && choices.length > 0) {
-          const hit = choices.find((c) => String(c.value).toLowerCase() === text.toLowerCase() || c.name.toLowerCase() === text.toLowerCase());
+          const hit = choices.find(
+            (c) => String(c.value).toLowerCase() === text.toLowerCase() || c.name.toLowerCase() === text.toLowerCase(),
+          );
           if (!hit) {
             throw new UserError(
               `\`${name}\` can't be "${truncate(text, 40)}".`,
@@ -139,7 +165,11 @@ export function coerceOptions(
   }
   for (const def of defs) {
     if (def.required && !(def.name in out)) {
-      throw new UserError(`\`${def.name}\` is required.`, `Add \`${def.name}:<value>\` (${def.description}).`, 'missing_option');
+      throw new UserError(
+        `\`${def.name}\` is required.`,
+        `Add \`${def.name}:<value>\` (${def.description}).`,
+        'missing_option',
+      );
     }
   }
   return out;
@@ -149,7 +179,9 @@ export function coerceOptions(
 function rangeHint(def: APIApplicationCommandBasicOption): string {
   const min = 'min_value' in def ? def.min_value : undefined;
   const max = 'max_value' in def ? def.max_value : undefined;
-  return min !== undefined && max !== undefined ? `It goes from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}. ` : '';
+  return min !== undefined && max !== undefined
+    ? `It goes from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}. `
+    : '';
 }
 
 function zodToUserError(err: z.ZodError): UserError {
@@ -189,11 +221,17 @@ export function errorEmbed(title: string, message: string, hint?: string): APIEm
 }
 
 /** Turn any thrown value into the reply the user sees. Only bugs are logged with an error id. */
-export function errorReply(err: unknown, inv: Pick<Invocation, 'commandName' | 'group' | 'subcommand' | 'user'>, services: Services): Reply {
+export function errorReply(
+  err: unknown,
+  inv: Pick<Invocation, 'commandName' | 'group' | 'subcommand' | 'user'>,
+  services: Services,
+): Reply {
   if (err instanceof UserError) {
     return {
       embeds: [errorEmbed("That didn't work", err.message, err.hint)],
-      result: { error: { code: err.code, message: err.message, ...(err.hint ? { hint: err.hint } : {}) } } satisfies ErrorResult,
+      result: {
+        error: { code: err.code, message: err.message, ...(err.hint ? { hint: err.hint } : {}) },
+      } satisfies ErrorResult,
       ephemeral: true,
     };
   }
@@ -217,14 +255,26 @@ export function errorReply(err: unknown, inv: Pick<Invocation, 'commandName' | '
   if (err instanceof StorageError) {
     services.logger.error({ err, errorId, command: invocationLabel(inv), userId: inv.user.id }, 'storage error');
     return {
-      embeds: [errorEmbed('Storage is unavailable', 'I could not read or save your data, so nothing was changed. Please try again in a moment.', `Error id: \`${errorId}\``)],
+      embeds: [
+        errorEmbed(
+          'Storage is unavailable',
+          'I could not read or save your data, so nothing was changed. Please try again in a moment.',
+          `Error id: \`${errorId}\``,
+        ),
+      ],
       result: { error: { code: 'storage_unavailable', message: err.message, errorId } } satisfies ErrorResult,
       ephemeral: true,
     };
   }
   services.logger.error({ err, errorId, command: invocationLabel(inv), userId: inv.user.id }, 'command failed');
   return {
-    embeds: [errorEmbed('Something went wrong', 'This is a bug on our side, not something you did. It has been logged.', `Error id: \`${errorId}\``)],
+    embeds: [
+      errorEmbed(
+        'Something went wrong',
+        'This is a bug on our side, not something you did. It has been logged.',
+        `Error id: \`${errorId}\``,
+      ),
+    ],
     result: { error: { code: 'internal_error', message: 'internal error', errorId } } satisfies ErrorResult,
     ephemeral: true,
   };
@@ -330,7 +380,12 @@ function withDeadline<T>(work: Promise<T>, ms: number | undefined): Promise<T> {
   });
 }
 
-function contextOf(inv: Invocation, deps: DispatchDeps, settings: SettingsView, user: Invoker = inv.user): HandlerContext {
+function contextOf(
+  inv: Invocation,
+  deps: DispatchDeps,
+  settings: SettingsView,
+  user: Invoker = inv.user,
+): HandlerContext {
   const { services, transport, registry } = deps;
   const where = { guildId: inv.guildId, channelId: inv.channelId, attachments: inv.attachments };
   return { user, services, transport, registry, ...where, permissions: inv.permissions, settings };
@@ -472,7 +527,8 @@ async function runComponent(inv: Invocation, deps: DispatchDeps): Promise<Reply>
 /** A message command (Apps -> "Ask hungerbot" on a message): its handler gets the message. */
 async function runMessageCommand(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
   const command = deps.registry.messageCommand(inv.commandName);
-  if (!command) throw new UserError(`There is no message command "${inv.commandName}".`, 'Try /help.', 'unknown_command');
+  if (!command)
+    throw new UserError(`There is no message command "${inv.commandName}".`, 'Try /help.', 'unknown_command');
   const settings = await settingsFor(inv, deps);
   return command.run(inv.target ?? { id: '', content: '' }, contextOf(inv, deps, settings));
 }

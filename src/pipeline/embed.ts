@@ -39,7 +39,8 @@ export function truncate(text: string, max: number, ellipsis = ELLIPSIS): string
 }
 
 function embedLength(e: APIEmbed): number {
-  let n = (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0) + (e.author?.name.length ?? 0);
+  let n =
+    (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0) + (e.author?.name.length ?? 0);
   for (const f of e.fields ?? []) n += f.name.length + f.value.length;
   return n;
 }

@@ -2,10 +2,7 @@
 // and the zod schema the pipeline validates with, and the handler's argument types are derived
 // from the same declaration (as yuudachi derives its argument types from `as const` data).
 // A command file therefore never writes an option twice, and the two can never disagree.
-import type {
-  APIApplicationCommandBasicOption,
-  APIApplicationCommandOptionChoice,
-} from 'discord-api-types/v10';
+import type { APIApplicationCommandBasicOption, APIApplicationCommandOptionChoice } from 'discord-api-types/v10';
 import { z } from 'zod';
 import type { SettingName } from '../settings/settings.ts';
 
@@ -200,7 +197,11 @@ export function valueSchema(name: string, s: OptionSpec): z.ZodType {
       break;
     }
     case 'attachment':
-      schema = z.string({ error: `\`${name}\` must be an attached file` }).trim().min(1).max(1000);
+      schema = z
+        .string({ error: `\`${name}\` must be an attached file` })
+        .trim()
+        .min(1)
+        .max(1000);
       break;
     case 'string':
       if (s.choices) {

@@ -291,9 +291,13 @@ export function defineCommandGroup(spec: {
       type: 1,
       options: [...spec.subcommands.map(subOption), ...groups.map(groupOption)],
     },
-    examples: [...spec.subcommands.map((s) => s.example), ...groups.flatMap((g) => g.subcommands.map((s) => s.example))],
+    examples: [
+      ...spec.subcommands.map((s) => s.example),
+      ...groups.flatMap((g) => g.subcommands.map((s) => s.example)),
+    ],
     leaf(inv) {
-      if (inv.group) return groups.find((g) => g.name === inv.group)?.subcommands.find((s) => s.name === inv.subcommand);
+      if (inv.group)
+        return groups.find((g) => g.name === inv.group)?.subcommands.find((s) => s.name === inv.subcommand);
       return spec.subcommands.find((s) => s.name === inv.subcommand);
     },
     component: spec.component,

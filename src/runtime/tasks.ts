@@ -1,11 +1,7 @@
 // The work a pool worker can do, by name. The main thread names a task and sends its input
 // (structured-cloned); the worker runs it here and posts the plain result back.
 import { UserError } from '../errors.ts';
-import {
-  crawlForecast,
-  type CrawlVersion,
-  type ForecastInput as CrawlForecastInput,
-} from '../engine/crawl/index.ts';
+import { crawlForecast, type CrawlVersion, type ForecastInput as CrawlForecastInput } from '../engine/crawl/index.ts';
 import { forecast, type ForecastInput } from '../engine/nethack/forecast.ts';
 import type { NutritionChartInput } from '../chart/types.ts';
 

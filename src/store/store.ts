@@ -786,7 +786,9 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
       if (Math.random() < 0.01) await query(`DELETE FROM hungerbot_markers WHERE expires_at <= ${PG_NOW_MS}`);
     },
     async getTemp(key) {
-      const rows = await query(`SELECT value FROM hungerbot_markers WHERE key = $1 AND expires_at > ${PG_NOW_MS}`, [key]);
+      const rows = await query(`SELECT value FROM hungerbot_markers WHERE key = $1 AND expires_at > ${PG_NOW_MS}`, [
+        key,
+      ]);
       return (rows[0]?.value as string | null | undefined) ?? undefined;
     },
     ping: async () => void (await query('SELECT 1')),

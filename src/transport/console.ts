@@ -77,13 +77,20 @@ export function newSession(): ConsoleSession {
 export function pickLastButton(choice: string, buttons: Reply['buttons']): string {
   const list = buttons ?? [];
   if (!list.length) throw new UserError('The last reply has no buttons.', undefined, 'no_button');
-  const want = choice.trim().replace(/^["']|["']$/g, '').toLowerCase();
+  const want = choice
+    .trim()
+    .replace(/^["']|["']$/g, '')
+    .toLowerCase();
   const byIndex = /^\d+$/.test(want) ? list[Number(want) - 1] : undefined;
   const exact = list.filter((b) => b.label.toLowerCase() === want || b.customId.toLowerCase().endsWith(`:${want}`));
   const started = list.filter((b) => b.label.toLowerCase().startsWith(want));
   const hit = byIndex ?? (exact.length === 1 ? exact[0] : started.length === 1 ? started[0] : undefined);
   if (!hit) {
-    throw new UserError(`No single button of the last reply matches "${choice}".`, `Its buttons: ${list.map((b, i) => `${i + 1}. ${b.label}`).join(', ')}.`, 'no_button');
+    throw new UserError(
+      `No single button of the last reply matches "${choice}".`,
+      `Its buttons: ${list.map((b, i) => `${i + 1}. ${b.label}`).join(', ')}.`,
+      'no_button',
+    );
   }
   return hit.customId;
 }
@@ -160,7 +167,11 @@ export function renderReplyText(reply: Reply, useColor = false, files?: JsonRepl
     if (e.description) out.push(...plainMarkdown(e.description).split('\n'));
     for (const f of e.fields ?? []) {
       out.push('', b(f.name));
-      out.push(...plainMarkdown(f.value).split('\n').map((l) => `  ${l}`));
+      out.push(
+        ...plainMarkdown(f.value)
+          .split('\n')
+          .map((l) => `  ${l}`),
+      );
     }
     if (e.image?.url) out.push('', d(`[image: ${e.image.url}]`));
     if (e.footer?.text) out.push('', d(e.footer.text));
@@ -216,7 +227,8 @@ export async function completeLine(line: string, opts: ConsoleOptions): Promise<
   const def = level.find((o) => o.name === name);
   if (!def) return [[], currentRaw];
   let values: string[] = [];
-  if ('choices' in def && def.choices?.length) values = def.choices.map((c) => String(c.value)).filter((v) => v.toLowerCase().startsWith(typed.toLowerCase()));
+  if ('choices' in def && def.choices?.length)
+    values = def.choices.map((c) => String(c.value)).filter((v) => v.toLowerCase().startsWith(typed.toLowerCase()));
   else if (def.type === 5) values = ['true', 'false'].filter((v) => v.startsWith(typed));
   else if ('autocomplete' in def && def.autocomplete) {
     const partial: Record<string, string> = {};
@@ -225,7 +237,15 @@ export async function completeLine(line: string, opts: ConsoleOptions): Promise<
       if (c > 0) partial[t.text.slice(0, c)] = t.text.slice(c + 1);
     }
     const choices = await autocomplete(
-      { kind: 'autocomplete', commandName: command.definition.name, group, subcommand, options: partial, focused: { name, value: typed }, user: opts.user ?? CONSOLE_USER },
+      {
+        kind: 'autocomplete',
+        commandName: command.definition.name,
+        group,
+        subcommand,
+        options: partial,
+        focused: { name, value: typed },
+        user: opts.user ?? CONSOLE_USER,
+      },
       { registry, services: opts.services, transport: 'console' },
     );
     values = choices.map((c) => String(c.value));
@@ -261,7 +281,10 @@ function quoteFromSpace(rest: string): string {
 
 // ---- interactive REPL ----------------------------------------------------------------
 
-export async function runRepl(opts: ConsoleOptions, io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; terminal?: boolean }): Promise<void> {
+export async function runRepl(
+  opts: ConsoleOptions,
+  io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream; terminal?: boolean },
+): Promise<void> {
   const useColor = opts.color ?? false;
   const rl: Interface = createInterface({
     input: io.input,
@@ -270,7 +293,10 @@ export async function runRepl(opts: ConsoleOptions, io: { input: NodeJS.Readable
     historySize: 200,
     prompt: 'hungerbot> ',
     completer: (line: string, cb: (err: Error | null, result: [string[], string]) => void) => {
-      completeLine(line, opts).then((r) => cb(null, r), () => cb(null, [[], line]));
+      completeLine(line, opts).then(
+        (r) => cb(null, r),
+        () => cb(null, [[], line]),
+      );
     },
   });
   const say = (s: string) => io.output.write(s + '\n');
@@ -286,25 +312,30 @@ export async function runRepl(opts: ConsoleOptions, io: { input: NodeJS.Readable
   await new Promise<void>((done) => {
     rl.on('line', (line) => {
       if (++pending >= MAX_PENDING_LINES) rl.pause();
-      queue = queue.then(async () => {
-        const text = line.trim();
-        if (text === 'exit' || text === 'quit') {
-          rl.close();
-          return;
-        }
-        if (text) {
-          const reply = await runLine(text, opts, session);
-          const files = writeFiles(reply, opts.fileDir);
-          say(renderReplyText(reply, useColor, files));
-        }
-        rl.prompt();
-      }).finally(() => {
-        if (--pending < MAX_PENDING_LINES / 2 && !closed) rl.resume();
-      });
+      queue = queue
+        .then(async () => {
+          const text = line.trim();
+          if (text === 'exit' || text === 'quit') {
+            rl.close();
+            return;
+          }
+          if (text) {
+            const reply = await runLine(text, opts, session);
+            const files = writeFiles(reply, opts.fileDir);
+            say(renderReplyText(reply, useColor, files));
+          }
+          rl.prompt();
+        })
+        .finally(() => {
+          if (--pending < MAX_PENDING_LINES / 2 && !closed) rl.resume();
+        });
     });
     rl.on('close', () => {
       closed = true;
-      queue.then(() => done(), () => done());
+      queue.then(
+        () => done(),
+        () => done(),
+      );
     });
   });
   await flushed(io.output);
@@ -343,7 +374,11 @@ export function flushed(output: NodeJS.WritableStream): Promise<void> {
 }
 
 /** `ask --json` with no command line: one command line per input line, one JSON reply per output line. */
-export async function runBatch(opts: ConsoleOptions, io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream }, json: boolean): Promise<number> {
+export async function runBatch(
+  opts: ConsoleOptions,
+  io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream },
+  json: boolean,
+): Promise<number> {
   const rl = createInterface({ input: io.input, crlfDelay: Infinity, terminal: false });
   const session = newSession();
   let count = 0;

@@ -152,7 +152,15 @@ const InteractionSchema = z.object({
         .optional(),
     })
     .optional(),
-  member: z.object({ user: UserSchema.optional(), permissions: z.string().regex(/^\d{1,30}$/).optional() }).nullish(),
+  member: z
+    .object({
+      user: UserSchema.optional(),
+      permissions: z
+        .string()
+        .regex(/^\d{1,30}$/)
+        .optional(),
+    })
+    .nullish(),
   user: UserSchema.nullish(),
   guild_id: snowflake.optional(),
   channel_id: snowflake.optional(),
@@ -231,7 +239,10 @@ function send(res: ServerResponse, status: number, json: unknown, files?: Reply[
 // ---- reading the body ---------------------------------------------------------------------
 
 type BodyOutcome =
-  { kind: 'ok'; body: Buffer } | { kind: 'too_large'; drained: boolean } | { kind: 'timeout' } | { kind: 'aborted' };
+  | { kind: 'ok'; body: Buffer }
+  | { kind: 'too_large'; drained: boolean }
+  | { kind: 'timeout' }
+  | { kind: 'aborted' };
 
 /**
  * The body, within `maxBytes` and before `deadline`. An over-limit body is read to its end and
@@ -508,7 +519,14 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
         const inv: Invocation =
           i.data?.type === 3
             ? { ...invocationFromMessageCommand(i.data as RawMessageCommandData, user), ...member }
-            : invocationFromOptions('command', i.data?.name ?? '', i.data?.options, user, member, i.data?.resolved?.attachments);
+            : invocationFromOptions(
+                'command',
+                i.data?.name ?? '',
+                i.data?.options,
+                user,
+                member,
+                i.data?.resolved?.attachments,
+              );
         await serveInteraction(inv, r, serving, { receivedAt });
         return;
       }

@@ -89,14 +89,21 @@ export function invocationFromMessageCommand(data: RawMessageCommandData, user: 
 
 const BUTTON_STYLE: Record<ButtonSpec['style'], number> = { primary: 1, secondary: 2, success: 3, danger: 4 };
 
-export function buttonRows(buttons: readonly ButtonSpec[] | undefined): APIActionRowComponent<APIComponentInMessageActionRow>[] {
+export function buttonRows(
+  buttons: readonly ButtonSpec[] | undefined,
+): APIActionRowComponent<APIComponentInMessageActionRow>[] {
   if (!buttons?.length) return [];
   const rows: APIActionRowComponent<APIComponentInMessageActionRow>[] = [];
   for (let i = 0; i < buttons.length; i += MESSAGE_BUTTONS_PER_ROW) {
     rows.push({
       type: 1,
       components: buttons.slice(i, i + MESSAGE_BUTTONS_PER_ROW).map(
-        (b): APIButtonComponent => ({ type: 2, style: BUTTON_STYLE[b.style] as 1, custom_id: b.customId, label: b.label }),
+        (b): APIButtonComponent => ({
+          type: 2,
+          style: BUTTON_STYLE[b.style] as 1,
+          custom_id: b.customId,
+          label: b.label,
+        }),
       ),
     });
   }
@@ -111,7 +118,13 @@ export function messageBody(reply: Reply, opts: { forUpdate?: boolean } = {}) {
     components: buttonRows(reply.buttons),
     ...(opts.forUpdate ? {} : { flags: reply.ephemeral ? INTERACTION_EPHEMERAL_FLAG : 0 }),
     ...(reply.files?.length
-      ? { attachments: reply.files.map((f, id) => ({ id, filename: f.name, ...(f.description ? { description: f.description } : {}) })) }
+      ? {
+          attachments: reply.files.map((f, id) => ({
+            id,
+            filename: f.name,
+            ...(f.description ? { description: f.description } : {}),
+          })),
+        }
       : {}),
   };
 }

@@ -115,7 +115,12 @@ export async function answerComponent(work: Promise<Reply>, messagePrivate: bool
  * privately; a picked name's answer as the command would), so they are answered like a command,
  * deferred privately for Details; every other press is answered on its own message.
  */
-export function answerButton(customId: string, work: Promise<Reply>, messagePrivate: boolean, r: Responder): Promise<Delivery> {
+export function answerButton(
+  customId: string,
+  work: Promise<Reply>,
+  messagePrivate: boolean,
+  r: Responder,
+): Promise<Delivery> {
   if (/^(details|pick):/.test(customId)) return answerCommand(work, customId.startsWith('details:'), r);
   return answerComponent(work, messagePrivate, r);
 }

@@ -91,7 +91,13 @@ async function managerReadiness(manager: ShardingManager, ids: number[]): Promis
       if (!own) return void (checks[`shard ${id}`] = { ok: false, detail: `no answer within ${IPC_TIMEOUT_MS} ms` });
       const failed = Object.entries(own.checks).filter(([, c]) => !c.ok);
       checks[`shard ${id}`] = own.ready
-        ? { ok: true, detail: Object.values(own.checks).map((c) => c.detail).filter(Boolean).join('; ') }
+        ? {
+            ok: true,
+            detail: Object.values(own.checks)
+              .map((c) => c.detail)
+              .filter(Boolean)
+              .join('; '),
+          }
         : { ok: false, detail: failed.map(([name, c]) => `${name}: ${c.detail ?? 'failed'}`).join('; ') };
     }),
   );
@@ -179,16 +185,20 @@ export async function runShardManager(
   const watch: Watch = { logger, restarts, stopping: () => stopping, timers };
   manager.on('shardCreate', (shard) => watchShard(shard, watch));
   const ops = config.METRICS_PORT
-    ? await startOpsServer(config.METRICS_PORT, {
-        ready: () => managerReadiness(manager, plan.ids),
-        metrics: async () => {
-          const parts = await Promise.all([...manager.shards.values()].map((s) => ask(s, 'metrics')));
-          const shards = parts.flatMap((p) => (p?.metrics ? [p.metrics] : []));
-          const own = (await registry.getMetricsAsJSON()) as MetricsJson;
-          return { contentType: registry.contentType, body: await aggregateMetrics([own, ...shards]) };
+    ? await startOpsServer(
+        config.METRICS_PORT,
+        {
+          ready: () => managerReadiness(manager, plan.ids),
+          metrics: async () => {
+            const parts = await Promise.all([...manager.shards.values()].map((s) => ask(s, 'metrics')));
+            const shards = parts.flatMap((p) => (p?.metrics ? [p.metrics] : []));
+            const own = (await registry.getMetricsAsJSON()) as MetricsJson;
+            return { contentType: registry.contentType, body: await aggregateMetrics([own, ...shards]) };
+          },
+          health: () => ({ shards: describeIds(plan.ids), shardCount: plan.count }),
         },
-        health: () => ({ shards: describeIds(plan.ids), shardCount: plan.count }),
-      }, logger)
+        logger,
+      )
     : undefined;
   const spawnDelay = Math.ceil(IDENTIFY_INTERVAL_MS / plan.maxConcurrency);
   logger.info(

@@ -15,7 +15,6 @@ import type { Config } from '../config.ts';
 import { readinessOf, type Readiness } from '../ops/endpoints.ts';
 import type { MetricsJson } from '../ops/metrics.ts';
 
-
 export interface ShardPlan {
   /** Shards of the whole bot. */
   count: number;

@@ -68,21 +68,48 @@ const firstAhead = (f: ForecastResult) => f.milestones.find((m) => !m.already &&
 
 describe('NetHack questions', () => {
   const questions: Question[] = [
-    { line: '/nethack status nutrition:150', facts: (r) => [r.nutrition, r.status, `${r.untilNextWorse.status} after ${r.untilNextWorse.nutritionToLose}`] },
+    {
+      line: '/nethack status nutrition:150',
+      facts: (r) => [r.nutrition, r.status, `${r.untilNextWorse.status} after ${r.untilNextWorse.nutritionToLose}`],
+    },
     { line: '/nethack status nutrition:-250 con:10', facts: (r) => [r.nutrition, r.status] },
     {
       line: '/nethack forecast nutrition:900 turn:1 left_ring:"ring of regeneration" right_ring:"ring of protection +2"',
       facts: (f) => [firstAhead(f).status, `${firstAhead(f).turns} turns`, `turn ${firstAhead(f).moves}`],
     },
-    { line: '/nethack forecast nutrition:120 turn:5000', facts: (f) => [firstAhead(f).status, `${firstAhead(f).turns} turns`, `turn ${fmt(firstAhead(f).moves!)}`] },
-    { line: '/nethack forecast nutrition:-50', facts: (f) => ['Already Fainting', fmt(f.starvation.deathMoves.median)] },
-    { line: '/nethack forecast nutrition:1500 attacks:2 con:14', facts: (f) => [firstAhead(f).status, `${fmt(firstAhead(f).turns!)} turns`] },
-    { line: '/nethack drain action:spell level:5 role:Wizard int:18', facts: (r) => [`Level ${r.spell.level}`, r.amount.exact === 0 ? 'no hunger' : r.amount.exact, 'Int 18 Wizard'] },
-    { line: '/nethack drain action:spell spell:"force bolt" nutrition:400', facts: (r) => ['Force bolt', `${r.amount.exact} nutrition`] },
+    {
+      line: '/nethack forecast nutrition:120 turn:5000',
+      facts: (f) => [firstAhead(f).status, `${firstAhead(f).turns} turns`, `turn ${fmt(firstAhead(f).moves!)}`],
+    },
+    {
+      line: '/nethack forecast nutrition:-50',
+      facts: (f) => ['Already Fainting', fmt(f.starvation.deathMoves.median)],
+    },
+    {
+      line: '/nethack forecast nutrition:1500 attacks:2 con:14',
+      facts: (f) => [firstAhead(f).status, `${fmt(firstAhead(f).turns!)} turns`],
+    },
+    {
+      line: '/nethack drain action:spell level:5 role:Wizard int:18',
+      facts: (r) => [`Level ${r.spell.level}`, r.amount.exact === 0 ? 'no hunger' : r.amount.exact, 'Int 18 Wizard'],
+    },
+    {
+      line: '/nethack drain action:spell spell:"force bolt" nutrition:400',
+      facts: (r) => ['Force bolt', `${r.amount.exact} nutrition`],
+    },
     { line: '/nethack drain action:jump nutrition:500', facts: (r) => [`${r.amount.min}–${r.amount.max}`] },
-    { line: '/nethack drain action:pray nutrition:40 prayer_timeout:100', facts: (r) => [r.safe ? 'Safe to pray: yes' : 'Safe to pray: no', r.status, fmt(r.fixSetsTo)] },
-    { line: '/nethack drain action:fruit-juice buc:blessed nutrition:100', facts: (r) => [`gives ${r.gain.exact} nutrition`] },
-    { line: '/nethack lifesave nutrition:-50 cause:starvation', facts: (r) => [`${fmt(r.nutritionBefore)} → ${fmt(r.nutritionAfter)}`, `−${r.conLoss} Con`] },
+    {
+      line: '/nethack drain action:pray nutrition:40 prayer_timeout:100',
+      facts: (r) => [r.safe ? 'Safe to pray: yes' : 'Safe to pray: no', r.status, fmt(r.fixSetsTo)],
+    },
+    {
+      line: '/nethack drain action:fruit-juice buc:blessed nutrition:100',
+      facts: (r) => [`gives ${r.gain.exact} nutrition`],
+    },
+    {
+      line: '/nethack lifesave nutrition:-50 cause:starvation',
+      facts: (r) => [`${fmt(r.nutritionBefore)} → ${fmt(r.nutritionAfter)}`, `−${r.conLoss} Con`],
+    },
     { line: '/nethack lifesave nutrition:300 cause:trickery', facts: (r) => [r.saved ? 'Saved' : 'Not saved'] },
   ];
   for (const q of questions) it(q.line, () => check(q));
@@ -273,27 +300,68 @@ describe('Crawl questions', () => {
   const milestone = (r: Any) => r.milestones.find((m: Any) => m.reachable && m.turns);
   const questions: Question[] = [
     { line: '/crawl status value:1000', facts: (r) => [r.input.value, r.state.name] },
-    { line: '/crawl status value:3000 species:Vampire', facts: (r) => [r.state.vampireLabel, 'Vampire', r.thresholds[r.state.index - 1].vampireLabel, r.nextWorse.nutritionToLose] },
-    { line: '/crawl rate species:Troll gear:"ring of sustenance"', facts: (r) => ['Troll', 'ring of sustenance', `${r.rate.expected} food per turn`] },
-    { line: '/crawl forecast value:5900 species:Troll gear:"ring of sustenance" version:0.14', facts: (r) => [milestone(r).target, `${fmt(milestone(r).turns.expected)} turns`] },
-    { line: '/crawl forecast value:2505 rate:3 aut:15 version:0.14', facts: (r) => [milestone(r).target, `${milestone(r).turns.min}–${milestone(r).turns.max}`] },
-    { line: '/crawl food item:bread carnivore:2', facts: (r) => ['Bread ration', `${fmt(r.nutrition)} nutrition`, 'Carnivore 2'] },
+    {
+      line: '/crawl status value:3000 species:Vampire',
+      facts: (r) => [
+        r.state.vampireLabel,
+        'Vampire',
+        r.thresholds[r.state.index - 1].vampireLabel,
+        r.nextWorse.nutritionToLose,
+      ],
+    },
+    {
+      line: '/crawl rate species:Troll gear:"ring of sustenance"',
+      facts: (r) => ['Troll', 'ring of sustenance', `${r.rate.expected} food per turn`],
+    },
+    {
+      line: '/crawl forecast value:5900 species:Troll gear:"ring of sustenance" version:0.14',
+      facts: (r) => [milestone(r).target, `${fmt(milestone(r).turns.expected)} turns`],
+    },
+    {
+      line: '/crawl forecast value:2505 rate:3 aut:15 version:0.14',
+      facts: (r) => [milestone(r).target, `${milestone(r).turns.min}–${milestone(r).turns.max}`],
+    },
+    {
+      line: '/crawl food item:bread carnivore:2',
+      facts: (r) => ['Bread ration', `${fmt(r.nutrition)} nutrition`, 'Carnivore 2'],
+    },
     { line: '/crawl food item:"meat ration" species:Spriggan', facts: (r) => ['Spriggan', "can't eat", r.item.name] },
-    { line: '/crawl chunk type:contaminated species:Kobold value:2000 version:0.14', facts: (r) => ['Kobold', `gets ${r.nutrition}`] },
+    {
+      line: '/crawl chunk type:contaminated species:Kobold value:2000 version:0.14',
+      facts: (r) => ['Kobold', `gets ${r.nutrition}`],
+    },
     { line: '/crawl chunk type:poisonous', facts: (r) => [r.eater.species, "can't eat"] },
     { line: '/crawl spell level:5 int:15 skill:10', facts: (r) => [`Level ${r.input.level}`, `${r.charged} food`] },
     { line: '/crawl ability name:blink version:0.15', facts: (r) => ['Blink', `${r.charged.min}–${r.charged.max}`] },
-    { line: '/crawl drain what:"berserk end" value:1200', facts: (r) => [`${fmt(r.input.value)} → ${fmt(r.after.expected)}`] },
-    { line: '/crawl drain what:melee value:3000', facts: (r) => [`costs ${r.cost.expected}`, `${fmt(r.after.expected)}`] },
-    { line: '/crawl drain what:"famine card" value:3000 version:0.14', facts: (r) => [`${fmt(r.before)} → ${fmt(r.after)}`] },
+    {
+      line: '/crawl drain what:"berserk end" value:1200',
+      facts: (r) => [`${fmt(r.input.value)} → ${fmt(r.after.expected)}`],
+    },
+    {
+      line: '/crawl drain what:melee value:3000',
+      facts: (r) => [`costs ${r.cost.expected}`, `${fmt(r.after.expected)}`],
+    },
+    {
+      line: '/crawl drain what:"famine card" value:3000 version:0.14',
+      facts: (r) => [`${fmt(r.before)} → ${fmt(r.after)}`],
+    },
   ];
   for (const q of questions) it(q.line, () => check(q));
 });
 
 describe('/help and /settings', () => {
-  it('/help', () => check({ line: '/help', sources: false, facts: (r) => [`${r.commands.length} commands`, ...r.commands.map((c: Any) => `/${c.command}`)] }));
+  it('/help', () =>
+    check({
+      line: '/help',
+      sources: false,
+      facts: (r) => [`${r.commands.length} commands`, ...r.commands.map((c: Any) => `/${c.command}`)],
+    }));
   it('/settings', () =>
-    check({ line: '/settings crawl_version:0.14', details: false, facts: (r) => [`Crawl ${r.effective.crawlVersion.value}`, `NetHack ${r.effective.nethackVersion.value}`] }));
+    check({
+      line: '/settings crawl_version:0.14',
+      details: false,
+      facts: (r) => [`Crawl ${r.effective.crawlVersion.value}`, `NetHack ${r.effective.nethackVersion.value}`],
+    }));
 });
 
 describe('/hero questions (one player, in order)', () => {
@@ -316,8 +384,15 @@ describe('/hero questions (one player, in order)', () => {
     { line: '/hero rename name:Brunhilde', facts: (r) => ['Brunhilde', state(r)] },
     { line: '/hero undo', facts: (r) => ['Undid', hero(r).name, state(r)] },
     { line: '/hero log', sources: false, facts: (r) => [r.hero.name, `${r.events.length} events`] },
-    { line: '/hero list', details: false, facts: (r) => [`${r.heroes.length} hero`, r.heroes.find((x: Any) => x.active).name] },
-    { line: '/hero new name:Trolly game:crawl species:Troll', facts: (r) => ['Trolly', `${r.level} at ${fmt(r.hero.value)}`] },
+    {
+      line: '/hero list',
+      details: false,
+      facts: (r) => [`${r.heroes.length} hero`, r.heroes.find((x: Any) => x.active).name],
+    },
+    {
+      line: '/hero new name:Trolly game:crawl species:Troll',
+      facts: (r) => ['Trolly', `${r.level} at ${fmt(r.hero.value)}`],
+    },
     { line: '/hero switch name:Valk', facts: (r) => ['Valk', 'active hero', state(r)] },
     { line: '/hero delete hero:Trolly', details: false, facts: (r) => [`Delete ${r.hero.name}`] },
     { line: '/hero export', details: false, facts: (r) => [`${fmt(r.bytes)} bytes`] },

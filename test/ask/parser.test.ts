@@ -274,7 +274,7 @@ describe('prayers and corpses', () => {
     expect(read('how much does a lichen corpse give').lines).toEqual(['/nethack food name:"lichen corpse"']);
   });
 
-  it('a polymorphed form is the meal\'s form, not its food', () => {
+  it("a polymorphed form is the meal's form, not its food", () => {
     expect(read('eat a food ration at 1500 while polymorphed into a gnome lord').lines).toEqual([
       '/nethack meal food:"food ration" nutrition:1500 form:"gnome lord"',
     ]);

@@ -47,9 +47,17 @@ describe('/crawl acceptance', () => {
 
 describe('/crawl other subcommands', () => {
   it('forecast, chunk, spell, ability, drain', async () => {
-    expect(res(await h.ask('/crawl forecast value:5900 species:Troll gear:"ring of sustenance" version:0.14')).milestones[0]).toMatchObject({ target: 'Hungry', actions: { expected: 680 } });
-    expect(res(await h.ask('/crawl forecast value:2505 rate:3 aut:15 version:0.14')).milestones[0].actions).toEqual({ expected: 1.5, min: 1, max: 2 });
-    expect(res(await h.ask('/crawl chunk type:contaminated species:Kobold value:2000 version:0.14')).nutrition).toBe(967);
+    expect(
+      res(await h.ask('/crawl forecast value:5900 species:Troll gear:"ring of sustenance" version:0.14')).milestones[0],
+    ).toMatchObject({ target: 'Hungry', actions: { expected: 680 } });
+    expect(res(await h.ask('/crawl forecast value:2505 rate:3 aut:15 version:0.14')).milestones[0].actions).toEqual({
+      expected: 1.5,
+      min: 1,
+      max: 2,
+    });
+    expect(res(await h.ask('/crawl chunk type:contaminated species:Kobold value:2000 version:0.14')).nutrition).toBe(
+      967,
+    );
     expect(res(await h.ask('/crawl spell level:5 int:15 skill:10')).cost).toBe(200);
     expect(res(await h.ask('/crawl ability name:blink version:0.15')).cost.min).toBe(50);
     expect(res(await h.ask('/crawl drain what:"famine card" value:3000 version:0.14')).after).toBe(450);
@@ -109,7 +117,11 @@ describe('/crawl embeds fit Discord', () => {
       expect(JSON.stringify(r.details![1]), line).toContain('github.com/crawl/crawl/blob/0.1');
       expect(e.fields?.length ?? 0).toBeLessThanOrEqual(25);
       for (const f of e.fields ?? []) expect(f.value.length, `${line} / ${f.name}`).toBeLessThanOrEqual(1024);
-      const size = (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0) + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+      const size =
+        (e.title?.length ?? 0) +
+        (e.description?.length ?? 0) +
+        (e.footer?.text.length ?? 0) +
+        (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
       expect(size, line).toBeLessThanOrEqual(6000);
       expect(e.footer?.text, line).toMatch(/Crawl 0\.1[345]/);
     }

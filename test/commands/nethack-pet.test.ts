@@ -20,7 +20,9 @@ describe('/nethack pet food', () => {
     const r = await h.ask('/nethack pet food pet:"little dog" item:"potion of water"');
     expect(res(r)).toMatchObject({ category: 'APPORT', item: { oclass: 'POTION_CLASS' }, training: { fetched: true } });
     expect(res(r).citations[0]).toMatchObject({ file: 'src/dog.c', line: 850 });
-    expect(r.embeds[0]!.title).toBe("Little dog won't eat a potion of water, but fetches it: fine for fetch training (APPORT)");
+    expect(r.embeds[0]!.title).toBe(
+      "Little dog won't eat a potion of water, but fetches it: fine for fetch training (APPORT)",
+    );
     expect(JSON.stringify(r.details)).toContain('For training');
     const c = await h.ask('/nethack pet food pet:"little dog" item:"potion of water" cursed:true');
     expect(res(c)).toMatchObject({ category: 'UNDEF', training: { fetched: false } });
@@ -28,7 +30,9 @@ describe('/nethack pet food', () => {
   });
   it('"wand of striking" and 5.0-only monsters resolve per version', async () => {
     expect(res(await h.ask('/nethack pet food pet:kitten item:"wand of striking"')).category).toBe('APPORT');
-    expect(res(await h.ask('/nethack pet food pet:"displacer beast" item:"tripe ration" version:5.0')).category).toBe('DOGFOOD');
+    expect(res(await h.ask('/nethack pet food pet:"displacer beast" item:"tripe ration" version:5.0')).category).toBe(
+      'DOGFOOD',
+    );
     const no = await h.ask('/nethack pet food pet:"displacer beast" item:"tripe ration"');
     expect(no.ephemeral).toBe(true);
     expect(JSON.stringify(no.result)).toContain('not_in_version');
@@ -64,7 +68,9 @@ describe('/nethack pet food', () => {
   });
   it('an old corpse: 50 turns is POISON (dog.c:793), 49 is not', async () => {
     expect(res(await h.ask('/nethack pet food pet:kitten item:"jackal corpse" corpse_age:50')).category).toBe('POISON');
-    expect(res(await h.ask('/nethack pet food pet:kitten item:"jackal corpse" corpse_age:49')).category).toBe('CADAVER');
+    expect(res(await h.ask('/nethack pet food pet:kitten item:"jackal corpse" corpse_age:49')).category).toBe(
+      'CADAVER',
+    );
   });
   it('apple for a pony is a treat (dog.c:821)', async () => {
     expect(res(await h.ask('/nethack pet food pet:pony item:apple')).category).toBe('DOGFOOD');
@@ -76,7 +82,9 @@ describe('/nethack pet food', () => {
   });
   it('garlic: MANFOOD for a kitten, ACCFOOD when starving (dog.c:815)', async () => {
     expect(res(await h.ask('/nethack pet food pet:kitten item:"clove of garlic"')).category).toBe('MANFOOD');
-    expect(res(await h.ask('/nethack pet food pet:kitten item:"clove of garlic" pet_state:starving')).category).toBe('ACCFOOD');
+    expect(res(await h.ask('/nethack pet food pet:kitten item:"clove of garlic" pet_state:starving')).category).toBe(
+      'ACCFOOD',
+    );
   });
   it('3.4.3: cockatrice corpse is TABU (3.4.3 dog.c:660)', async () => {
     const j = res(await h.ask('/nethack pet food pet:kitten item:"cockatrice corpse" version:3.4.3'));
@@ -129,7 +137,9 @@ describe('/nethack pet hunger', () => {
 describe('autocomplete and size', () => {
   it('items and pets autocomplete fuzzily', async () => {
     expect((await h.complete('/nethack pet food', 'item', 'lichen c')).map((c) => c.value)).toContain('lichen corpse');
-    expect((await h.complete('/nethack pet food', 'item', 'cockatrice')).map((c) => c.value)).toContain('cockatrice corpse');
+    expect((await h.complete('/nethack pet food', 'item', 'cockatrice')).map((c) => c.value)).toContain(
+      'cockatrice corpse',
+    );
     expect((await h.complete('/nethack pet food', 'pet', 'kitt')).map((c) => c.value)).toContain('kitten');
     // A one-letter query still answers within Discord's 25 choices (speed is measured by npm run bench).
     expect((await h.complete('/nethack pet food', 'item', 'e')).length).toBe(25);

@@ -20,8 +20,16 @@ async function batch(lines: string[]): Promise<JsonReply[]> {
       cb();
     },
   });
-  await runBatch({ registry: h.registry, services: { store: h.store, logger: createLogger('silent') }, fileDir: h.fileDir }, { input: Readable.from(lines.join('\n') + '\n'), output }, true);
-  return out.join('').trim().split('\n').map((l) => JSON.parse(l) as JsonReply);
+  await runBatch(
+    { registry: h.registry, services: { store: h.store, logger: createLogger('silent') }, fileDir: h.fileDir },
+    { input: Readable.from(lines.join('\n') + '\n'), output },
+    true,
+  );
+  return out
+    .join('')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as JsonReply);
 }
 
 describe('press last:<choice>', () => {

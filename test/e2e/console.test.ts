@@ -14,11 +14,20 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const dir = mkdtempSync(join(tmpdir(), 'hungerbot-console-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function runMain(args: string[], input: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runMain(
+  args: string[],
+  input: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((res) => {
     const child = spawn(process.execPath, ['--import', TSX, resolve('src/main.ts'), ...args], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', STORE_URL: `sqlite://${join(dir, 'console.sqlite')}`, ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        STORE_URL: `sqlite://${join(dir, 'console.sqlite')}`,
+        ...env,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -32,7 +41,10 @@ function runMain(args: string[], input: string, env: Record<string, string> = {}
 
 describe('console mode', () => {
   it('REPL: answers a status with its citation, survives bad input, and exits cleanly', async () => {
-    const { code, stdout } = await runMain([], '/nethack status nutrition:150\n/nethack status nutrition:abc\n/nethack status nutrition:1001\nexit\n');
+    const { code, stdout } = await runMain(
+      [],
+      '/nethack status nutrition:150\n/nethack status nutrition:abc\n/nethack status nutrition:1001\nexit\n',
+    );
     expect(code).toBe(0);
     expect(stdout).toContain('Nutrition 150 is Hungry (Weak after 100 more)');
     expect(stdout).toContain('src/eat.c newuhs()');
@@ -44,9 +56,15 @@ describe('console mode', () => {
 
   it('ask --json: one JSON line per input line, results from the engine', async () => {
     const lines = [1001, 1000, 151, 150, 51, 50, 1, 0, -5];
-    const { code, stdout } = await runMain(['ask', '--json'], lines.map((n) => `/nethack status nutrition:${n}`).join('\n') + '\n');
+    const { code, stdout } = await runMain(
+      ['ask', '--json'],
+      lines.map((n) => `/nethack status nutrition:${n}`).join('\n') + '\n',
+    );
     expect(code).toBe(0);
-    const replies = stdout.trim().split('\n').map((l) => JSON.parse(l) as { result: { status: string; nutrition: number } });
+    const replies = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { result: { status: string; nutrition: number } });
     expect(replies).toHaveLength(lines.length);
     replies.forEach((r, i) => {
       expect(r.result.nutrition).toBe(lines[i]);

@@ -9,8 +9,15 @@ beforeAll(async () => (discord = await startFakeDiscord()));
 afterAll(async () => discord.close());
 
 it('guild deploy PUTs every registered definition to the guild route', async () => {
-  const n = await deploy({ token: FAKE_TOKEN, applicationId: FAKE_APP_ID, guildId: FAKE_GUILD_ID, apiUrl: discord.apiUrl });
-  const req = await discord.waitForRequest((r) => r.method === 'PUT' && r.path === `/applications/${FAKE_APP_ID}/guilds/${FAKE_GUILD_ID}/commands`);
+  const n = await deploy({
+    token: FAKE_TOKEN,
+    applicationId: FAKE_APP_ID,
+    guildId: FAKE_GUILD_ID,
+    apiUrl: discord.apiUrl,
+  });
+  const req = await discord.waitForRequest(
+    (r) => r.method === 'PUT' && r.path === `/applications/${FAKE_APP_ID}/guilds/${FAKE_GUILD_ID}/commands`,
+  );
   expect(req.headers.authorization).toBe(`Bot ${FAKE_TOKEN}`);
   const messageCommands = commands.flatMap((c) => (c.messageCommands ?? []).map((m) => m.definition));
   expect(req.body).toEqual([...commands.map((c) => c.definition), ...messageCommands]);
@@ -19,7 +26,9 @@ it('guild deploy PUTs every registered definition to the guild route', async () 
 
 it('global deploy PUTs to the application route with install contexts', async () => {
   await deploy({ token: FAKE_TOKEN, applicationId: FAKE_APP_ID, apiUrl: discord.apiUrl });
-  const req = await discord.waitForRequest((r) => r.method === 'PUT' && r.path === `/applications/${FAKE_APP_ID}/commands`);
+  const req = await discord.waitForRequest(
+    (r) => r.method === 'PUT' && r.path === `/applications/${FAKE_APP_ID}/commands`,
+  );
   const body = req.body as { name: string; contexts: number[] }[];
   expect(body.map((c) => c.name)).toEqual([...commands.map((c) => c.definition.name), 'Ask hungerbot']);
   expect(body.every((c) => c.contexts.includes(0))).toBe(true);

@@ -42,7 +42,12 @@ beforeAll(async () => {
   store = await openStore('memory://');
   const sink = new Writable({ write: (c, _e, cb) => (logLines.push(String(c)), cb()) });
   const logger = createLogger('debug', sink, [FAKE_TOKEN]);
-  bot = createGatewayBot({ registry: new Registry([...commands, slowCommand]), services: { store, logger }, token: FAKE_TOKEN, apiUrl: discord.apiUrl });
+  bot = createGatewayBot({
+    registry: new Registry([...commands, slowCommand]),
+    services: { store, logger },
+    token: FAKE_TOKEN,
+    apiUrl: discord.apiUrl,
+  });
   await bot.start();
 });
 
@@ -53,7 +58,8 @@ afterAll(async () => {
   await discord?.close();
 });
 
-const callbackFor = (id: string) => (r: RecordedRequest) => r.method === 'POST' && r.path.startsWith(`/interactions/${id}/`);
+const callbackFor = (id: string) => (r: RecordedRequest) =>
+  r.method === 'POST' && r.path.startsWith(`/interactions/${id}/`);
 
 describe('gateway mode against a fake Discord', () => {
   it('identifies with the Guilds intent only and no compression', () => {
@@ -76,12 +82,19 @@ describe('gateway mode against a fake Discord', () => {
     expect((req.body as { data: { flags?: number } }).data.flags ?? 0).toBe(0); // public reply
     // The exact body: the same embeds the pipeline produces for this invocation, nothing else.
     const direct = await dispatch(
-      { kind: 'command', commandName: 'nethack', subcommand: 'status', options: { nutrition: 150 }, user: { id: 'x', name: 'x' } },
+      {
+        kind: 'command',
+        commandName: 'nethack',
+        subcommand: 'status',
+        options: { nutrition: 150 },
+        user: { id: 'x', name: 'x' },
+      },
       { registry: new Registry(commands), services: { store, logger: createLogger('silent') }, transport: 'gateway' },
     );
     expect((req.body as { data: { embeds: unknown } }).data.embeds).toEqual(direct.embeds);
     // Compact by default: one Details button, which answers with a NEW private message holding every citation.
-    const rows = (req.body as { data: { components: { components: { custom_id: string; label: string }[] }[] } }).data.components;
+    const rows = (req.body as { data: { components: { components: { custom_id: string; label: string }[] }[] } }).data
+      .components;
     expect(rows).toHaveLength(1);
     const details = rows[0]!.components[0]!;
     expect(details.label).toBe('Details');
@@ -90,7 +103,9 @@ describe('gateway mode against a fake Discord', () => {
     const shown = await discord.waitForRequest(callbackFor(press.id));
     expect(shown.body).toMatchObject({ type: 4, data: { flags: 64 } });
     expect((shown.body as { data: { embeds: { title: string }[] } }).data.embeds[0]!.title).toBe(statusTitle(expected));
-    expect(JSON.stringify(shown.body)).toContain('newuhs()`](https://github.com/NetHack/NetHack/blob/NetHack-3.6.7_Released/src/eat.c');
+    expect(JSON.stringify(shown.body)).toContain(
+      'newuhs()`](https://github.com/NetHack/NetHack/blob/NetHack-3.6.7_Released/src/eat.c',
+    );
     expect(expected.status).toBe('Hungry');
   });
 
@@ -105,7 +120,10 @@ describe('gateway mode against a fake Discord', () => {
     // still alive: another command works
     const next = discord.interaction({ type: 2, name: 'help', options: [] });
     const ok = await discord.waitForRequest(callbackFor(next.id));
-    expect(ok.body).toMatchObject({ type: 4, data: { embeds: [{ title: expect.stringMatching(/^\d+ commands: \/help, \/nethack/) }] } });
+    expect(ok.body).toMatchObject({
+      type: 4,
+      data: { embeds: [{ title: expect.stringMatching(/^\d+ commands: \/help, \/nethack/) }] },
+    });
     expect((ok.body as { data: { flags?: number } }).data.flags ?? 0).toBe(0);
   });
 
@@ -121,12 +139,22 @@ describe('gateway mode against a fake Discord', () => {
   });
 
   it('attaches the hero chart as a file and answers a button press by updating the message', async () => {
-    const created = discord.interaction({ type: 2, name: 'hero', options: [{ name: 'new', type: 1, options: [{ name: 'name', type: 3, value: 'Gate' }] }] });
+    const created = discord.interaction({
+      type: 2,
+      name: 'hero',
+      options: [{ name: 'new', type: 1, options: [{ name: 'name', type: 3, value: 'Gate' }] }],
+    });
     await discord.waitForRequest(callbackFor(created.id));
     const shown = discord.interaction({ type: 2, name: 'hero', options: [{ name: 'show', type: 1, options: [] }] });
     const req = await discord.waitForRequest(callbackFor(shown.id));
     // With a file, discord.js sends multipart: payload_json plus the PNG part.
-    const body = req.body as { payload_json: { type: number; data: { embeds: { image?: { url: string } }[]; attachments: { filename: string }[] } }; files: { filename: string }[] };
+    const body = req.body as {
+      payload_json: {
+        type: number;
+        data: { embeds: { image?: { url: string } }[]; attachments: { filename: string }[] };
+      };
+      files: { filename: string }[];
+    };
     expect(body.payload_json.type).toBe(4);
     expect(body.files[0]!.filename).toMatch(/^hero-[0-9a-f]+\.png$/);
     expect(body.payload_json.data.embeds[0]!.image?.url).toBe(`attachment://${body.files[0]!.filename}`);
@@ -134,7 +162,9 @@ describe('gateway mode against a fake Discord', () => {
 
     const del = discord.interaction({ type: 2, name: 'hero', options: [{ name: 'delete', type: 1, options: [] }] });
     const ask = await discord.waitForRequest(callbackFor(del.id));
-    const data = (ask.body as { data: { flags: number; components: { components: { custom_id: string; style: number }[] }[] } }).data;
+    const data = (
+      ask.body as { data: { flags: number; components: { components: { custom_id: string; style: number }[] }[] } }
+    ).data;
     expect(data.flags).toBe(64);
     const danger = data.components[0]!.components.find((c) => c.style === 4)!;
     const press = discord.interaction({ type: 3, customId: danger.custom_id, messageFlags: 64 });
@@ -143,13 +173,16 @@ describe('gateway mode against a fake Discord', () => {
     expect(await store.get(`hungerbot:heroes:${'1400000000000000004'}`)).toBeUndefined();
   });
 
-  it('defers a slow answer within Discord\'s 3 s and then edits the original reply', async () => {
+  it("defers a slow answer within Discord's 3 s and then edits the original reply", async () => {
     const sent = Date.now();
     const { id, token } = discord.interaction({ type: 2, name: 'slow', options: [] });
     const deferred = await discord.waitForRequest(callbackFor(id), 10_000);
     expect(deferred.body).toMatchObject({ type: 5 });
     expect(Date.now() - sent).toBeLessThan(INTERACTION_RESPONSE_DEADLINE_MS);
-    const edit = await discord.waitForRequest((r) => r.method === 'PATCH' && r.path === `/webhooks/1100000000000000001/${token}/messages/@original`, 30_000);
+    const edit = await discord.waitForRequest(
+      (r) => r.method === 'PATCH' && r.path === `/webhooks/1100000000000000001/${token}/messages/@original`,
+      30_000,
+    );
     expect((edit.body as { embeds: { footer: { text: string } }[] }).embeds[0]!.footer.text).toContain('NetHack 5.0');
   }, 40_000);
 

@@ -148,9 +148,17 @@ describe('HTTP interactions endpoint', () => {
   it('a Details press answers with a NEW private message (type 4, flag 64), not an update (type 7)', async () => {
     const ask = signed(statusInteraction(150));
     const first = await post(ask.raw, ask.headers);
-    const rows = (first.json as { data: { components: { components: { custom_id: string; label: string }[] }[] } }).data.components;
+    const rows = (first.json as { data: { components: { components: { custom_id: string; label: string }[] }[] } }).data
+      .components;
     const details = rows[0]!.components.find((c) => c.label === 'Details')!;
-    const press = signed({ id: freshId(), application_id: '1100000000000000001', type: 3, token: 't3', member: { user: { id: '1400000000000000009', username: 'bob' } }, data: { custom_id: details.custom_id, component_type: 2 } });
+    const press = signed({
+      id: freshId(),
+      application_id: '1100000000000000001',
+      type: 3,
+      token: 't3',
+      member: { user: { id: '1400000000000000009', username: 'bob' } },
+      data: { custom_id: details.custom_id, component_type: 2 },
+    });
     const res = await post(press.raw, press.headers);
     expect(res.json).toMatchObject({ type: 4, data: { flags: 64 } });
     const embeds = (res.json as { data: { embeds: { title: string; description?: string }[] } }).data.embeds;
@@ -161,14 +169,35 @@ describe('HTTP interactions endpoint', () => {
   it('server defaults: guild_id and member.permissions decide who may set them, and they apply to members', async () => {
     const base = { application_id: '1100000000000000001', type: 2, token: 't4', guild_id: '1300000000000000001' };
     const settings = (user: string, permissions: string) =>
-      signed({ ...base, id: freshId(), member: { user: { id: user, username: user }, permissions }, data: { name: 'settings', type: 1, options: [{ name: 'scope', type: 3, value: 'server' }, { name: 'nethack_version', type: 3, value: '5.0' }] } });
+      signed({
+        ...base,
+        id: freshId(),
+        member: { user: { id: user, username: user }, permissions },
+        data: {
+          name: 'settings',
+          type: 1,
+          options: [
+            { name: 'scope', type: 3, value: 'server' },
+            { name: 'nethack_version', type: 3, value: '5.0' },
+          ],
+        },
+      });
     const denied = settings('1400000000000000011', '0');
-    expect(await post(denied.raw, denied.headers)).toMatchObject({ json: { type: 4, data: { flags: 64, embeds: [{ title: "That didn't work" }] } } });
+    expect(await post(denied.raw, denied.headers)).toMatchObject({
+      json: { type: 4, data: { flags: 64, embeds: [{ title: "That didn't work" }] } },
+    });
     const allowed = settings('1400000000000000012', String(1 << 5)); // MANAGE_GUILD
     expect((await post(allowed.raw, allowed.headers)).status).toBe(200);
-    const ask = signed({ ...base, id: freshId(), member: { user: { id: '1400000000000000013', username: 'dan' }, permissions: '0' }, data: statusInteraction(150).data });
+    const ask = signed({
+      ...base,
+      id: freshId(),
+      member: { user: { id: '1400000000000000013', username: 'dan' }, permissions: '0' },
+      data: statusInteraction(150).data,
+    });
     const res = await post(ask.raw, ask.headers);
-    expect((res.json as { data: { embeds: { footer: { text: string } }[] } }).data.embeds[0]!.footer.text).toContain('NetHack 5.0');
+    expect((res.json as { data: { embeds: { footer: { text: string } }[] } }).data.embeds[0]!.footer.text).toContain(
+      'NetHack 5.0',
+    );
   });
 
   it('answers a signed but malformed payload with 400 and keeps serving', async () => {

@@ -13,7 +13,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 it('npm start with a token: connects, answers, and exits 0 on SIGTERM without logging the token', async () => {
   const discord = await startFakeDiscord();
   const child = spawn(process.execPath, ['--import', 'tsx', resolve('src/main.ts')], {
-    env: { PATH: process.env.PATH ?? '', DISCORD_TOKEN: FAKE_TOKEN, DISCORD_API_URL: discord.apiUrl, STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`, LOG_LEVEL: 'debug' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      DISCORD_TOKEN: FAKE_TOKEN,
+      DISCORD_API_URL: discord.apiUrl,
+      STORE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
+      LOG_LEVEL: 'debug',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -23,7 +29,11 @@ it('npm start with a token: connects, answers, and exits 0 on SIGTERM without lo
     await discord.waitForRequest((r) => r.path === '/gateway/bot', 15_000);
     for (let i = 0; i < 200 && !out.includes('connected to Discord'); i++) await new Promise((r) => setTimeout(r, 50));
     expect(out).toContain('connected to Discord');
-    const { id } = discord.interaction({ type: 2, name: 'nethack', options: [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: 0 }] }] });
+    const { id } = discord.interaction({
+      type: 2,
+      name: 'nethack',
+      options: [{ name: 'status', type: 1, options: [{ name: 'nutrition', type: 4, value: 0 }] }],
+    });
     const cb = await discord.waitForRequest((r) => r.path.startsWith(`/interactions/${id}/`));
     expect(cb.body).toMatchObject({ type: 4, data: { embeds: [{ title: 'Nutrition 0 is Fainting' }] } });
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));

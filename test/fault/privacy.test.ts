@@ -235,9 +235,8 @@ for (const [name, send] of Object.entries(transports)) {
         options: heroOptions('delete', { everything: true }),
         userId: user,
       });
-      const confirm = lastBody(ask)!.components![0]!.components!.find((c) =>
-        c.custom_id?.startsWith('hero:delete:'),
-      )!.custom_id!;
+      const confirm = lastBody(ask)!.components![0]!.components!.find((c) => c.custom_id?.startsWith('hero:delete:'))!
+        .custom_id!;
       // On a public message too: the refusal must never update it.
       for (const messageFlags of [64, 0]) {
         const a = await send('button', { customId: confirm, userId: '1400000000000000099', messageFlags });
@@ -256,9 +255,8 @@ for (const [name, send] of Object.entries(transports)) {
         options: heroOptions('delete', { everything: true }),
         userId: user,
       });
-      const confirm = lastBody(ask)!.components![0]!.components!.find((c) =>
-        c.custom_id?.startsWith('hero:delete:'),
-      )!.custom_id!;
+      const confirm = lastBody(ask)!.components![0]!.components!.find((c) => c.custom_id?.startsWith('hero:delete:'))!
+        .custom_id!;
       const stalled = stall(LONG_STALL_MS);
       const a = await send('button', { customId: confirm, userId: user, messageFlags: 64 });
       await stalled;

@@ -85,7 +85,14 @@ function messageObject(body: unknown) {
     embeds: b.embeds ?? [],
     components: b.components ?? [],
     attachments: [],
-    author: { id: FAKE_APP_ID, username: 'hungerbot', discriminator: '0000', avatar: null, bot: true, global_name: null },
+    author: {
+      id: FAKE_APP_ID,
+      username: 'hungerbot',
+      discriminator: '0000',
+      avatar: null,
+      bot: true,
+      global_name: null,
+    },
     timestamp: new Date().toISOString(),
     edited_timestamp: null,
     tts: false,
@@ -114,8 +121,14 @@ function parseBody(raw: Buffer, contentType: string | undefined): unknown {
     // Return the payload_json part plus the names of the file parts.
     const text = raw.toString('latin1');
     const payload = /name="payload_json"[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/.exec(text);
-    const files = [...text.matchAll(/name="(files\[\d+\])"; filename="([^"]+)"/g)].map((m) => ({ field: m[1], filename: m[2] }));
-    return { payload_json: payload ? JSON.parse(Buffer.from(payload[1]!, 'latin1').toString('utf8')) : undefined, files };
+    const files = [...text.matchAll(/name="(files\[\d+\])"; filename="([^"]+)"/g)].map((m) => ({
+      field: m[1],
+      filename: m[2],
+    }));
+    return {
+      payload_json: payload ? JSON.parse(Buffer.from(payload[1]!, 'latin1').toString('utf8')) : undefined,
+      files,
+    };
   }
   return raw.toString('utf8');
 }
@@ -134,8 +147,32 @@ function guildCreate(id: string) {
     member_count: 2,
     large: false,
     features: [],
-    roles: [{ id, name: '@everyone', permissions: '2248473465835073', position: 0, color: 0, hoist: false, managed: false, mentionable: false, flags: 0 }],
-    channels: [{ id: channel, type: 0, guild_id: id, name: 'general', position: 0, permission_overwrites: [], nsfw: false, parent_id: null, flags: 0 }],
+    roles: [
+      {
+        id,
+        name: '@everyone',
+        permissions: '2248473465835073',
+        position: 0,
+        color: 0,
+        hoist: false,
+        managed: false,
+        mentionable: false,
+        flags: 0,
+      },
+    ],
+    channels: [
+      {
+        id: channel,
+        type: 0,
+        guild_id: id,
+        name: 'general',
+        position: 0,
+        permission_overwrites: [],
+        nsfw: false,
+        parent_id: null,
+        flags: 0,
+      },
+    ],
     threads: [],
     members: [],
     emojis: [],
@@ -189,7 +226,14 @@ export async function startFakeDiscord(
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       // discord.js encodes @original as %40original.
       const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, '');
-      const rec: RecordedRequest = { method: req.method ?? 'GET', path, query: url.search, headers: req.headers, body: parseBody(raw, req.headers['content-type']), raw };
+      const rec: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path,
+        query: url.search,
+        headers: req.headers,
+        body: parseBody(raw, req.headers['content-type']),
+        raw,
+      };
       requests.push(rec);
       const callback = /^\/interactions\/(\d+)\/[^/]+\/callback$/.exec(path);
       if (rec.method === 'POST' && callback) settle(callback[1]!, { answered: rec });
@@ -217,11 +261,15 @@ export async function startFakeDiscord(
         });
       }
       if (rec.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(path)) {
-        if (url.searchParams.get('with_response') === 'true') return json(200, { interaction: { id: path.split('/')[2], type: 2 }, resource: {} });
+        if (url.searchParams.get('with_response') === 'true')
+          return json(200, { interaction: { id: path.split('/')[2], type: 2 }, resource: {} });
         res.writeHead(204);
         return res.end();
       }
-      if (/^\/webhooks\/\d+\/[^/]+(\/messages\/@original)?$/.test(path) && (rec.method === 'PATCH' || rec.method === 'POST')) {
+      if (
+        /^\/webhooks\/\d+\/[^/]+(\/messages\/@original)?$/.test(path) &&
+        (rec.method === 'PATCH' || rec.method === 'POST')
+      ) {
         // PATCH @original edits the reply; POST to the webhook is a follow-up message.
         const b = rec.body as { payload_json?: unknown } | undefined;
         return json(200, messageObject(b && 'payload_json' in b ? b.payload_json : b));
@@ -233,7 +281,15 @@ export async function startFakeDiscord(
       if (rec.method === 'PUT' && /^\/applications\/\d+(\/guilds\/\d+)?\/commands$/.test(path)) {
         if (req.headers.authorization !== `Bot ${token}`) return json(401, { message: '401: Unauthorized', code: 0 });
         const body = (rec.body as { name: string }[]) ?? [];
-        return json(200, body.map((c, i) => ({ ...c, id: String(1600000000000000000n + BigInt(i)), application_id: FAKE_APP_ID, version: '1' })));
+        return json(
+          200,
+          body.map((c, i) => ({
+            ...c,
+            id: String(1600000000000000000n + BigInt(i)),
+            application_id: FAKE_APP_ID,
+            version: '1',
+          })),
+        );
       }
       json(404, { message: 'Unknown route in fake Discord', code: 0 });
     });
@@ -274,15 +330,28 @@ export async function startFakeDiscord(
   function identified(conn: Connection, shard: number): void {
     conn.shard = shard;
     const mine = guilds.filter((g) => shardOfGuild(g, shardCount) === shard);
-    send(conn, 0, {
-      v: 10,
-      session_id: `fake-session-${shard}`,
-      resume_gateway_url: `ws://127.0.0.1:${port}`,
-      shard: [shard, shardCount],
-      user: { id: FAKE_APP_ID, username: 'hungerbot', discriminator: '0000', avatar: null, bot: true, flags: 0, global_name: null },
-      guilds: mine.map((id) => ({ id, unavailable: true })),
-      application: { id: FAKE_APP_ID, flags: 0 },
-    }, 'READY');
+    send(
+      conn,
+      0,
+      {
+        v: 10,
+        session_id: `fake-session-${shard}`,
+        resume_gateway_url: `ws://127.0.0.1:${port}`,
+        shard: [shard, shardCount],
+        user: {
+          id: FAKE_APP_ID,
+          username: 'hungerbot',
+          discriminator: '0000',
+          avatar: null,
+          bot: true,
+          flags: 0,
+          global_name: null,
+        },
+        guilds: mine.map((id) => ({ id, unavailable: true })),
+        application: { id: FAKE_APP_ID, flags: 0 },
+      },
+      'READY',
+    );
     for (const id of mine) send(conn, 0, guildCreate(id), 'GUILD_CREATE');
     byShard.set(shard, conn);
     for (const w of shardWaiters.filter((x) => x.shard === shard)) {
@@ -332,42 +401,71 @@ export async function startFakeDiscord(
       const conn = byShard.get(shard);
       if (!conn) return { id, token: itoken, shard, delivered: false };
       pending.set(id, { conn });
-      const user = { id: userId ?? FAKE_USER_ID, username: 'alice', discriminator: '0', global_name: 'Alice', avatar: null };
+      const user = {
+        id: userId ?? FAKE_USER_ID,
+        username: 'alice',
+        discriminator: '0',
+        global_name: 'Alice',
+        avatar: null,
+      };
       const channel = channelOf(guildId);
-      send(conn, 0, {
-        id,
-        token: itoken,
-        type,
-        application_id: FAKE_APP_ID,
-        version: 1,
-        guild_id: guildId,
-        channel_id: channel,
-        channel: { id: channel, type: 0, guild_id: guildId, name: 'general', position: 0, permission_overwrites: [], nsfw: false, parent_id: null, flags: 0 },
-        member: { user, roles: [], joined_at: '2024-01-01T00:00:00.000Z', deaf: false, mute: false, flags: 0, permissions: '2248473465835073' },
-        app_permissions: '2248473465835073',
-        locale: 'en-US',
-        guild_locale: 'en-US',
-        entitlements: [], // discord.js throws without it
-        authorizing_integration_owners: { '0': guildId },
-        context: 0,
-        attachment_size_limit: 10485760,
-        ...(type === 3
-          ? {
-              data: { custom_id: customId, component_type: 2 },
-              message: { ...messageObject({ embeds: [] }), flags: messageFlags ?? 0 },
-            }
-          : target
+      send(
+        conn,
+        0,
+        {
+          id,
+          token: itoken,
+          type,
+          application_id: FAKE_APP_ID,
+          version: 1,
+          guild_id: guildId,
+          channel_id: channel,
+          channel: {
+            id: channel,
+            type: 0,
+            guild_id: guildId,
+            name: 'general',
+            position: 0,
+            permission_overwrites: [],
+            nsfw: false,
+            parent_id: null,
+            flags: 0,
+          },
+          member: {
+            user,
+            roles: [],
+            joined_at: '2024-01-01T00:00:00.000Z',
+            deaf: false,
+            mute: false,
+            flags: 0,
+            permissions: '2248473465835073',
+          },
+          app_permissions: '2248473465835073',
+          locale: 'en-US',
+          guild_locale: 'en-US',
+          entitlements: [], // discord.js throws without it
+          authorizing_integration_owners: { '0': guildId },
+          context: 0,
+          attachment_size_limit: 10485760,
+          ...(type === 3
             ? {
-                data: {
-                  id: '1800000000000000001',
-                  name,
-                  type: 3,
-                  target_id: target.id,
-                  resolved: { messages: { [target.id]: targetMessage(target) } },
-                },
+                data: { custom_id: customId, component_type: 2 },
+                message: { ...messageObject({ embeds: [] }), flags: messageFlags ?? 0 },
               }
-            : { data: { id: '1800000000000000000', name, type: 1, options: options ?? [] } }),
-      }, 'INTERACTION_CREATE');
+            : target
+              ? {
+                  data: {
+                    id: '1800000000000000001',
+                    name,
+                    type: 3,
+                    target_id: target.id,
+                    resolved: { messages: { [target.id]: targetMessage(target) } },
+                  },
+                }
+              : { data: { id: '1800000000000000000', name, type: 1, options: options ?? [] } }),
+        },
+        'INTERACTION_CREATE',
+      );
       return { id, token: itoken, shard, delivered: true };
     },
     async close() {

@@ -111,7 +111,8 @@ export function finalMessage(events: ResponseEvent[]): { data: MessageBody | und
     if (ev.kind === 'followup') return { data: ev.data, private: ((ev.data.flags ?? 0) & EPHEMERAL) !== 0 };
     if (ev.kind === 'edit') {
       const initial = events.find((e) => e.kind === 'initial') as
-        Extract<ResponseEvent, { kind: 'initial' }> | undefined;
+        | Extract<ResponseEvent, { kind: 'initial' }>
+        | undefined;
       return { data: ev.data, private: ((initial?.data?.flags ?? 0) & EPHEMERAL) !== 0 };
     }
     if (ev.kind === 'initial' && (ev.type === 4 || ev.type === 7))

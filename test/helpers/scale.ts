@@ -85,11 +85,7 @@ export interface Replica {
 }
 
 /** Start an HTTP endpoint process (the real entry point) and wait until it is ready. */
-export async function startReplica(
-  name: string,
-  signer: Signer,
-  env: Record<string, string>,
-): Promise<Replica> {
+export async function startReplica(name: string, signer: Signer, env: Record<string, string>): Promise<Replica> {
   const port = await freePort();
   const bot = spawnBot({
     DISCORD_TOKEN: FAKE_TOKEN,

@@ -12,7 +12,18 @@ import { createHarness, type Harness } from '../helpers/harness.ts';
 const dir = mkdtempSync(join(tmpdir(), 'hungerbot-heroes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-type HeroResult = { hero: { nutrition: number; turn: number; name: string; id: string; leftRing: { label: string } | null; alive: boolean }; status: string; error?: unknown };
+type HeroResult = {
+  hero: {
+    nutrition: number;
+    turn: number;
+    name: string;
+    id: string;
+    leftRing: { label: string } | null;
+    alive: boolean;
+  };
+  status: string;
+  error?: unknown;
+};
 const res = (r: { result: unknown }) => r.result as HeroResult & { error?: { code: string; message: string } };
 
 /** Independent turn-by-turn reference: gethungry() once per turn for turns from+1..from+n. */
@@ -45,7 +56,12 @@ describe('/hero basics (memory store)', () => {
     expect(waited.hero.turn).toBe(101);
     // A hero met at turn 1 keeps every conduct: its first meal breaks foodless, so it asks first.
     const asked = await h.ask('/hero eat food:"food ration"');
-    expect(asked.result).toMatchObject({ confirm: 'eat', pending: true, choke: false, conducts: { breaks: ['foodless'] } });
+    expect(asked.result).toMatchObject({
+      confirm: 'eat',
+      pending: true,
+      choke: false,
+      conducts: { breaks: ['foodless'] },
+    });
     expect(res(await h.ask('/hero show chart:false')).hero.nutrition).toBe(waited.hero.nutrition);
     const ate = res(await h.press(asked.buttons!.find((b) => b.label === 'Eat it anyway')!.customId));
     // food ration: 5 bites of 800/5 (src/eat.c bite()), 6 actions at 101..106, then turn 107 passes.
@@ -112,7 +128,13 @@ describe('/hero basics (memory store)', () => {
 describe('stored records', () => {
   it('a record that fails validation is reported to its owner and left untouched', async () => {
     const h = await createHarness();
-    const broken = { schemaVersion: HERO_SCHEMA_VERSION, userId: 'console', activeId: 'x', heroes: [{ id: 'nope' }], updatedAt: 'now' };
+    const broken = {
+      schemaVersion: HERO_SCHEMA_VERSION,
+      userId: 'console',
+      activeId: 'x',
+      heroes: [{ id: 'nope' }],
+      updatedAt: 'now',
+    };
     await h.store.set(heroKey('console'), broken);
     for (const line of ['/hero show', '/hero wait turns:1', '/hero new name:Other']) {
       const r = await h.ask(line);
@@ -128,12 +150,18 @@ describe('stored records', () => {
 
   it('migrates a version 1 record on read and writes version 2 on the next change', async () => {
     const h = await createHarness();
-    await h.store.set(heroKey('console'), { schemaVersion: 1, userId: 'console', hero: { name: 'Old', nutrition: 700, turn: 50, rings: ['ring of hunger'] } });
+    await h.store.set(heroKey('console'), {
+      schemaVersion: 1,
+      userId: 'console',
+      hero: { name: 'Old', nutrition: 700, turn: 50, rings: ['ring of hunger'] },
+    });
     const shown = res(await h.ask('/hero show chart:false'));
     expect(shown.hero).toMatchObject({ name: 'Old', nutrition: 700, turn: 50, leftRing: { label: 'ring of hunger' } });
     expect(((await h.store.get(heroKey('console'))) as { schemaVersion: number }).schemaVersion).toBe(1); // reading changes nothing
     await h.ask('/hero wait turns:1');
-    expect(((await h.store.get(heroKey('console'))) as { schemaVersion: number }).schemaVersion).toBe(HERO_SCHEMA_VERSION);
+    expect(((await h.store.get(heroKey('console'))) as { schemaVersion: number }).schemaVersion).toBe(
+      HERO_SCHEMA_VERSION,
+    );
     await h.close();
   });
 });
@@ -175,7 +203,9 @@ it('two bot processes sharing Redis: 2 x 100 concurrent waits advance the hero b
   `;
   const run = () =>
     new Promise<void>((ok, fail) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script(100)], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script(100)], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let err = '';
       child.stderr.on('data', (d) => (err += String(d)));
       child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(err))));
@@ -189,13 +219,28 @@ it('two bot processes sharing Redis: 2 x 100 concurrent waits advance the hero b
 
 describe('console persistence (acceptance)', () => {
   it('a hero created in the console is there after a restart, with its chart written to disk', () => {
-    const env = { ...process.env, STORE_URL: `sqlite://${join(dir, 'console.sqlite')}`, FILE_DIR: join(dir, 'files'), DISCORD_TOKEN: '' };
-    const run = (input: string) => execFileSync(process.execPath, ['--import', 'tsx', resolve('src/main.ts'), 'ask', '--json'], { input, env, cwd: resolve('.') }).toString();
+    const env = {
+      ...process.env,
+      STORE_URL: `sqlite://${join(dir, 'console.sqlite')}`,
+      FILE_DIR: join(dir, 'files'),
+      DISCORD_TOKEN: '',
+    };
+    const run = (input: string) =>
+      execFileSync(process.execPath, ['--import', 'tsx', resolve('src/main.ts'), 'ask', '--json'], {
+        input,
+        env,
+        cwd: resolve('.'),
+      }).toString();
     const lines = ['/hero new name:Valk', '/hero wear hand:left ring:"ring of regeneration"', '/hero wait turns:100'];
     run([...lines, '/hero eat food:"food ration"', 'press last:"Eat it anyway"'].join('\n') + '\n');
-    const out = JSON.parse(run('/hero show\n').trim()) as { result: HeroResult & { chart: string }; files: { name: string; path: string }[] };
+    const out = JSON.parse(run('/hero show\n').trim()) as {
+      result: HeroResult & { chart: string };
+      files: { name: string; path: string }[];
+    };
     expect(out.result.hero).toMatchObject({ name: 'Valk', turn: 107 });
-    expect(out.result.hero.nutrition).toBe(900 - referenceBurn('ring of regeneration', 1, 100) + 800 - referenceBurn('ring of regeneration', 101, 6));
+    expect(out.result.hero.nutrition).toBe(
+      900 - referenceBurn('ring of regeneration', 1, 100) + 800 - referenceBurn('ring of regeneration', 101, 6),
+    );
     expect(out.files[0]!.name).toBe(out.result.chart);
     expect(readFileSync(out.files[0]!.path).subarray(1, 4).toString()).toBe('PNG');
   }, 60_000);
@@ -205,7 +250,9 @@ describe('/hero for Crawl', () => {
   it('waits at the species rate, eats by diet level and casts by the spell formula', async () => {
     const { crawlRate, crawlFood, crawlSpell } = await import('../../src/engine/crawl/index.ts');
     const h = await createHarness();
-    const created = (await h.ask('/hero new name:Trog game:crawl species:Troll version:0.14')).result as { hero: { value: number; turn: number } };
+    const created = (await h.ask('/hero new name:Trog game:crawl species:Troll version:0.14')).result as {
+      hero: { value: number; turn: number };
+    };
     expect(created.hero).toMatchObject({ value: 6000, turn: 0 });
     // Troll 0.14: player_hunger_rate() is fixed (no random term), so 100 turns cost exactly 100 x rate.
     const rate = crawlRate('0.14', { species: 'Troll', hunger: 6000 }).rate;

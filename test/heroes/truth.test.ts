@@ -29,7 +29,10 @@ describe('a hero who chokes', () => {
     const shown = await h.ask('/hero show'); // chart:true by default, but not for the dead
     expect(shown.files ?? []).toEqual([]);
     expect(shown.embeds[0]!.title).toBe('Glutton is Choked to death');
-    expect(res(await h.ask('/hero wait turns:10')).error).toMatchObject({ code: 'hero_dead', message: expect.stringContaining('choked to death') });
+    expect(res(await h.ask('/hero wait turns:10')).error).toMatchObject({
+      code: 'hero_dead',
+      message: expect.stringContaining('choked to death'),
+    });
     const undo = shown.buttons!.find((b) => b.label === 'Undo')!;
     expect(res(await h.press(undo.customId, { id: 'stranger', name: 's' })).error.code).toBe('not_yours');
     const back = await h.press(undo.customId);
@@ -48,11 +51,26 @@ describe('a Crawl hero’s gear and mutations', () => {
   it('wears rings of sustenance, troll leather and an artefact exactly as /crawl rate reads them', async () => {
     await h.ask('/hero new name:Trog game:crawl species:Troll version:0.14');
     const worn = await h.ask('/hero wear gear:"2 rings of sustenance, troll leather armour, -1 Hunger artefact"');
-    expect(res(worn).hero.gear).toEqual({ sustenanceRings: 2, hungerRings: 0, regenerationRings: 0, trollLeather: true, artefactMetabolism: -1, gourmand: false });
-    const rate = res(await h.ask('/crawl rate species:Troll gear:"2 rings of sustenance, troll leather armour, -1 Hunger artefact" version:0.14 value:6000'));
+    expect(res(worn).hero.gear).toEqual({
+      sustenanceRings: 2,
+      hungerRings: 0,
+      regenerationRings: 0,
+      trollLeather: true,
+      artefactMetabolism: -1,
+      gourmand: false,
+    });
+    const rate = res(
+      await h.ask(
+        '/crawl rate species:Troll gear:"2 rings of sustenance, troll leather armour, -1 Hunger artefact" version:0.14 value:6000',
+      ),
+    );
     expect(res(worn).rate).toEqual(rate.rate);
     const mutated = await h.ask('/hero set metabolism:3 carnivore:2');
-    const rate2 = res(await h.ask('/crawl rate species:Troll gear:"2 rings of sustenance, troll leather armour, -1 Hunger artefact" metabolism:3 version:0.14 value:6000'));
+    const rate2 = res(
+      await h.ask(
+        '/crawl rate species:Troll gear:"2 rings of sustenance, troll leather armour, -1 Hunger artefact" metabolism:3 version:0.14 value:6000',
+      ),
+    );
     expect(res(mutated).rate).toEqual(rate2.rate);
     // what the version refuses is refused for the hero too
     expect(res(await h.ask('/hero wear gear:"ring of hunger, ring of hunger"')).error.code).toBe('bad_input');
@@ -75,10 +93,24 @@ describe('a Crawl hero’s gear and mutations', () => {
 
 describe('schema 2 records', () => {
   it('migrate the untyped rate options to typed gear and mutations (undo snapshots too), and write 3 on the next change', async () => {
-    const crawl = { species: 'Troll', value: 5000, turn: 10, int: 10, spellcasting: 0, alive: true, rate: { sustenanceRings: 1, metabolism: 3, trollLeather: true, nonsense: 'x' } };
+    const crawl = {
+      species: 'Troll',
+      value: 5000,
+      turn: 10,
+      int: 10,
+      spellcasting: 0,
+      alive: true,
+      rate: { sustenanceRings: 1, metabolism: 3, trollLeather: true, nonsense: 'x' },
+    };
     const core = { id: 'abcdef12', name: 'Oldie', createdAt: 'then', game: 'crawl', version: '0.13', crawl };
     const event = { at: 'then', kind: 'wait', summary: 'Waited.', turn: 10, nutrition: 5000 };
-    const record = { schemaVersion: 2, userId: 'v2user', activeId: 'abcdef12', heroes: [{ ...core, log: [event], undo: [{ event, before: core }], pending: null }], updatedAt: 'then' };
+    const record = {
+      schemaVersion: 2,
+      userId: 'v2user',
+      activeId: 'abcdef12',
+      heroes: [{ ...core, log: [event], undo: [{ event, before: core }], pending: null }],
+      updatedAt: 'then',
+    };
     await h.store.set(heroKey('v2user'), record);
     const user = { id: 'v2user', name: 'v2' };
     const shown = res(await h.ask('/hero show chart:false', user));
@@ -88,21 +120,53 @@ describe('schema 2 records', () => {
     expect(((await h.store.get(heroKey('v2user'))) as { schemaVersion: number }).schemaVersion).toBe(2); // reading changes nothing
     const undone = res(await h.ask('/hero undo', user));
     expect(undone.hero.gear.sustenanceRings).toBe(1);
-    expect(((await h.store.get(heroKey('v2user'))) as { schemaVersion: number }).schemaVersion).toBe(HERO_SCHEMA_VERSION);
+    expect(((await h.store.get(heroKey('v2user'))) as { schemaVersion: number }).schemaVersion).toBe(
+      HERO_SCHEMA_VERSION,
+    );
   });
 });
 
 describe('schema 3 records', () => {
   it('read as schema 4 with nothing new known (no Luck, anger or prayers; conducts not tracked), and write 4 on the next change', async () => {
-    const nethack = { role: 'Samurai', race: 'human', alignment: 'lawful', con: 16, int: 10, xl: 5, nutrition: 700, turn: 3000, leftRing: null, rightRing: null, amulet: null, yendor: false, intrinsics: [], encumbrance: 'Unencumbered', alive: true, death: null };
+    const nethack = {
+      role: 'Samurai',
+      race: 'human',
+      alignment: 'lawful',
+      con: 16,
+      int: 10,
+      xl: 5,
+      nutrition: 700,
+      turn: 3000,
+      leftRing: null,
+      rightRing: null,
+      amulet: null,
+      yendor: false,
+      intrinsics: [],
+      encumbrance: 'Unencumbered',
+      alive: true,
+      death: null,
+    };
     const core = { id: 'abcdef34', name: 'Threeish', createdAt: 'then', game: 'nethack', version: '3.6.7', nethack };
     const event = { at: 'then', kind: 'wait', summary: 'Waited.', turn: 3000, nutrition: 700 };
     const pending = { nonce: 'n1', food: 'food ration', expiresAt: '2999-01-01T00:00:00.000Z' };
-    const record = { schemaVersion: 3, userId: 'v3user', activeId: 'abcdef34', heroes: [{ ...core, log: [event], undo: [{ event, before: core }], pending }], updatedAt: 'then' };
+    const record = {
+      schemaVersion: 3,
+      userId: 'v3user',
+      activeId: 'abcdef34',
+      heroes: [{ ...core, log: [event], undo: [{ event, before: core }], pending }],
+      updatedAt: 'then',
+    };
     await h.store.set(heroKey('v3user'), record);
     const user = { id: 'v3user', name: 'v3' };
     const shown = res(await h.ask('/hero show chart:false', user));
-    expect(shown.hero).toMatchObject({ shared: false, luck: 0, luckstone: 'none', alignmentRecord: null, godAnger: 0, foods: [] });
+    expect(shown.hero).toMatchObject({
+      shared: false,
+      luck: 0,
+      luckstone: 'none',
+      alignmentRecord: null,
+      godAnger: 0,
+      foods: [],
+    });
     expect(shown.hero.prayer).toEqual({ steps: [], history: [], known: false });
     expect(shown.hero.conducts.vegan).toEqual({ status: 'unknown', turn: null, food: null });
     expect(shown.prayer.assumptions.join(' ')).toContain('alignment record 10');

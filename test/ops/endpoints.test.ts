@@ -15,13 +15,7 @@ import { spawnBot } from '../helpers/botProcess.ts';
 import { FAKE_TOKEN, startFakeDiscord } from '../helpers/fakeDiscord.ts';
 import { metricValue } from '../helpers/scale.ts';
 import { freePort } from '../helpers/servers.ts';
-import {
-  buttonInteraction,
-  commandInteraction,
-  heroOptions,
-  makeSigner,
-  postInteraction,
-} from '../helpers/signed.ts';
+import { buttonInteraction, commandInteraction, heroOptions, makeSigner, postInteraction } from '../helpers/signed.ts';
 
 const registry = new Registry(commands);
 const logger = createLogger('silent');

@@ -23,7 +23,16 @@ describe('the payload codec', () => {
     const ref = {
       commandName: 'nethack',
       subcommand: 'forecast',
-      options: { nutrition: -45, turn: 12345, left_ring: 'ring of protection +2', amulet: true, encumbrance: 'Stressed', version: '5.0', asleep: false, right_ring: 'x_y~z "é"' },
+      options: {
+        nutrition: -45,
+        turn: 12345,
+        left_ring: 'ring of protection +2',
+        amulet: true,
+        encumbrance: 'Stressed',
+        version: '5.0',
+        asleep: false,
+        right_ring: 'x_y~z "é"',
+      },
     };
     const text = encodePayload(leaf, { ref, userId: '42' });
     expect(text).not.toMatch(/\s/); // `press <id>` in the console needs one token
@@ -31,7 +40,9 @@ describe('the payload codec', () => {
   });
   it('a checksum of the option names: a button from a deploy whose options moved is stale, not misread', () => {
     const leaf = find({ commandName: 'nethack', subcommand: 'status' })!;
-    const text = encodePayload(leaf, { ref: { commandName: 'nethack', subcommand: 'status', options: { nutrition: 150 } } });
+    const text = encodePayload(leaf, {
+      ref: { commandName: 'nethack', subcommand: 'status', options: { nutrition: 150 } },
+    });
     expect(text.split(':')[1]).toBe(optionsChecksum(leaf));
     const forged = text.replace(`:${optionsChecksum(leaf)}:`, ':zz:');
     expect(() => decodePayload(find, forged)).toThrow(/no longer works/);
@@ -44,7 +55,8 @@ describe('pressing buttons', () => {
     const a = await createHarness({ storeUrl: url });
     const b = await createHarness({ storeUrl: url });
     try {
-      const long = '/crawl rate species:"Deep Dwarf" gear:"ring of regeneration, ring of regeneration, +3 Hunger artefact, troll leather armour" hasted:true invisible:true berserk:true chei:true aut:15 version:0.14';
+      const long =
+        '/crawl rate species:"Deep Dwarf" gear:"ring of regeneration, ring of regeneration, +3 Hunger artefact, troll leather armour" hasted:true invisible:true berserk:true chei:true aut:15 version:0.14';
       const r = await a.ask(long);
       const id = r.buttons!.find((x) => x.label === 'Details')!.customId;
       expect(id).toMatch(/^details:@/);

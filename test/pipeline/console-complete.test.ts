@@ -8,7 +8,11 @@ import { completeLine } from '../../src/transport/console.ts';
 import { tokenize } from '../../src/pipeline/commandLine.ts';
 
 describe('console completion', async () => {
-  const opts = { registry: new Registry(commands), services: { store: await openStore('memory://'), logger: createLogger('silent') }, fileDir: '/tmp' };
+  const opts = {
+    registry: new Registry(commands),
+    services: { store: await openStore('memory://'), logger: createLogger('silent') },
+    fileDir: '/tmp',
+  };
   it('completes command names', async () => {
     const [hits] = await completeLine('/ne', opts);
     expect(hits).toEqual(['/nethack ']);
@@ -36,7 +40,11 @@ describe('console completion', async () => {
 });
 
 describe('console completion never shrinks what was typed', async () => {
-  const opts = { registry: new Registry(commands), services: { store: await openStore('memory://'), logger: createLogger('silent') }, fileDir: '/tmp' };
+  const opts = {
+    registry: new Registry(commands),
+    services: { store: await openStore('memory://'), logger: createLogger('silent') },
+    fileDir: '/tmp',
+  };
   /** What readline does with [completions, substring]: the common start replaces the typed token. */
   function applied(line: string, [hits, on]: [string[], string]): string {
     const nonEmpty = hits.filter((x) => x);
@@ -47,7 +55,9 @@ describe('console completion never shrinks what was typed', async () => {
     return line;
   }
   it('`name:jac` becomes the whole value; `name:kob` keeps "kob" and extends it', async () => {
-    expect(applied('/nethack food name:jac', await completeLine('/nethack food name:jac', opts))).toBe('/nethack food name:"jackal corpse" ');
+    expect(applied('/nethack food name:jac', await completeLine('/nethack food name:jac', opts))).toBe(
+      '/nethack food name:"jackal corpse" ',
+    );
     const line = '/nethack food name:kob';
     const result = applied(line, await completeLine(line, opts));
     expect(result.startsWith(line)).toBe(true);

@@ -13,7 +13,12 @@ import {
   COMMAND_TOTAL_CHARS_MAX,
 } from '../../src/pipeline/limits.ts';
 
-type Opt = APIApplicationCommandOption & { options?: Opt[]; choices?: { name: string; value: string | number }[]; required?: boolean; autocomplete?: boolean };
+type Opt = APIApplicationCommandOption & {
+  options?: Opt[];
+  choices?: { name: string; value: string | number }[];
+  required?: boolean;
+  autocomplete?: boolean;
+};
 
 /** Names, descriptions and choice names/values, summed over the whole command. */
 function totalChars(name: string, description: string, options: readonly Opt[]): number {
@@ -26,7 +31,8 @@ function totalChars(name: string, description: string, options: readonly Opt[]):
 }
 
 function checkOptions(path: string, options: readonly Opt[], problems: string[]): void {
-  if (options.length > COMMAND_OPTION_LIMIT) problems.push(`${path}: ${options.length} options (max ${COMMAND_OPTION_LIMIT})`);
+  if (options.length > COMMAND_OPTION_LIMIT)
+    problems.push(`${path}: ${options.length} options (max ${COMMAND_OPTION_LIMIT})`);
   const names = new Set<string>();
   let seenOptional = false;
   for (const o of options) {
@@ -34,7 +40,8 @@ function checkOptions(path: string, options: readonly Opt[], problems: string[])
     if (!COMMAND_NAME_PATTERN.test(o.name) || o.name !== o.name.toLowerCase()) problems.push(`${where}: bad name`);
     if (names.has(o.name)) problems.push(`${where}: duplicate name`);
     names.add(o.name);
-    if (!o.description || o.description.length > COMMAND_DESCRIPTION_MAX) problems.push(`${where}: description length ${o.description?.length}`);
+    if (!o.description || o.description.length > COMMAND_DESCRIPTION_MAX)
+      problems.push(`${where}: description length ${o.description?.length}`);
     if (o.type === 1 || o.type === 2) {
       checkOptions(where, o.options ?? [], problems);
       continue;
@@ -64,13 +71,16 @@ describe('command definitions follow Discord rules', () => {
     it(`/${def.name}: names, lengths, option counts, order, choices`, () => {
       const problems: string[] = [];
       if (!COMMAND_NAME_PATTERN.test(def.name)) problems.push('bad command name');
-      if (!def.description || def.description.length > COMMAND_DESCRIPTION_MAX) problems.push('bad command description');
+      if (!def.description || def.description.length > COMMAND_DESCRIPTION_MAX)
+        problems.push('bad command description');
       checkOptions(`/${def.name}`, (def.options ?? []) as Opt[], problems);
       expect(problems).toEqual([]);
     });
 
     it(`/${def.name}: at most ${COMMAND_TOTAL_CHARS_MAX} characters in total`, () => {
-      expect(totalChars(def.name, def.description, (def.options ?? []) as Opt[])).toBeLessThanOrEqual(COMMAND_TOTAL_CHARS_MAX);
+      expect(totalChars(def.name, def.description, (def.options ?? []) as Opt[])).toBeLessThanOrEqual(
+        COMMAND_TOTAL_CHARS_MAX,
+      );
     });
 
     it(`/${def.name}: has at least one example for /help`, () => {
@@ -94,16 +104,24 @@ describe('command definitions follow Discord rules', () => {
   });
 
   it('the limit checks above fail on a definition past Discord’s limits (they can fail)', () => {
-    const opt = (i: number): Opt => ({ type: 3, name: `o${i}`, description: 'x'.repeat(100), choices: [] }) as unknown as Opt;
+    const opt = (i: number): Opt =>
+      ({ type: 3, name: `o${i}`, description: 'x'.repeat(100), choices: [] }) as unknown as Opt;
     const wide = Array.from({ length: 26 }, (_, i) => opt(i));
     const problems: string[] = [];
     checkOptions('/fake', wide, problems);
     expect(problems.some((p) => p.includes('26 options'))).toBe(true);
-    const tooManyChoices = [{ ...opt(0), choices: Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `c${i}` })) }] as Opt[];
+    const tooManyChoices = [
+      { ...opt(0), choices: Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `c${i}` })) },
+    ] as Opt[];
     const more: string[] = [];
     checkOptions('/fake', tooManyChoices, more);
     expect(more.some((p) => p.includes('26 choices'))).toBe(true);
-    const big = Array.from({ length: 25 }, (_, i) => ({ type: 1, name: `s${i}`, description: 'x'.repeat(100), options: Array.from({ length: 3 }, (_, j) => opt(j)) })) as unknown as Opt[];
+    const big = Array.from({ length: 25 }, (_, i) => ({
+      type: 1,
+      name: `s${i}`,
+      description: 'x'.repeat(100),
+      options: Array.from({ length: 3 }, (_, j) => opt(j)),
+    })) as unknown as Opt[];
     expect(totalChars('fake', 'fake', big)).toBeGreaterThan(COMMAND_TOTAL_CHARS_MAX);
   });
 

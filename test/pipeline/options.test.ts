@@ -7,7 +7,14 @@ import type { APIApplicationCommandBasicOption } from 'discord-api-types/v10';
 import { commands } from '../../commands/index.ts';
 import { boolean, choice, integer, text, type ArgsOf } from '../../src/pipeline/options.ts';
 import type { Leaf } from '../../src/pipeline/types.ts';
-import { OPT_ATTACHMENT, OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, OPT_USER } from '../../src/pipeline/options.ts';
+import {
+  OPT_ATTACHMENT,
+  OPT_BOOLEAN,
+  OPT_INTEGER,
+  OPT_NUMBER,
+  OPT_STRING,
+  OPT_USER,
+} from '../../src/pipeline/options.ts';
 
 type Basic = APIApplicationCommandBasicOption & {
   min_value?: number;
@@ -24,7 +31,9 @@ function leaves(): { path: string; leaf: Leaf }[] {
     if (!subs.length) out.push({ path: `/${name}`, leaf: c.leaf({})! });
     for (const s of subs) {
       if (s.type === 1) out.push({ path: `/${name} ${s.name}`, leaf: c.leaf({ subcommand: s.name })! });
-      else for (const g of s.options ?? []) out.push({ path: `/${name} ${s.name} ${g.name}`, leaf: c.leaf({ group: s.name, subcommand: g.name })! });
+      else
+        for (const g of s.options ?? [])
+          out.push({ path: `/${name} ${s.name} ${g.name}`, leaf: c.leaf({ group: s.name, subcommand: g.name })! });
     }
   }
   return out;
@@ -108,13 +117,14 @@ describe('every option: the Discord definition and the parsed arguments agree', 
               expect(accepts(leaf, d.name, ''), where).toBe(false);
             }
             break;
-          case OPT_USER:
+          case OPT_USER: {
             // Discord sends the id; the console types an id or a mention, read as the bare id.
             expect(accepts(leaf, d.name, '80351110224678912'), where).toBe(true);
             const mention = leaf.schema.safeParse({ ...requiredValues(leaf), [d.name]: '<@!80351110224678912>' });
             expect(mention.data?.[d.name as never]).toBe('80351110224678912');
             expect(accepts(leaf, d.name, 'not a user!'), where).toBe(false);
             break;
+          }
           case OPT_ATTACHMENT:
             // Discord sends the attachment's id (resolved separately); the console a local path.
             expect(accepts(leaf, d.name, '1100000000000000001'), where).toBe(true);
@@ -129,12 +139,14 @@ describe('every option: the Discord definition and the parsed arguments agree', 
 });
 
 describe('option declarations', () => {
-  it('suggest an autocompleted choice option\'s own values', async () => {
+  it("suggest an autocompleted choice option's own values", async () => {
     const meal = commands.find((c) => c.definition.name === 'nethack')!.leaf({ subcommand: 'meal' })!;
     const ctx = {} as Parameters<NonNullable<Leaf['autocomplete']>>[2];
     const got = await meal.autocomplete!({ name: 'speed', value: 'ver' }, {}, ctx);
     expect(got.map((c) => c.value)).toEqual(['very fast']);
-    expect(meal.schema.safeParse({ food: 'apple', nutrition: 900, speed: 'Very Fast' }).data).toMatchObject({ speed: 'very fast' });
+    expect(meal.schema.safeParse({ food: 'apple', nutrition: 900, speed: 'Very Fast' }).data).toMatchObject({
+      speed: 'very fast',
+    });
   });
 
   it('derive the handler argument types', () => {

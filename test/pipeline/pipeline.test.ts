@@ -67,12 +67,16 @@ function testCommand(run: (args: { n: number }) => Reply | Promise<Reply>) {
 
 describe('dispatch', () => {
   it('turns zod range errors into an ephemeral, friendly error that names the option', async () => {
-    const h = await createHarness({ commands: [testCommand(({ n }) => ({ embeds: [{ title: `n=${n}` }], result: { n } }))] });
+    const h = await createHarness({
+      commands: [testCommand(({ n }) => ({ embeds: [{ title: `n=${n}` }], result: { n } }))],
+    });
     const ok = await h.ask('/probe go n:3');
     expect(ok.result).toEqual({ n: 3 });
     const bad = await h.ask('/probe go n:11');
     expect(bad.ephemeral).toBe(true);
-    expect(bad.result).toMatchObject({ error: { code: 'invalid_option', message: '`n` must be a whole number from 0 to 10 (for example `n:3`)' } });
+    expect(bad.result).toMatchObject({
+      error: { code: 'invalid_option', message: '`n` must be a whole number from 0 to 10 (for example `n:3`)' },
+    });
     const unknown = await h.ask('/probe stop');
     expect(unknown.result).toMatchObject({ error: { code: 'unknown_subcommand' } });
     const nocmd = await h.ask('/nope');
@@ -84,7 +88,11 @@ describe('dispatch', () => {
     const lines: string[] = [];
     const logger = createLogger('debug', new Writable({ write: (c, _e, cb) => (lines.push(String(c)), cb()) }));
     const store = await openStore('memory://');
-    const registry = new Registry([testCommand(() => { throw new TypeError('boom'); })]);
+    const registry = new Registry([
+      testCommand(() => {
+        throw new TypeError('boom');
+      }),
+    ]);
     const reply = await dispatch(
       { kind: 'command', commandName: 'probe', subcommand: 'go', options: { n: 1 }, user: { id: '42', name: 'u' } },
       { registry, services: { store, logger }, transport: 'console' },
@@ -128,10 +136,14 @@ describe('range errors name the range and a typical value', () => {
         for (const o of options) {
           if (o.type === 1 || o.type === 2) walk([...path, o.name], o.options ?? []);
         }
-        const leaf = c.leaf({ group: path[1] && path.length === 3 ? path[1] : undefined, subcommand: path[path.length - 1] === c.definition.name ? undefined : path[path.length - 1] });
+        const leaf = c.leaf({
+          group: path[1] && path.length === 3 ? path[1] : undefined,
+          subcommand: path[path.length - 1] === c.definition.name ? undefined : path[path.length - 1],
+        });
         if (!leaf) return;
         for (const [name, option] of Object.entries(leaf.declared)) {
-          if ((option.spec.kind === 'integer' || option.spec.kind === 'number') && option.spec.example === undefined) missing.push(`${path.join(' ')} ${name}`);
+          if ((option.spec.kind === 'integer' || option.spec.kind === 'number') && option.spec.example === undefined)
+            missing.push(`${path.join(' ')} ${name}`);
         }
       };
       walk([c.definition.name], (c.definition.options ?? []) as O[]);
@@ -139,9 +151,13 @@ describe('range errors name the range and a typical value', () => {
     expect(missing).toEqual([]);
     const h = await createHarness();
     const r = await h.ask('/nethack forecast nutrition:900 attacks:99');
-    expect((r.result as { error: { message: string } }).error.message).toMatch(/from 0 to 12 \(for example `attacks:1`\)/);
+    expect((r.result as { error: { message: string } }).error.message).toMatch(
+      /from 0 to 12 \(for example `attacks:1`\)/,
+    );
     const typed = await h.ask('/crawl spell level:x int:15 skill:10');
-    expect((typed.result as { error: { hint: string } }).error.hint).toBe('It goes from 1 to 9. For example `level:5`.');
+    expect((typed.result as { error: { hint: string } }).error.hint).toBe(
+      'It goes from 1 to 9. For example `level:5`.',
+    );
     await h.close();
   });
 });

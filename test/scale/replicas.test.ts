@@ -85,7 +85,10 @@ describe.each(pairs)('two HTTP replicas on $name', (pair) => {
     const h = await createHarness({ storeUrl: pair.url() });
     try {
       await Promise.all(users.map((u) => h.ask('/hero new name:Scale', u)));
-      const sentTo = new Map<Replica, number>([[a, 0], [b, 0]]);
+      const sentTo = new Map<Replica, number>([
+        [a, 0],
+        [b, 0],
+      ]);
       const outcomes: string[] = [];
       let deferred = 0;
       let n = 0;

@@ -25,7 +25,14 @@ const ADMINISTRATOR = String(1 << 3);
 
 /** A line typed by `user` in the server GUILD with these permissions. */
 function inServer(line: string, user: Invoker, permissions = '0') {
-  return runLine(line, { registry: h.registry, services: { store: h.store, logger: createLogger('silent') }, fileDir: h.fileDir, user, guildId: GUILD, permissions });
+  return runLine(line, {
+    registry: h.registry,
+    services: { store: h.store, logger: createLogger('silent') },
+    fileDir: h.fileDir,
+    user,
+    guildId: GUILD,
+    permissions,
+  });
 }
 
 describe('a user’s own defaults', () => {
@@ -41,7 +48,10 @@ describe('a user’s own defaults', () => {
     // Options the user types still win.
     expect(res(await h.ask('/nethack forecast nutrition:900 version:5.0', me)).version).toBe('5.0');
     // Someone else pressing the Details button sees the 3.4.3 answer, not their own default.
-    const details = await h.press(next.buttons!.find((b) => b.label === 'Details')!.customId, { id: 'u-other', name: 'other' });
+    const details = await h.press(next.buttons!.find((b) => b.label === 'Details')!.customId, {
+      id: 'u-other',
+      name: 'other',
+    });
     expect(res(details).version).toBe('3.4.3');
     // Other users are untouched.
     expect(res(await h.ask('/nethack forecast nutrition:900', { id: 'u-other', name: 'other' })).version).toBe('3.6.7');
@@ -79,7 +89,9 @@ describe('a server’s defaults', () => {
     expect(canManageServer(undefined)).toBe(false);
     const denied = await inServer('/settings scope:server crawl_version:0.14', member);
     expect(res(denied).error.code).toBe('missing_permission');
-    expect(res(await inServer('/settings scope:server crawl_version:0.14', admin, MANAGE_GUILD)).server).toEqual({ crawlVersion: '0.14' });
+    expect(res(await inServer('/settings scope:server crawl_version:0.14', admin, MANAGE_GUILD)).server).toEqual({
+      crawlVersion: '0.14',
+    });
     // Looking at them needs no permission.
     expect(res(await inServer('/settings scope:server', member)).server).toEqual({ crawlVersion: '0.14' });
     // Outside a server there is no server scope.
@@ -100,7 +112,13 @@ describe('a slow or broken store never stops a stateless answer', () => {
   const registry = new Registry(commands);
   async function withStore(store: Store) {
     return dispatch(
-      { kind: 'command', commandName: 'nethack', subcommand: 'status', options: { nutrition: 150 }, user: { id: 'x', name: 'x' } },
+      {
+        kind: 'command',
+        commandName: 'nethack',
+        subcommand: 'status',
+        options: { nutrition: 150 },
+        user: { id: 'x', name: 'x' },
+      },
       { registry, services: { store, logger: createLogger('silent') }, transport: 'console' },
     );
   }

@@ -7,7 +7,14 @@ import { resolveHero, type CrawlHeroInput } from './hero.ts';
 import { add, distribution, random2, round, rounded, type Distribution } from './random.ts';
 import { PROFILES, type CrawlVersion } from './versions.ts';
 
-export const CHUNK_TYPES = ['clean', 'contaminated', 'poisonous', 'poison-contaminated', 'mutagenic', 'rot-inducing'] as const;
+export const CHUNK_TYPES = [
+  'clean',
+  'contaminated',
+  'poisonous',
+  'poison-contaminated',
+  'mutagenic',
+  'rot-inducing',
+] as const;
 export type ChunkType = (typeof CHUNK_TYPES)[number];
 /** corpse_effect_type names for each input type. */
 const CE: Record<ChunkType, string> = {
@@ -54,7 +61,16 @@ export interface CrawlChunkResult {
   version: CrawlVersion;
   kind: 'chunk';
   input: ChunkInput;
-  eater: { species: string; state: string; hunger: number; carnivore: number; herbivore: number; saprovore: number; gourmand: 'innate' | 'amulet' | 'none'; gourmandCharge: number };
+  eater: {
+    species: string;
+    state: string;
+    hunger: number;
+    carnivore: number;
+    herbivore: number;
+    saprovore: number;
+    gourmand: 'innate' | 'amulet' | 'none';
+    gourmandCharge: number;
+  };
   canEat: boolean;
   refusal: string | null;
   /** The effect after _determine_chunk_effect() (CE_* name), null when refused. */
@@ -89,7 +105,12 @@ export function crawlChunk(version: CrawlVersion, input: ChunkInput): CrawlChunk
     );
   }
   const charge = input.gourmandCharge ?? 0;
-  if (!Number.isInteger(charge) || charge < 0 || charge > 2000) throw new UserError('gourmand charge must be a whole number from 0 to 2000.', 'For example `charge:1000`.', 'bad_input');
+  if (!Number.isInteger(charge) || charge < 0 || charge > 2000)
+    throw new UserError(
+      'gourmand charge must be a whole number from 0 to 2000.',
+      'For example `charge:1000`.',
+      'bad_input',
+    );
   const h = resolveHero(version, input);
   const c: Citation[] = [...h.citations];
   const notes = [...h.notes];
@@ -113,16 +134,22 @@ export function crawlChunk(version: CrawlVersion, input: ChunkInput): CrawlChunk
   if (h.foodless) refuse('This character does not eat (no hunger).', 'foodless');
   if (h.species.id === 'SP_VAMPIRE') refuse('Vampires cannot eat chunks; they drain corpses instead.', 'ingestVampire');
   const poisonousBase = input.type === 'poisonous' || input.type === 'poison-contaminated';
-  if (poisonousBase && !input.rPois) refuse('"It contains deadly poison!" Needs known poison resistance.', 'ingestPoison');
-  if (input.type === 'rot-inducing' && !ghoul) refuse('"It is caustic! Not only inedible but also greatly harmful!" Only ghouls can eat it.', 'ingestRot');
+  if (poisonousBase && !input.rPois)
+    refuse('"It contains deadly poison!" Needs known poison resistance.', 'ingestPoison');
+  if (input.type === 'rot-inducing' && !ghoul)
+    refuse('"It is caustic! Not only inedible but also greatly harmful!" Only ghouls can eat it.', 'ingestRot');
   if (state >= 7) refuse("You're too full to eat anything (Engorged).", 'eatCheckEngorged');
-  if (herbivore === 3) refuse("Herbivore 3 cannot eat meat (\"Sorry, you're a herbivore\").", 'ingestMeaty');
-  if (rotten && saprovore === 0 && h.form !== 'jelly') refuse('"You refuse to eat that rotten meat." Needs Saprovore.', 'ingestRotten');
+  if (herbivore === 3) refuse('Herbivore 3 cannot eat meat ("Sorry, you\'re a herbivore").', 'ingestMeaty');
+  if (rotten && saprovore === 0 && h.form !== 'jelly')
+    refuse('"You refuse to eat that rotten meat." Needs Saprovore.', 'ingestRotten');
   const mutagenic = input.type === 'mutagenic' && !ghoul;
   const skipsGate = mutagenic && version !== '0.13';
   const likesAny = gourmand ? 3 : carnivore; // player_likes_chunks(): amulet counts here
   if (!skipsGate && !(state < 4 + likesAny)) {
-    refuse(`"You aren't quite hungry enough to eat that!" ${likesAny ? `Allowed up to ${['Hungry', 'Satiated', 'Full', 'Very Full'][likesAny]}` : 'Needs Hungry or worse'}.`, 'ingestChunkGate');
+    refuse(
+      `"You aren't quite hungry enough to eat that!" ${likesAny ? `Allowed up to ${['Hungry', 'Satiated', 'Full', 'Very Full'][likesAny]}` : 'Needs Hungry or worse'}.`,
+      'ingestChunkGate',
+    );
   }
   if (skipsGate) c.push(cc(version, 'ingestMutagenSkip', 'mutagenic chunks skip the hunger gate'));
   c.push(cc(version, 'likesChunks', 'L = 3 with gourmand, else Carnivore level'));
@@ -177,8 +204,14 @@ export function crawlChunk(version: CrawlVersion, input: ChunkInput): CrawlChunk
       if (ghoul) {
         const heal = add(add(random2(5), random2(1 + h.xl)), distribution([[1, 1]]));
         ghoulInfo = { healChance: round((ratio + 4000) / 5000), heal: rounded(heal), unrotChance: 0.75 };
-        effects.push(`Heals ${heal.min}-${heal.max} HP (1 + random2(5) + random2(XL+1), XL ${h.xl}) with chance ${Math.round(((ratio + 4000) / 5000) * 100)}%; un-rots 1 HP with chance 75%.`);
-        c.push(cc(version, 'eatChunkGhoulHeal'), cc(version, 'eatChunkGhoulHealChance'), cc(version, 'eatChunkGhoulUnrot'));
+        effects.push(
+          `Heals ${heal.min}-${heal.max} HP (1 + random2(5) + random2(XL+1), XL ${h.xl}) with chance ${Math.round(((ratio + 4000) / 5000) * 100)}%; un-rots 1 HP with chance 75%.`,
+        );
+        c.push(
+          cc(version, 'eatChunkGhoulHeal'),
+          cc(version, 'eatChunkGhoulHealChance'),
+          cc(version, 'eatChunkGhoulUnrot'),
+        );
       }
     } else {
       nutrition = Math.trunc((base * (1000 - ratio)) / 1000);
@@ -190,34 +223,83 @@ export function crawlChunk(version: CrawlVersion, input: ChunkInput): CrawlChunk
   const god = input.god ?? 'none';
   const intel = LEVEL_INTEL[input.intelligence ?? 'animal'];
   if (input.cannibal) {
-    if (['Zin', 'The Shining One', 'Elyvilon', 'Beogh'].includes(god)) conducts.push({ conduct: 'DID_CANNIBALISM', god, piety: -10, penance: 10, citation: cc(version, 'conductCannibal') });
+    if (['Zin', 'The Shining One', 'Elyvilon', 'Beogh'].includes(god))
+      conducts.push({
+        conduct: 'DID_CANNIBALISM',
+        god,
+        piety: -10,
+        penance: 10,
+        citation: cc(version, 'conductCannibal'),
+      });
     c.push(cc(version, 'eatChunkCannibal'));
   } else if (intel > 0) {
-    if (god === 'Zin') conducts.push({ conduct: 'DID_EAT_SOULED_BEING', god, piety: -5 * intel, penance: intel > 1 ? 5 : 0, citation: cc(version, 'conductSouled') });
+    if (god === 'Zin')
+      conducts.push({
+        conduct: 'DID_EAT_SOULED_BEING',
+        god,
+        piety: -5 * intel,
+        penance: intel > 1 ? 5 : 0,
+        citation: cc(version, 'conductSouled'),
+      });
     c.push(cc(version, 'eatChunkSouled'));
   }
-  if (input.orc && god === 'Beogh') conducts.push({ conduct: 'DID_DESECRATE_ORCISH_REMAINS', god, piety: -2, penance: 0, citation: cc(version, 'conductOrc') });
+  if (input.orc && god === 'Beogh')
+    conducts.push({
+      conduct: 'DID_DESECRATE_ORCISH_REMAINS',
+      god,
+      piety: -2,
+      penance: 0,
+      citation: cc(version, 'conductOrc'),
+    });
   if (input.holy) {
-    if (['Zin', 'The Shining One', 'Elyvilon'].includes(god)) conducts.push({ conduct: 'DID_DESECRATE_HOLY_REMAINS', god, piety: -2, penance: god === 'The Shining One' ? 4 : 2, citation: cc(version, 'conductHoly') });
-    if (god === 'Yredelemnul' && version === '0.13') conducts.push({ conduct: 'DID_DESECRATE_HOLY_REMAINS', god, piety: 1, penance: 0, citation: cc(version, 'conductHoly') });
+    if (['Zin', 'The Shining One', 'Elyvilon'].includes(god))
+      conducts.push({
+        conduct: 'DID_DESECRATE_HOLY_REMAINS',
+        god,
+        piety: -2,
+        penance: god === 'The Shining One' ? 4 : 2,
+        citation: cc(version, 'conductHoly'),
+      });
+    if (god === 'Yredelemnul' && version === '0.13')
+      conducts.push({
+        conduct: 'DID_DESECRATE_HOLY_REMAINS',
+        god,
+        piety: 1,
+        penance: 0,
+        citation: cc(version, 'conductHoly'),
+      });
   }
   if (mutagenic && god === 'Zin') effects.push('Zin: deliberate mutation (conduct level 10).');
 
   const canEat = refusal === null;
   const maximum = ghoul ? p.thresholds[4] : p.maximum;
   const gained = canEat ? Math.max(0, Math.min(nutrition, maximum - h.hunger)) : null;
-  if (canEat && gained !== null && gained < nutrition) notes.push(`Only ${gained} fits below the ${ghoul ? 'ghoul cap' : 'maximum'} of ${maximum}; the rest is lost.`);
+  if (canEat && gained !== null && gained < nutrition)
+    notes.push(`Only ${gained} fits below the ${ghoul ? 'ghoul cap' : 'maximum'} of ${maximum}; the rest is lost.`);
   if (input.gourmandAmulet && !innateGourmand) {
-    notes.push(`Gourmand charge ${G}/2000: each action adds its time with chance 1/2 while worn (about 400 turns to full, 200 at best); it resets when the amulet comes off.`);
+    notes.push(
+      `Gourmand charge ${G}/2000: each action adds its time with chance 1/2 while worn (about 400 turns to full, 200 at best); it resets when the amulet comes off.`,
+    );
     c.push(cc(version, 'gourmandCharge'));
   }
 
   const wikiNotes: string[] = [];
-  if (effect === 'CE_CONTAMINATED' && !ghoul) wikiNotes.push('The page says contaminated chunks give 66% (93% Hill Orc/Ogre, 98% Troll/Kobold); the code gives 50% (90% Saprovore 1, 96.7% Saprovore 2, 100% Troll).');
-  if (effect === 'CE_ROTTEN' && h.species.id === 'SP_TROLL') wikiNotes.push('The page says Trolls get 93% from rotten chunks; innate gourmand makes it 100%.');
-  if (ghoul) wikiNotes.push('The page says ghouls heal (1d5-1)+1d(XL) with 67% un-rot (80%/20% Str for rotten); the code heals 1+random2(5)+random2(XL+1) and un-rots with 75%, with no Strength.');
-  if (carnivore && effect === 'CE_CLEAN') wikiNotes.push('The page says Carnivore raises chunk nutrition; the code gives 1,000 at every Carnivore level.');
-  if (input.type === 'mutagenic' && rotten && !ghoul) wikiNotes.push('The page says rotten mutagenic chunks give only bad mutations; the code still gives a random one (and only saprovores can eat them).');
+  if (effect === 'CE_CONTAMINATED' && !ghoul)
+    wikiNotes.push(
+      'The page says contaminated chunks give 66% (93% Hill Orc/Ogre, 98% Troll/Kobold); the code gives 50% (90% Saprovore 1, 96.7% Saprovore 2, 100% Troll).',
+    );
+  if (effect === 'CE_ROTTEN' && h.species.id === 'SP_TROLL')
+    wikiNotes.push('The page says Trolls get 93% from rotten chunks; innate gourmand makes it 100%.');
+  if (ghoul)
+    wikiNotes.push(
+      'The page says ghouls heal (1d5-1)+1d(XL) with 67% un-rot (80%/20% Str for rotten); the code heals 1+random2(5)+random2(XL+1) and un-rots with 75%, with no Strength.',
+    );
+  if (carnivore && effect === 'CE_CLEAN')
+    wikiNotes.push('The page says Carnivore raises chunk nutrition; the code gives 1,000 at every Carnivore level.');
+  if (input.type === 'mutagenic' && rotten && !ghoul)
+    wikiNotes.push(
+      'The page says rotten mutagenic chunks give only bad mutations; the code still gives a random one (and only saprovores can eat them).',
+    );
 
   return {
     game: 'crawl',
@@ -248,6 +330,10 @@ export function crawlChunk(version: CrawlVersion, input: ChunkInput): CrawlChunk
     conducts,
     wiki: { differs: wikiNotes.length > 0, note: wikiNotes.length ? wikiNotes.join(' ') : null },
     notes,
-    citations: uniqueCitations([...c, cc(version, 'eatChunkDelay', 'eating takes 3 turns'), ...conducts.map((x) => x.citation)]),
+    citations: uniqueCitations([
+      ...c,
+      cc(version, 'eatChunkDelay', 'eating takes 3 turns'),
+      ...conducts.map((x) => x.citation),
+    ]),
   };
 }

@@ -30,7 +30,11 @@ export function vampireScaled(h: Hero, cost: number): number {
 function vampireScaleCitation(h: Hero): Citation | null {
   if (h.effectiveUndead !== 'US_SEMI_UNDEAD') return null;
   if (h.state.index >= 4) return cc(h.version, 'calcHunger', 'full cost at Satiated or better');
-  return cc(h.version, h.state.index <= 1 ? 'calcHungerZero' : 'calcHungerHalf', h.state.index <= 1 ? 'no cost when (near) bloodless' : 'half cost when thirsty');
+  return cc(
+    h.version,
+    h.state.index <= 1 ? 'calcHungerZero' : 'calcHungerHalf',
+    h.state.index <= 1 ? 'no cost when (near) bloodless' : 'half cost when thirsty',
+  );
 }
 
 function magicCharge(h: Hero, d: Distribution): Distribution {
@@ -73,9 +77,12 @@ export interface CrawlSpellResult {
 }
 
 export function crawlSpell(version: CrawlVersion, input: SpellInput): CrawlSpellResult {
-  if (!Number.isInteger(input.level) || input.level < 1 || input.level > 9) throw new UserError('level must be a whole number from 1 to 9.', 'For example `level:5`.', 'bad_input');
-  if (!Number.isInteger(input.int) || input.int < 1 || input.int > 99) throw new UserError('int must be a whole number from 1 to 99.', 'For example `int:15`.', 'bad_input');
-  if (!(input.skill >= 0 && input.skill <= 27)) throw new UserError('skill must be a number from 0 to 27.', 'For example `skill:10`.', 'bad_input');
+  if (!Number.isInteger(input.level) || input.level < 1 || input.level > 9)
+    throw new UserError('level must be a whole number from 1 to 9.', 'For example `level:5`.', 'bad_input');
+  if (!Number.isInteger(input.int) || input.int < 1 || input.int > 99)
+    throw new UserError('int must be a whole number from 1 to 99.', 'For example `int:15`.', 'bad_input');
+  if (!(input.skill >= 0 && input.skill <= 27))
+    throw new UserError('skill must be a number from 0 to 27.', 'For example `skill:10`.', 'bad_input');
   const h = resolveHero(version, input);
   const c: Citation[] = [...h.citations, cc(version, 'spellHunger', 'base cost by level')];
   const notes = [...h.notes];
@@ -83,7 +90,7 @@ export function crawlSpell(version: CrawlVersion, input: SpellInput): CrawlSpell
   let reduction: number;
   let cost: number;
   if (input.rodEvocations !== undefined) {
-    reduction = Math.floor(Math.round(input.rodEvocations * 10) * 10 / 10);
+    reduction = Math.floor((Math.round(input.rodEvocations * 10) * 10) / 10);
     cost = Math.max(base - reduction, input.level * 5);
     c.push(cc(version, 'spellHungerRod', 'rods: base - 10 x Evocations, at least 5 x level'));
   } else {
@@ -99,7 +106,10 @@ export function crawlSpell(version: CrawlVersion, input: SpellInput): CrawlSpell
     c.push(cc(version, 'spellHungerEnergy', 'staff of energy: no spell hunger'), cc(version, 'playerEnergy'));
   }
   const charged = h.foodless || h.effectiveUndead === 'US_UNDEAD' ? 0 : vampireScaled(h, cost);
-  c.push(cc(version, 'castChargeGate', 'mummies and liches are not charged'), cc(version, 'castCharge', 'charged as magic hunger'));
+  c.push(
+    cc(version, 'castChargeGate', 'mummies and liches are not charged'),
+    cc(version, 'castCharge', 'charged as magic hunger'),
+  );
   const vc = vampireScaleCitation(h);
   if (vc) c.push(vc);
   let refusal: string | null = null;
@@ -109,9 +119,19 @@ export function crawlSpell(version: CrawlVersion, input: SpellInput): CrawlSpell
   const rod = input.rodEvocations !== undefined;
   const checked = rod ? cost > 0 && h.effectiveUndead === 'US_ALIVE' : h.effectiveUndead === 'US_ALIVE' && !h.foodless;
   if (checked && (h.state.index === 0 || h.hunger <= cost)) {
-    refusal = h.state.index === 0 ? 'Too hungry to cast (Starving).' : `Hunger ${h.hunger} is not above the cost ${cost}.`;
+    refusal =
+      h.state.index === 0 ? 'Too hungry to cast (Starving).' : `Hunger ${h.hunger} is not above the cost ${cost}.`;
   }
-  if (rod) c.push(ccLine(version, 'spl-book.cc', 'rod_spell()', version === '0.13' ? 1373 : version === '0.14' ? 1378 : 1382, 'rods: refused only when the cost is above 0'));
+  if (rod)
+    c.push(
+      ccLine(
+        version,
+        'spl-book.cc',
+        'rod_spell()',
+        version === '0.13' ? 1373 : version === '0.14' ? 1378 : 1382,
+        'rods: refused only when the cost is above 0',
+      ),
+    );
   c.push(cc(version, 'castTooHungry'), cc(version, 'hungerBars', 'bars: 1, 21, 61, 121, 201, 301, 421'));
   const wikiNotes: string[] = [];
   if (cost >= 421) wikiNotes.push('The page describes up to 10 bars; the code stops at 7 (####### means 421 or more).');
@@ -165,7 +185,10 @@ export function abilityItems(version: CrawlVersion): AbilityItem[] {
   const rows = ABILITIES[version].filter((r) => r.id !== 'ABIL_NON_ABILITY' && !/ZOTDEF/.test(r.flags));
   const seen = new Set<string>();
   return rows.map((row) => {
-    const idName = row.id.replace(/^ABIL_/, '').toLowerCase().replace(/_/g, ' ');
+    const idName = row.id
+      .replace(/^ABIL_/, '')
+      .toLowerCase()
+      .replace(/_/g, ' ');
     const dup = seen.has(row.name);
     seen.add(row.name);
     return { name: dup ? `${row.name} (${idName})` : row.name, row, aliases: [idName] };
@@ -192,7 +215,12 @@ const WIKI_ABILITY: Record<string, [number, number]> = {
 /** Abilities the page lists that none of 0.13-0.15 have. */
 export const WIKI_ONLY_ABILITIES = ['Bolt of Draining', 'Channeling', 'Levitate', 'Throw Flame', 'Throw Frost'];
 
-const anorm = (s: string) => s.toLowerCase().replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ').trim();
+const anorm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z' ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export function findAbility(version: CrawlVersion, name: string): AbilityItem {
   const q = anorm(name);
@@ -200,7 +228,11 @@ export function findAbility(version: CrawlVersion, name: string): AbilityItem {
   const hit = items.find((i) => anorm(i.name) === q) ?? items.find((i) => i.aliases.some((a) => anorm(a) === q));
   if (hit) return hit;
   if (WIKI_ONLY_ABILITIES.some((w) => anorm(w) === q)) {
-    throw new UserError(`"${name}" is on the wiki page but not in Crawl ${version}.`, 'The page lists abilities from before 0.13 (Draconians use Fly, Sif has Channel Energy, Evoke Flight replaced Levitate).', 'unknown_ability');
+    throw new UserError(
+      `"${name}" is on the wiki page but not in Crawl ${version}.`,
+      'The page lists abilities from before 0.13 (Draconians use Fly, Sif has Channel Energy, Evoke Flight replaced Levitate).',
+      'unknown_ability',
+    );
   }
   return resolveName(name, items, 'ability', { code: 'unknown_ability' });
 }
@@ -235,9 +267,23 @@ export function crawlAbility(version: CrawlVersion, input: AbilityInput): CrawlA
   const h = resolveHero(version, input);
   const p = PROFILES[version];
   const F = item.row.food ?? 0;
-  const c: Citation[] = [...h.citations, ccLine(version, version === '0.13' ? 'abl-show.cc' : 'ability.cc', 'Ability_List[]', item.row.line, `${item.row.name}: food ${F}`)];
+  const c: Citation[] = [
+    ...h.citations,
+    ccLine(
+      version,
+      version === '0.13' ? 'abl-show.cc' : 'ability.cc',
+      'Ability_List[]',
+      item.row.line,
+      `${item.row.name}: food ${F}`,
+    ),
+  ];
   const cost = F > 0 ? add(constant(F), random2avg(F, 2)) : constant(0);
-  if (F > 0) c.push(cc(version, 'abilityPay', 'F + random2avg(F, 2)'), cc(version, 'random2avg'), cc(version, 'abilityPayCharge', 'charged as magic hunger'));
+  if (F > 0)
+    c.push(
+      cc(version, 'abilityPay', 'F + random2avg(F, 2)'),
+      cc(version, 'random2avg'),
+      cc(version, 'abilityPayCharge', 'charged as magic hunger'),
+    );
   const charged = magicCharge(h, cost);
   const vc = vampireScaleCitation(h);
   if (vc) c.push(vc);
@@ -246,14 +292,16 @@ export function crawlAbility(version: CrawlVersion, input: AbilityInput): CrawlA
   const needsAbove = !exempt && !undead ? p.abilityMargin + 2 * F : null;
   let refusal: string | null = null;
   if (!exempt && !undead && !h.foodless && h.state.index === 0) refusal = 'Too hungry (Starving).';
-  else if (needsAbove !== null && h.hunger <= needsAbove) refusal = `Too hungry: needs hunger above ${needsAbove} (${p.abilityMargin} + 2 x ${F}).`;
+  else if (needsAbove !== null && h.hunger <= needsAbove)
+    refusal = `Too hungry: needs hunger above ${needsAbove} (${p.abilityMargin} + 2 x ${F}).`;
   c.push(cc(version, exempt ? 'abilityNoCheck' : 'abilityMargin'));
   if (!exempt) c.push(cc(version, 'abilityStarving'));
   const display = F + Math.trunc(F / 2);
   c.push(cc(version, 'abilityDisplay', 'bars from F + F/2'));
   const w = WIKI_ABILITY[item.row.name] ?? null;
   const wikiNotes: string[] = [];
-  if (w && F > 0 && (w[0] !== F || w[1] !== 2 * F - 1)) wikiNotes.push(`The page says ${w[0]}-${w[1]}; the code charges ${F}-${2 * F - 1}.`);
+  if (w && F > 0 && (w[0] !== F || w[1] !== 2 * F - 1))
+    wikiNotes.push(`The page says ${w[0]}-${w[1]}; the code charges ${F}-${2 * F - 1}.`);
   return {
     game: 'crawl',
     version,
@@ -288,7 +336,11 @@ export interface CrawlDrainResult {
   citations: Citation[];
 }
 
-export function crawlDrain(version: CrawlVersion, what: CrawlDrainResult['what'], input: CrawlHeroInput & { value: number; damaged?: boolean }): CrawlDrainResult {
+export function crawlDrain(
+  version: CrawlVersion,
+  what: CrawlDrainResult['what'],
+  input: CrawlHeroInput & { value: number; damaged?: boolean },
+): CrawlDrainResult {
   const h = resolveHero(version, { ...input, hunger: input.value });
   const p = PROFILES[version];
   const H = input.value;
@@ -311,14 +363,24 @@ export function crawlDrain(version: CrawlVersion, what: CrawlDrainResult['what']
       cost = constant(H - a);
       after = constant(a);
       text = `Ending berserk costs ${700}, then hunger is raised to at least ${p.berserkFloor}. Berserk also ends early at ${p.berserkEndsAtOrBelow} or less.`;
-      c.push(cc(version, 'berserkEndCost'), cc(version, 'berserkEndFloor'), cc(version, 'berserkEndCheck'), cc(version, 'berserkNutrition'));
+      c.push(
+        cc(version, 'berserkEndCost'),
+        cc(version, 'berserkEndFloor'),
+        cc(version, 'berserkEndCheck'),
+        cc(version, 'berserkNutrition'),
+      );
       break;
     }
     case 'hungryGhost': {
       const immune = h.effectiveUndead !== 'US_ALIVE' || h.foodless;
       const quarter = cdiv(H, 4);
       const pHit = immune ? 0 : input.damaged === false ? 1 / 20 : 1;
-      cost = immune ? constant(0) : distribution([[quarter, pHit], [0, 1 - pHit]]);
+      cost = immune
+        ? constant(0)
+        : distribution([
+            [quarter, pHit],
+            [0, 1 - pHit],
+          ]);
       after = map(cost, (x) => takeFrom(x));
       text = immune
         ? 'Undead (vampires, ghouls, mummies, lich form) are immune to hungry ghosts.'
@@ -340,13 +402,23 @@ export function crawlDrain(version: CrawlVersion, what: CrawlDrainResult['what']
       break;
     }
     case 'formicidDig':
-      if (version === '0.13') throw new UserError('There are no Formicids in 0.13.', 'Use version:0.14 or 0.15.', 'removed_in_version');
+      if (version === '0.13')
+        throw new UserError('There are no Formicids in 0.13.', 'Use version:0.14 or 0.15.', 'removed_in_version');
       cost = constant(h.foodless ? 0 : 50);
       after = constant(takeFrom(50));
       text = 'Each wall a Formicid digs through costs 50.';
       c.push(cc(version, 'formicidDig'));
       break;
   }
-  return { game: 'crawl', version, kind: 'drain', what, input, cost: rounded(cost), after: rounded(after), text, citations: uniqueCitations(c) };
+  return {
+    game: 'crawl',
+    version,
+    kind: 'drain',
+    what,
+    input,
+    cost: rounded(cost),
+    after: rounded(after),
+    text,
+    citations: uniqueCitations(c),
+  };
 }
-

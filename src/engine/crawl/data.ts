@@ -55,12 +55,23 @@ interface LineRef {
   line: number;
 }
 
-export const CRAWL_SOURCE: Record<CrawlVersion, { tag: string; commit: string }> = foodsJson.source as Record<CrawlVersion, { tag: string; commit: string }>;
+export const CRAWL_SOURCE: Record<CrawlVersion, { tag: string; commit: string }> = foodsJson.source as Record<
+  CrawlVersion,
+  { tag: string; commit: string }
+>;
 
 export const FOODS: Record<CrawlVersion, readonly FoodRow[]> = foodsJson.versions as Record<CrawlVersion, FoodRow[]>;
-export const ABILITIES: Record<CrawlVersion, readonly AbilityRow[]> = abilitiesJson.versions as Record<CrawlVersion, AbilityRow[]>;
-export const SPECIES: Record<CrawlVersion, { speciesOrderLine: number; giveBasicMutationsLine: number; list: readonly SpeciesRow[] }> =
-  speciesJson.versions as unknown as Record<CrawlVersion, { speciesOrderLine: number; giveBasicMutationsLine: number; list: SpeciesRow[] }>;
+export const ABILITIES: Record<CrawlVersion, readonly AbilityRow[]> = abilitiesJson.versions as Record<
+  CrawlVersion,
+  AbilityRow[]
+>;
+export const SPECIES: Record<
+  CrawlVersion,
+  { speciesOrderLine: number; giveBasicMutationsLine: number; list: readonly SpeciesRow[] }
+> = speciesJson.versions as unknown as Record<
+  CrawlVersion,
+  { speciesOrderLine: number; giveBasicMutationsLine: number; list: SpeciesRow[] }
+>;
 
 const LINES = linesJson.lines as unknown as Record<string, Partial<Record<CrawlVersion, LineRef>>>;
 

@@ -37,24 +37,50 @@ const FOOD_ALIASES: Record<string, string[]> = {
 /** Every edible item of a version: its Food_prop rows, then the nutritious potions. */
 export function foodItems(version: CrawlVersion): FoodItem[] {
   return [
-    ...FOODS[version].map((row) => ({ name: row.name, id: row.id, category: (row.id === 'FOOD_CHUNK' ? 'chunk' : 'permafood') as FoodCategory, aliases: FOOD_ALIASES[row.id] ?? [], row })),
+    ...FOODS[version].map((row) => ({
+      name: row.name,
+      id: row.id,
+      category: (row.id === 'FOOD_CHUNK' ? 'chunk' : 'permafood') as FoodCategory,
+      aliases: FOOD_ALIASES[row.id] ?? [],
+      row,
+    })),
     ...POTIONS,
   ];
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z ]+/g, ' ').replace(/\s+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export function findFood(version: CrawlVersion, name: string): FoodItem {
   const q = norm(name);
   const items = foodItems(version);
-  const hit = items.find((i) => norm(i.name) === q || i.aliases.some((a) => norm(a) === q) || norm(i.id.replace(/^(FOOD|POT)_/, '')) === q);
+  const hit = items.find(
+    (i) => norm(i.name) === q || i.aliases.some((a) => norm(a) === q) || norm(i.id.replace(/^(FOOD|POT)_/, '')) === q,
+  );
   if (hit) return hit;
-  const elsewhere = (['0.13', '0.14', '0.15'] as const).filter((v) => v !== version && foodItems(v).some((i) => norm(i.name) === q || i.aliases.some((a) => norm(a) === q)));
+  const elsewhere = (['0.13', '0.14', '0.15'] as const).filter(
+    (v) => v !== version && foodItems(v).some((i) => norm(i.name) === q || i.aliases.some((a) => norm(a) === q)),
+  );
   if (elsewhere.length) {
-    const why = version === '0.15' ? ' 0.15 merged the fruits into "fruit" and removed cheese, sausage, honeycomb and ambrosia.' : '';
-    throw new UserError(`There is no ${name} in Crawl ${version}.${why}`, `It exists in ${elsewhere.join(' and ')}.`, 'unknown_food');
+    const why =
+      version === '0.15'
+        ? ' 0.15 merged the fruits into "fruit" and removed cheese, sausage, honeycomb and ambrosia.'
+        : '';
+    throw new UserError(
+      `There is no ${name} in Crawl ${version}.${why}`,
+      `It exists in ${elsewhere.join(' and ')}.`,
+      'unknown_food',
+    );
   }
-  const named = items.map((i) => ({ name: i.name, aliases: [...i.aliases, norm(i.id.replace(/^(FOOD|POT)_/, ''))], food: i }));
+  const named = items.map((i) => ({
+    name: i.name,
+    aliases: [...i.aliases, norm(i.id.replace(/^(FOOD|POT)_/, ''))],
+    food: i,
+  }));
   return resolveName(name, named, 'food', { code: 'unknown_food' }).food;
 }
 
@@ -179,7 +205,15 @@ export function crawlFood(version: CrawlVersion, itemName: string, eater: FoodEa
     turns = row.turns;
     meaty = row.carnMod > 0;
     veggie = row.herbMod > 0;
-    c.push(ccLine(version, 'itemprop.cc', 'Food_prop[]', row.line, `${row.name}: ${row.value}, ${row.carnMod}/${row.herbMod} per level, ${row.turns} turns`));
+    c.push(
+      ccLine(
+        version,
+        'itemprop.cc',
+        'Food_prop[]',
+        row.line,
+        `${row.name}: ${row.value}, ${row.carnMod}/${row.herbMod} per level, ${row.turns} turns`,
+      ),
+    );
     if (item.category === 'chunk') {
       byLevel = {
         normal: cleanChunkValue(0, 0, false),
@@ -192,12 +226,16 @@ export function crawlFood(version: CrawlVersion, itemName: string, eater: FoodEa
       const v = cleanChunkValue(carnivore, herbivore, hero.levels.gourmand > 0);
       if (v !== null) dist = distribution([[v, 1]]);
       else {
-        refusal = "Herbivore 3 cannot eat meat (\"Sorry, you're a herbivore\").";
+        refusal = 'Herbivore 3 cannot eat meat ("Sorry, you\'re a herbivore").';
         c.push(cc(version, 'ingestMeaty'));
       }
-      notes.push('Chunks do not use food_value(): Carnivore levels never raise them. Values are for a clean chunk eaten when allowed; /crawl chunk gives every type and state.');
+      notes.push(
+        'Chunks do not use food_value(): Carnivore levels never raise them. Values are for a clean chunk eaten when allowed; /crawl chunk gives every type and state.',
+      );
       c.push(cc(version, 'chunkNutrition'), cc(version, 'herbivoreChunk'), cc(version, 'eatChunk'));
-      wikiNotes.push('The page lists chunks at 1,100/1,200/1,300 for Carnivore and 500/0/0 for Herbivore; the code gives 1,000 at every Carnivore level and 750 / 562 / inedible for Herbivore 1/2/3.');
+      wikiNotes.push(
+        'The page lists chunks at 1,100/1,200/1,300 for Carnivore and 500/0/0 for Herbivore; the code gives 1,000 at every Carnivore level and 750 / 562 / inedible for Herbivore 1/2/3.',
+      );
     } else {
       byLevel = {
         normal: permafoodValue(row, 0, 0),
@@ -206,9 +244,15 @@ export function crawlFood(version: CrawlVersion, itemName: string, eater: FoodEa
       };
       const v = permafoodValue(row, carnivore, herbivore);
       if (v !== null) dist = distribution([[v, 1]]);
-      c.push(cc(version, 'foodValue', 'value + C x carnMod + H x herbMod'), cc(version, 'eatingValue', 'all of it at once when eating starts'));
+      c.push(
+        cc(version, 'foodValue', 'value + C x carnMod + H x herbMod'),
+        cc(version, 'eatingValue', 'all of it at once when eating starts'),
+      );
       if (v === null) {
-        refusal = carnivore === 3 ? "Carnivore 3 cannot eat vegetarian food (\"Sorry, you're a carnivore\")." : "Herbivore 3 cannot eat meat (\"Sorry, you're a herbivore\").";
+        refusal =
+          carnivore === 3
+            ? 'Carnivore 3 cannot eat vegetarian food ("Sorry, you\'re a carnivore").'
+            : 'Herbivore 3 cannot eat meat ("Sorry, you\'re a herbivore").';
         c.push(cc(version, carnivore === 3 ? 'ingestVeggie' : 'ingestMeaty'));
       }
     }
@@ -226,10 +270,30 @@ export function crawlFood(version: CrawlVersion, itemName: string, eater: FoodEa
     }
     if (row.id === 'FOOD_AMBROSIA') {
       effects.push('Confusion for 3-10 turns (3 + random2(8)), added to any current confusion.');
-      effects.push('Ambrosia pool +30-70 (30 + random2(41)): while it lasts, each action\'s metabolic food use is also paid out as MP.');
+      effects.push(
+        "Ambrosia pool +30-70 (30 + random2(41)): while it lasts, each action's metabolic food use is also paid out as MP.",
+      );
       c.push(cc(version, 'ambrosiaConfusion'), cc(version, 'ambrosia'), cc(version, 'reactAmbrosia'));
     }
-    if (row.id === 'FOOD_FRUIT' || (row.line && ['FOOD_ORANGE', 'FOOD_BANANA', 'FOOD_LEMON', 'FOOD_PEAR', 'FOOD_APPLE', 'FOOD_APRICOT', 'FOOD_CHOKO', 'FOOD_RAMBUTAN', 'FOOD_LYCHEE', 'FOOD_STRAWBERRY', 'FOOD_GRAPE', 'FOOD_SULTANA', 'FOOD_SNOZZCUMBER'].includes(row.id))) {
+    if (
+      row.id === 'FOOD_FRUIT' ||
+      (row.line &&
+        [
+          'FOOD_ORANGE',
+          'FOOD_BANANA',
+          'FOOD_LEMON',
+          'FOOD_PEAR',
+          'FOOD_APPLE',
+          'FOOD_APRICOT',
+          'FOOD_CHOKO',
+          'FOOD_RAMBUTAN',
+          'FOOD_LYCHEE',
+          'FOOD_STRAWBERRY',
+          'FOOD_GRAPE',
+          'FOOD_SULTANA',
+          'FOOD_SNOZZCUMBER',
+        ].includes(row.id))
+    ) {
       effects.push('Fedhas Madash worshippers spend fruit on some abilities.');
     }
     c.push(cc(version, 'eatingDelay', `${row.turns} turn${row.turns > 1 ? 's' : ''} to eat`));
@@ -238,11 +302,16 @@ export function crawlFood(version: CrawlVersion, itemName: string, eater: FoodEa
       const idx = carnivore ? carnivore : herbivore ? 3 + herbivore : 0;
       wikiValue = w[idx] ?? null;
       const ours = dist?.expected ?? 0;
-      if (version === '0.15') wikiNotes.push('The page\'s table is the pre-0.15 one.');
-      else if (wikiValue !== null && wikiValue !== ours && item.category !== 'chunk') wikiNotes.push(`The page says ${wikiValue.toLocaleString('en-US')}; the code gives ${ours.toLocaleString('en-US')}.`);
-      if (version !== '0.15' && veggie && row.turns === 2 && row.id !== 'FOOD_SNOZZCUMBER') wikiNotes.push('The page says fruit takes 10 aut; in 0.13/0.14 it takes 2 turns (grape and sultana 1).');
+      if (version === '0.15') wikiNotes.push("The page's table is the pre-0.15 one.");
+      else if (wikiValue !== null && wikiValue !== ours && item.category !== 'chunk')
+        wikiNotes.push(
+          `The page says ${wikiValue.toLocaleString('en-US')}; the code gives ${ours.toLocaleString('en-US')}.`,
+        );
+      if (version !== '0.15' && veggie && row.turns === 2 && row.id !== 'FOOD_SNOZZCUMBER')
+        wikiNotes.push('The page says fruit takes 10 aut; in 0.13/0.14 it takes 2 turns (grape and sultana 1).');
     }
-    if (row.id === 'FOOD_ROYAL_JELLY' && version === '0.15') wikiNotes.push('The page implies the pre-0.15 value 5,000; 0.15 royal jelly is the old honeycomb, 2,000.');
+    if (row.id === 'FOOD_ROYAL_JELLY' && version === '0.15')
+      wikiNotes.push('The page implies the pre-0.15 value 5,000; 0.15 royal jelly is the old honeycomb, 2,000.');
   } else {
     turns = 1;
     const fresh = item.id === 'POT_BLOOD';
@@ -257,7 +326,12 @@ export function crawlFood(version: CrawlVersion, itemName: string, eater: FoodEa
         herbivore: [1, 2, 3].map(() => value + generic),
       };
       // drink() never calls can_ingest() for potions (only Lua and menus do): it can be drunk, it just feeds nothing.
-      if (!gets) effects.push(vampire ? 'Vampires get nothing from porridge ("Blech - that potion was really gluggy!").' : 'Carnivore 3 gets nothing from porridge ("Blech - that potion was really gluggy!").');
+      if (!gets)
+        effects.push(
+          vampire
+            ? 'Vampires get nothing from porridge ("Blech - that potion was really gluggy!").'
+            : 'Carnivore 3 gets nothing from porridge ("Blech - that potion was really gluggy!").',
+        );
       c.push(cc(version, 'porridge'), cc(version, 'porridgeValue'));
       wikiValue = carnivore === 3 ? 0 : 6000;
       if (version !== '0.13') wikiNotes.push('The page says 6,000; 0.14+ gives 6,040 (the old generic +40 folded in).');
@@ -287,18 +361,27 @@ export function crawlFood(version: CrawlVersion, itemName: string, eater: FoodEa
           herbivore: [1, 2, 3].map((l) => (l === 3 ? null : ev(forLevel(0, l, false)))),
         };
         c.push(cc(version, 'potionBloodLikes'), cc(version, 'potionBloodSick'));
-        if (!likes(herbivore, carnivore, gourmand)) effects.push(`Not a blood lover: ${((herbivore + 1) * 25).toFixed(0)}% chance to fall sick instead of being fed.`);
+        if (!likes(herbivore, carnivore, gourmand))
+          effects.push(
+            `Not a blood lover: ${((herbivore + 1) * 25).toFixed(0)}% chance to fall sick instead of being fed.`,
+          );
         if (herbivore === 3) effects.push('Herbivore 3 always falls sick from blood (drinking is still allowed).');
       }
       if (version === '0.15' && hero.species.id === 'SP_GHOUL') {
         effects.push('Ghouls also un-rot 1 HP.');
         c.push(cc(version, 'potionBloodGhoulUnrot'));
       }
-      effects.push('Zin, the Shining One and Elyvilon punish drinking known blood: -2 piety per conduct level (1-3); TSO adds that much penance.');
+      effects.push(
+        'Zin, the Shining One and Elyvilon punish drinking known blood: -2 piety per conduct level (1-3); TSO adds that much penance.',
+      );
       c.push(cc(version, 'potionBloodConduct'), cc(version, 'conductBlood'));
       wikiValue = vampire ? (fresh ? 1000 : 800) : 200;
-      if (version !== '0.13') wikiNotes.push(`The page gives ${vampire ? '1,000/800' : '200'}; 0.14+ gives 1,040 fresh / 840 coagulated to everyone.`);
-      else if (!vampire) wikiNotes.push('0.13 adds the generic +40 any potion gives a non-vampire, even when the blood sickens.');
+      if (version !== '0.13')
+        wikiNotes.push(
+          `The page gives ${vampire ? '1,000/800' : '200'}; 0.14+ gives 1,040 fresh / 840 coagulated to everyone.`,
+        );
+      else if (!vampire)
+        wikiNotes.push('0.13 adds the generic +40 any potion gives a non-vampire, even when the blood sickens.');
     }
     if (generic40(version, vampire)) c.push(cc(version, 'drinkGeneric40', '+40 for any potion (non-vampires)'));
     c.push(cc(version, 'drinkEngorged', 'known blood and porridge refused while Engorged'));
@@ -330,7 +413,14 @@ export function crawlFood(version: CrawlVersion, itemName: string, eater: FoodEa
       meaty,
       veggie,
     },
-    eater: { species: hero.species.name, carnivore, herbivore, vampire, foodless: hero.foodless, state: hero.state.name },
+    eater: {
+      species: hero.species.name,
+      carnivore,
+      herbivore,
+      vampire,
+      foodless: hero.foodless,
+      state: hero.state.name,
+    },
     canEat: refusal === null,
     refusal,
     nutrition: dist && refusal === null ? round(dist.expected, 2) : null,
@@ -363,13 +453,23 @@ export interface CrawlCardResult {
 }
 
 /** Famine: hunger = min(hunger, HUNGER_STARVING / 2). Feast: hunger = HUNGER_MAXIMUM, clamped to the species cap. */
-export function crawlCard(version: CrawlVersion, card: 'Feast' | 'Famine', value: number, hero: Hero | CrawlHeroInput = {}): CrawlCardResult {
+export function crawlCard(
+  version: CrawlVersion,
+  card: 'Feast' | 'Famine',
+  value: number,
+  hero: Hero | CrawlHeroInput = {},
+): CrawlCardResult {
   const h = 'levels' in hero ? hero : resolveHero(version, { ...hero, hunger: value });
   const p = PROFILES[version];
   const notes: string[] = [];
   const cites: Citation[] = [cc(version, card === 'Feast' ? 'feast' : 'famine')];
   let after = value;
-  if (h.foodless) notes.push(card === 'Feast' ? '"You feel a horrible emptiness." No effect on foodless characters.' : '"You feel rather smug." No effect on foodless characters.');
+  if (h.foodless)
+    notes.push(
+      card === 'Feast'
+        ? '"You feel a horrible emptiness." No effect on foodless characters.'
+        : '"You feel rather smug." No effect on foodless characters.',
+    );
   else if (card === 'Famine') {
     after = Math.min(value, p.famineCap);
     if (h.effectiveUndead !== 'US_ALIVE') {
@@ -381,5 +481,15 @@ export function crawlCard(version: CrawlVersion, card: 'Feast' | 'Famine', value
     cites.push(cc(version, 'lessenHungerMax'));
     if (h.species.id === 'SP_GHOUL') cites.push(cc(version, 'maxHungerGhoul'));
   }
-  return { game: 'crawl', version, kind: 'card', card, input: { value, species: h.species.name }, before: value, after, citations: cites, notes };
+  return {
+    game: 'crawl',
+    version,
+    kind: 'card',
+    card,
+    input: { value, species: h.species.name },
+    before: value,
+    after,
+    citations: cites,
+    notes,
+  };
 }

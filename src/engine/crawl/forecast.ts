@@ -54,12 +54,17 @@ export function crawlForecast(version: CrawlVersion, input: ForecastInput): Craw
   const walking = input.walking ?? false;
   const cappedAut = walking ? Math.min(aut, 10) : aut;
   const notes: string[] = [];
-  const citations: Citation[] = [cc(version, 'reactFood', 'food per action'), cc(version, 'divRandRound'), cc(version, 'thresholds')];
+  const citations: Citation[] = [
+    cc(version, 'reactFood', 'food per action'),
+    cc(version, 'divRandRound'),
+    cc(version, 'thresholds'),
+  ];
   let hero: Hero | null = null;
   let foodAt: (h: number) => Distribution;
   let minimum = 0;
   if (input.rate !== undefined) {
-    if (!Number.isInteger(input.rate) || input.rate < 1 || input.rate > 200) throw new UserError('rate must be a whole number from 1 to 200.', 'For example `rate:5`.', 'invalid_option');
+    if (!Number.isInteger(input.rate) || input.rate < 1 || input.rate > 200)
+      throw new UserError('rate must be a whole number from 1 to 200.', 'For example `rate:5`.', 'invalid_option');
     const d = divRandRound(input.rate * cappedAut, 10);
     foodAt = () => d;
   } else {
@@ -85,7 +90,10 @@ export function crawlForecast(version: CrawlVersion, input: ForecastInput): Craw
     const cache = new Map<number, Distribution>();
     // Only vampires' rate depends on the value (their thirst); cache per state.
     foodAt = (h) => {
-      const key = h0.species.id === 'SP_VAMPIRE' || version === '0.13' ? hungerStateFor(version, h).index * 2 + (h >= 40 ? 1 : 0) : 0;
+      const key =
+        h0.species.id === 'SP_VAMPIRE' || version === '0.13'
+          ? hungerStateFor(version, h).index * 2 + (h >= 40 ? 1 : 0)
+          : 0;
       let d = cache.get(key);
       if (!d) {
         const rate = rateAt(h0, h);
@@ -98,7 +106,8 @@ export function crawlForecast(version: CrawlVersion, input: ForecastInput): Craw
       minimum = p.undeadMinimum;
       citations.push(cc(version, 'minHungerUndead', `never below ${minimum}`));
     }
-    if (hero.species.id === 'SP_GHOUL' && input.value > p.thresholds[4]) notes.push(`Ghouls never hold more than ${p.thresholds[4]}; the game would have clamped ${input.value}.`);
+    if (hero.species.id === 'SP_GHOUL' && input.value > p.thresholds[4])
+      notes.push(`Ghouls never hold more than ${p.thresholds[4]}; the game would have clamped ${input.value}.`);
   }
 
   const start = Math.min(input.value, p.maximum);
@@ -125,11 +134,17 @@ export function crawlForecast(version: CrawlVersion, input: ForecastInput): Craw
         need,
         reachable,
         actions: { expected: round(actions.expected, 3), min: actions.min, max: actions.max },
-        turns: { expected: round(actions.expected * scale, 3), min: round(actions.min * scale, 3), max: actions.max === null ? null : round(actions.max * scale, 3) },
+        turns: {
+          expected: round(actions.expected * scale, 3),
+          min: round(actions.min * scale, 3),
+          max: actions.max === null ? null : round(actions.max * scale, 3),
+        },
       };
     });
-  if (walking && aut > 10) notes.push(`Walking moves count as 10 aut for hunger, so each ${aut}-aut step costs like a 10-aut one.`);
-  if (input.rate !== undefined) notes.push('Fixed rate: vampire thirst and other value-dependent effects are not modelled.');
+  if (walking && aut > 10)
+    notes.push(`Walking moves count as 10 aut for hunger, so each ${aut}-aut step costs like a 10-aut one.`);
+  if (input.rate !== undefined)
+    notes.push('Fixed rate: vampire thirst and other value-dependent effects are not modelled.');
   return {
     game: 'crawl',
     version,
@@ -150,7 +165,12 @@ export function crawlForecast(version: CrawlVersion, input: ForecastInput): Craw
  * over the value (E[h] = (1 + sum p_d E[h-d]) / (1 - p_0)); fastest = always the largest draw,
  * slowest = always the smallest (unbounded when an action can cost 0).
  */
-function hitting(start: number, target: number, minimum: number, foodAt: (h: number) => Distribution): { expected: number; min: number; max: number | null } {
+function hitting(
+  start: number,
+  target: number,
+  minimum: number,
+  foodAt: (h: number) => Distribution,
+): { expected: number; min: number; max: number | null } {
   const span = start - target;
   const E = new Float64Array(span + 1); // E[k] for h = target + k
   for (let k = 1; k <= span; k++) {

@@ -58,7 +58,10 @@ function artefactValue(part: string): number | null {
 /** "2 rings of sustenance" -> { count: 2, name: "ring of sustenance" }. */
 function countOf(part: string): { count: number; name: string } {
   const m = /^(\d+)\s*x?\s+(.*)$/i.exec(part.trim());
-  const name = (m ? m[2]! : part).trim().replace(/^(an? |the )/i, '').replace(/^rings\b/i, 'ring');
+  const name = (m ? m[2]! : part)
+    .trim()
+    .replace(/^(an? |the )/i, '')
+    .replace(/^rings\b/i, 'ring');
   return { count: m ? Number(m[1]) : 1, name };
 }
 
@@ -91,8 +94,7 @@ function addPiece(gear: CrawlGear, piece: CrawlGearPiece, count: number): void {
   else if (piece === 'regeneration') gear.regenerationRings += count;
   else if (count > 1) {
     throw new UserError(`One ${piece === 'gourmand' ? 'amulet' : 'body armour'} at a time.`, undefined, 'bad_gear');
-  }
-  else if (piece === 'gourmand') gear.gourmand = true;
+  } else if (piece === 'gourmand') gear.gourmand = true;
   else gear.trollLeather = true;
 }
 

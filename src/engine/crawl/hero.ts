@@ -8,7 +8,6 @@ import { cc, ccLine, SPECIES, type SpeciesRow } from './data.ts';
 import { PROFILES, type CrawlVersion } from './versions.ts';
 import { crawlStatus, hungerStateFor, type CrawlStatusResult, type HungerState } from './satiation.ts';
 
-
 export const FORMS = ['none', 'bat', 'lich', 'tree', 'fungus', 'wisp', 'jelly', 'other'] as const;
 export type CrawlForm = (typeof FORMS)[number];
 
@@ -65,7 +64,16 @@ export interface Hero {
   effectiveUndead: SpeciesRow['undead'];
   foodless: boolean;
   xl: number;
-  levels: { fast: number; slow: number; carnivore: number; herbivore: number; saprovore: number; gourmand: number; slowHealing: number; regeneration: number };
+  levels: {
+    fast: number;
+    slow: number;
+    carnivore: number;
+    herbivore: number;
+    saprovore: number;
+    gourmand: number;
+    slowHealing: number;
+    regeneration: number;
+  };
   form: CrawlForm;
   input: CrawlHeroInput;
   notes: string[];
@@ -83,9 +91,15 @@ export function findSpecies(version: CrawlVersion, name: string): SpeciesRow {
   const list = speciesList(version);
   const hit = list.find((s) => norm(s.name) === q || norm(s.id) === q);
   if (hit) return hit;
-  const other = (['0.13', '0.14', '0.15'] as const).filter((v) => v !== version && SPECIES[v].list.some((s) => norm(s.name) === q));
+  const other = (['0.13', '0.14', '0.15'] as const).filter(
+    (v) => v !== version && SPECIES[v].list.some((s) => norm(s.name) === q),
+  );
   if (other.length) {
-    throw new UserError(`There are no ${name} in Crawl ${version}.`, `They exist in ${other.join(' and ')}; pass version:${other[0]}.`, 'unknown_species');
+    throw new UserError(
+      `There are no ${name} in Crawl ${version}.`,
+      `They exist in ${other.join(' and ')}; pass version:${other[0]}.`,
+      'unknown_species',
+    );
   }
   const named = list.map((s) => ({ name: s.name, aliases: [norm(s.id)], row: s }));
   return resolveName(name, named, 'species', { code: 'unknown_species' }).row;
@@ -96,7 +110,12 @@ const level = (s: SpeciesRow, mut: string) => s.mutations[mut]?.level ?? 0;
 function checkRange(label: string, v: number | undefined, min: number, max: number) {
   if (v === undefined) return;
   const typical = Math.min(max, Math.max(min, label === 'hunger' ? 6000 : 1));
-  if (!Number.isInteger(v) || v < min || v > max) throw new UserError(`${label} must be a whole number from ${min} to ${max}.`, `For example ${label} ${typical}.`, 'bad_input');
+  if (!Number.isInteger(v) || v < min || v > max)
+    throw new UserError(
+      `${label} must be a whole number from ${min} to ${max}.`,
+      `For example ${label} ${typical}.`,
+      'bad_input',
+    );
 }
 
 /**
@@ -121,21 +140,42 @@ export function resolveHero(version: CrawlVersion, input: CrawlHeroInput = {}): 
   checkRange('rings of hunger', input.hungerRings, 0, maxRings);
   checkRange('rings of regeneration', input.regenerationRings, 0, maxRings);
   const rings = (input.sustenanceRings ?? 0) + (input.hungerRings ?? 0) + (input.regenerationRings ?? 0);
-  if (rings > maxRings) throw new UserError(`A ${species.name} wears at most ${maxRings} rings (you gave ${rings}).`, undefined, 'bad_input');
+  if (rings > maxRings)
+    throw new UserError(
+      `A ${species.name} wears at most ${maxRings} rings (you gave ${rings}).`,
+      undefined,
+      'bad_input',
+    );
   checkRange('artefact metabolism', input.artefactMetabolism, -20, 30);
   checkRange('experience level', input.xl, 1, 27);
 
   if (!p.has.ringsOfHungerAndSustenance && ((input.sustenanceRings ?? 0) > 0 || (input.hungerRings ?? 0) > 0)) {
-    throw new UserError('Rings of hunger and sustenance do not exist in 0.15.', 'They were removed in 0.15; use version:0.13 or version:0.14.', 'removed_in_version');
+    throw new UserError(
+      'Rings of hunger and sustenance do not exist in 0.15.',
+      'They were removed in 0.15; use version:0.13 or version:0.14.',
+      'removed_in_version',
+    );
   }
   if (!p.has.ringsOfHungerAndSustenance && input.artefactMetabolism) {
-    throw new UserError('Artefact metabolism (+Hunger/-Hunger) does not exist in 0.15.', 'It was removed with the rings in 0.15.', 'removed_in_version');
+    throw new UserError(
+      'Artefact metabolism (+Hunger/-Hunger) does not exist in 0.15.',
+      'It was removed with the rings in 0.15.',
+      'removed_in_version',
+    );
   }
   if (!p.has.burden && input.burden && input.burden !== 'unencumbered') {
-    throw new UserError('There is no burden in 0.15.', 'Burden was removed in 0.15; use version:0.13 or version:0.14.', 'removed_in_version');
+    throw new UserError(
+      'There is no burden in 0.15.',
+      'Burden was removed in 0.15; use version:0.13 or version:0.14.',
+      'removed_in_version',
+    );
   }
   if (input.suppressed && !p.has.magicalSuppression) {
-    throw new UserError(`Magical suppression does not exist in ${version}.`, 'It only exists in 0.13.', 'removed_in_version');
+    throw new UserError(
+      `Magical suppression does not exist in ${version}.`,
+      'It only exists in 0.13.',
+      'removed_in_version',
+    );
   }
 
   const innateFast = level(species, 'MUT_FAST_METABOLISM');
@@ -154,35 +194,72 @@ export function resolveHero(version: CrawlVersion, input: CrawlHeroInput = {}): 
       );
     }
     if (slow > 0 && level(species, 'MUT_REGENERATION') > 0) {
-      throw new UserError(`${species.name} cannot gain slow metabolism: their innate regeneration blocks it.`, undefined, 'impossible_mutation');
+      throw new UserError(
+        `${species.name} cannot gain slow metabolism: their innate regeneration blocks it.`,
+        undefined,
+        'impossible_mutation',
+      );
     }
     citations.push(cc(version, 'mutConflictInnate', 'innate mutations block conflicting ones'));
   }
   const carnivore = input.carnivore ?? level(species, 'MUT_CARNIVOROUS');
   const herbivore = input.herbivore ?? level(species, 'MUT_HERBIVOROUS');
   if (carnivore > 0 && herbivore > 0) {
-    throw new UserError('Carnivore and Herbivore cannot coexist: gaining one removes a level of the other.', 'Give only one of carnivore or herbivore.', 'impossible_mutation');
+    throw new UserError(
+      'Carnivore and Herbivore cannot coexist: gaining one removes a level of the other.',
+      'Give only one of carnivore or herbivore.',
+      'impossible_mutation',
+    );
   }
   if (carnivore < level(species, 'MUT_CARNIVOROUS') || herbivore < level(species, 'MUT_HERBIVOROUS')) {
     throw new UserError(`${species.name} cannot lose their innate diet.`, undefined, 'impossible_mutation');
   }
   const saprovore = input.saprovore ?? level(species, 'MUT_SAPROVOROUS');
-  if (saprovore < level(species, 'MUT_SAPROVOROUS')) throw new UserError(`${species.name} cannot lose their innate saprovore level.`, undefined, 'impossible_mutation');
+  if (saprovore < level(species, 'MUT_SAPROVOROUS'))
+    throw new UserError(`${species.name} cannot lose their innate saprovore level.`, undefined, 'impossible_mutation');
   const slowHealing = input.slowHealing ?? level(species, 'MUT_SLOW_HEALING');
-  if (slowHealing < level(species, 'MUT_SLOW_HEALING')) throw new UserError(`${species.name} cannot lose their innate slow healing.`, undefined, 'impossible_mutation');
+  if (slowHealing < level(species, 'MUT_SLOW_HEALING'))
+    throw new UserError(`${species.name} cannot lose their innate slow healing.`, undefined, 'impossible_mutation');
 
-  if (version === '0.15' && (input.metabolism !== undefined && (fast !== innateFast || slow !== innateSlow) || carnivore !== level(species, 'MUT_CARNIVOROUS') || herbivore !== level(species, 'MUT_HERBIVOROUS'))) {
-    notes.push('In 0.15 metabolism and diet mutations have random-mutation weight 0 (mutation-data.h): only species have them. Computed anyway.');
+  if (
+    version === '0.15' &&
+    ((input.metabolism !== undefined && (fast !== innateFast || slow !== innateSlow)) ||
+      carnivore !== level(species, 'MUT_CARNIVOROUS') ||
+      herbivore !== level(species, 'MUT_HERBIVOROUS'))
+  ) {
+    notes.push(
+      'In 0.15 metabolism and diet mutations have random-mutation weight 0 (mutation-data.h): only species have them. Computed anyway.',
+    );
     citations.push(cc(version, 'mutFast', 'weight 0 in 0.15'));
   }
 
   const form = input.form ?? 'none';
-  if (form === 'bat' && species.id !== 'SP_VAMPIRE') throw new UserError('Only Vampires take bat form.', undefined, 'impossible_form');
-  if (form !== 'none' && form !== 'bat' && species.undead !== 'US_ALIVE' && !(species.undead === 'US_SEMI_UNDEAD' && hungerStateFor(version, hunger).index > 4)) {
-    throw new UserError(`A ${species.name} cannot take that form${species.undead === 'US_SEMI_UNDEAD' ? ' unless above Satiated' : ''}.`, undefined, 'impossible_form');
+  if (form === 'bat' && species.id !== 'SP_VAMPIRE')
+    throw new UserError('Only Vampires take bat form.', undefined, 'impossible_form');
+  if (
+    form !== 'none' &&
+    form !== 'bat' &&
+    species.undead !== 'US_ALIVE' &&
+    !(species.undead === 'US_SEMI_UNDEAD' && hungerStateFor(version, hunger).index > 4)
+  ) {
+    throw new UserError(
+      `A ${species.name} cannot take that form${species.undead === 'US_SEMI_UNDEAD' ? ' unless above Satiated' : ''}.`,
+      undefined,
+      'impossible_form',
+    );
   }
-  if (form === 'lich' && species.undead !== 'US_ALIVE') throw new UserError('Undead cannot enter lich form.', undefined, 'impossible_form');
-  if (species.undead !== 'US_ALIVE') citations.push(ccLine(version, 'newgame.cc', 'species undead state', species.undeadLine ?? 0, `${species.name}: ${species.undead}`));
+  if (form === 'lich' && species.undead !== 'US_ALIVE')
+    throw new UserError('Undead cannot enter lich form.', undefined, 'impossible_form');
+  if (species.undead !== 'US_ALIVE')
+    citations.push(
+      ccLine(
+        version,
+        'newgame.cc',
+        'species undead state',
+        species.undeadLine ?? 0,
+        `${species.name}: ${species.undead}`,
+      ),
+    );
 
   const effectiveUndead = form === 'lich' ? 'US_UNDEAD' : species.undead;
   if (form === 'lich') citations.push(cc(version, 'lichUndead', 'lich form sets US_UNDEAD'));
@@ -205,8 +282,13 @@ export function resolveHero(version: CrawlVersion, input: CrawlHeroInput = {}): 
     if (species.id === 'SP_GHOUL') held = Math.min(held, p.thresholds[4]);
     if (effectiveUndead !== 'US_ALIVE') held = Math.max(held, p.undeadMinimum);
     if (held !== hunger) {
-      notes.push(`A ${species.name}'s hunger is held between ${p.undeadMinimum} and ${species.id === 'SP_GHOUL' ? p.thresholds[4] : p.maximum}: ${hunger} counts as ${held}.`);
-      citations.push(cc(version, 'minHungerUndead'), ...(species.id === 'SP_GHOUL' ? [cc(version, 'maxHungerGhoul')] : []));
+      notes.push(
+        `A ${species.name}'s hunger is held between ${p.undeadMinimum} and ${species.id === 'SP_GHOUL' ? p.thresholds[4] : p.maximum}: ${hunger} counts as ${held}.`,
+      );
+      citations.push(
+        cc(version, 'minHungerUndead'),
+        ...(species.id === 'SP_GHOUL' ? [cc(version, 'maxHungerGhoul')] : []),
+      );
     }
   }
   const state = hungerStateFor(version, held);
@@ -219,7 +301,16 @@ export function resolveHero(version: CrawlVersion, input: CrawlHeroInput = {}): 
     effectiveUndead,
     foodless,
     xl: input.xl ?? 1,
-    levels: { fast, slow, carnivore, herbivore, saprovore, gourmand: level(species, 'MUT_GOURMAND'), slowHealing, regeneration: level(species, 'MUT_REGENERATION') },
+    levels: {
+      fast,
+      slow,
+      carnivore,
+      herbivore,
+      saprovore,
+      gourmand: level(species, 'MUT_GOURMAND'),
+      slowHealing,
+      regeneration: level(species, 'MUT_REGENERATION'),
+    },
     form,
     input,
     notes,
@@ -231,14 +322,23 @@ export function resolveHero(version: CrawlVersion, input: CrawlHeroInput = {}): 
 export function speciesTraitCitations(version: CrawlVersion, s: SpeciesRow): Citation[] {
   return Object.entries(s.mutations)
     .filter(([, m]) => m)
-    .map(([mut, m]) => ccLine(version, 'ng-setup.cc', 'give_basic_mutations()', m!.line, `${s.name}: ${mut} ${m!.level}`));
+    .map(([mut, m]) =>
+      ccLine(version, 'ng-setup.cc', 'give_basic_mutations()', m!.line, `${s.name}: ${mut} ${m!.level}`),
+    );
 }
 
 /** Satiation for a value as this species sees it (vampire labels, ghoul cap, mummies' no hunger). */
 export function crawlStatusFor(version: CrawlVersion, value: number, species?: string): CrawlStatusResult {
   if (!species) return crawlStatus(version, value);
   const s = findSpecies(version, species);
-  const who = s.id === 'SP_VAMPIRE' ? 'vampire' : s.id === 'SP_GHOUL' ? 'ghoul' : s.undead === 'US_UNDEAD' || s.id === 'SP_DJINNI' ? 'mummy' : 'living';
+  const who =
+    s.id === 'SP_VAMPIRE'
+      ? 'vampire'
+      : s.id === 'SP_GHOUL'
+        ? 'ghoul'
+        : s.undead === 'US_UNDEAD' || s.id === 'SP_DJINNI'
+          ? 'mummy'
+          : 'living';
   const r = crawlStatus(version, value, who);
   return { ...r, input: { value, species: s.name } };
 }

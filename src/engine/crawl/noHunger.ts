@@ -20,7 +20,13 @@ export function crawlOutsideVersions(parsed: Exclude<ParsedCrawlVersion, { kind:
       kind: 'noHunger',
       hunger: false,
       message: `Crawl ${parsed.asked} has no hunger: food and hunger were removed in 0.26.0 (2021). There is nothing to eat and no satiation level.`,
-      citations: [{ ...crawlCite('0.15', 'crawl-ref/docs/changelog.txt', '0.26.0: "Food and hunger are removed"'), version: '0.26.0', line: undefined }],
+      citations: [
+        {
+          ...crawlCite('0.15', 'crawl-ref/docs/changelog.txt', '0.26.0: "Food and hunger are removed"'),
+          version: '0.26.0',
+          line: undefined,
+        },
+      ],
     };
   }
   return {

@@ -18,7 +18,9 @@ export interface Distribution {
 export function distribution(pairs: Iterable<[number, number]>): Distribution {
   const acc = new Map<number, number>();
   for (const [v, p] of pairs) if (p > 0) acc.set(v, (acc.get(v) ?? 0) + p);
-  const outcomes = [...acc.entries()].sort((a, b) => a[0] - b[0]).map(([value, probability]) => ({ value, probability }));
+  const outcomes = [...acc.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([value, probability]) => ({ value, probability }));
   const expected = outcomes.reduce((s, o) => s + o.value * o.probability, 0);
   return { outcomes, expected, min: outcomes[0]?.value ?? 0, max: outcomes.at(-1)?.value ?? 0 };
 }
@@ -74,14 +76,16 @@ export function map(d: Distribution, f: (v: number) => number): Distribution {
 
 export function add(a: Distribution, b: Distribution): Distribution {
   const pairs: [number, number][] = [];
-  for (const x of a.outcomes) for (const y of b.outcomes) pairs.push([x.value + y.value, x.probability * y.probability]);
+  for (const x of a.outcomes)
+    for (const y of b.outcomes) pairs.push([x.value + y.value, x.probability * y.probability]);
   return distribution(pairs);
 }
 
 /** Mix distributions chosen by an outer one (e.g. per-action food for each possible rate). */
 export function mix(outer: Distribution, inner: (v: number) => Distribution): Distribution {
   const pairs: [number, number][] = [];
-  for (const o of outer.outcomes) for (const i of inner(o.value).outcomes) pairs.push([i.value, o.probability * i.probability]);
+  for (const o of outer.outcomes)
+    for (const i of inner(o.value).outcomes) pairs.push([i.value, o.probability * i.probability]);
   return distribution(pairs);
 }
 
@@ -89,5 +93,10 @@ export function mix(outer: Distribution, inner: (v: number) => Distribution): Di
 export const round = (x: number, digits = 6): number => Number(x.toFixed(digits));
 
 export function rounded(d: Distribution): Distribution {
-  return { outcomes: d.outcomes.map((o) => ({ value: o.value, probability: round(o.probability) })), expected: round(d.expected), min: d.min, max: d.max };
+  return {
+    outcomes: d.outcomes.map((o) => ({ value: o.value, probability: round(o.probability) })),
+    expected: round(d.expected),
+    min: d.min,
+    max: d.max,
+  };
 }

@@ -72,7 +72,8 @@ function evaluate(h: Hero, rolls: Rolls): Step[] {
   const i = h.input;
   const steps: Step[] = [];
   let r = 3;
-  const push = (id: string, label: string, op: Step['op'], amount: Step['amount'], key: Step['key'], random = false) => steps.push({ id, label, op, amount, after: r, random, key });
+  const push = (id: string, label: string, op: Step['op'], amount: Step['amount'], key: Step['key'], random = false) =>
+    steps.push({ id, label, op, amount, after: r, random, key });
   push('base', 'Base rate', 'start', 3, 'rate');
   if (h.form === 'bat') {
     r = 1;
@@ -86,7 +87,13 @@ function evaluate(h: Hero, rolls: Rolls): Step[] {
   // 0.13: Trog's Hand works through the Regeneration duration; 0.14+: either duration.
   if ((i.regeneration || i.trogsHand) && i.injured) {
     r += 4;
-    push('regeneration', v === '0.13' ? 'Regeneration (spell or Trog\'s Hand), HP below max' : 'Regeneration or Trog\'s Hand, HP below max', 'add', 4, 'rateRegen');
+    push(
+      'regeneration',
+      v === '0.13' ? "Regeneration (spell or Trog's Hand), HP below max" : "Regeneration or Trog's Hand, HP below max",
+      'add',
+      4,
+      'rateRegen',
+    );
   }
   if (v === '0.13' && i.cheibriados) {
     r -= 1;
@@ -104,11 +111,23 @@ function evaluate(h: Hero, rolls: Rolls): Step[] {
   if (h.species.id === 'SP_VAMPIRE') {
     const d = [-3, -3, -2, -1, 0, 1, 2, 3][h.state.index]!;
     r += d;
-    push('vampire', `Vampire, ${h.state.vampireLabel}: ${d >= 0 ? '+' : ''}${d} (metabolism mutations ignored)`, 'add', d, 'rateVampire');
+    push(
+      'vampire',
+      `Vampire, ${h.state.vampireLabel}: ${d >= 0 ? '+' : ''}${d} (metabolism mutations ignored)`,
+      'add',
+      d,
+      'rateVampire',
+    );
   } else if (h.levels.fast || h.levels.slow) {
     const d = h.levels.fast - h.levels.slow;
     r += d;
-    push('metabolism', h.levels.fast ? `Fast Metabolism ${h.levels.fast}` : `Slow Metabolism ${h.levels.slow}`, 'add', d, 'rateMetabolism');
+    push(
+      'metabolism',
+      h.levels.fast ? `Fast Metabolism ${h.levels.fast}` : `Slow Metabolism ${h.levels.slow}`,
+      'add',
+      d,
+      'rateMetabolism',
+    );
   }
   if (PROFILES[v].has.burden && i.burden && i.burden !== 'unencumbered') {
     const b = BURDEN_VALUE[i.burden];
@@ -116,25 +135,50 @@ function evaluate(h: Hero, rolls: Rolls): Step[] {
     push('burden', i.burden === 'burdened' ? 'Burdened' : 'Overloaded', 'add', b, 'rateBurden');
   }
   if (v === '0.13' && i.suppressed) {
-    push('suppressed', 'Magical suppression: rings, troll leather and artefacts are ignored', 'add', 0, 'rateSuppressed');
+    push(
+      'suppressed',
+      'Magical suppression: rings, troll leather and artefacts are ignored',
+      'add',
+      0,
+      'rateSuppressed',
+    );
     return finish(steps, r, h);
   }
   if (i.injured && effectiveSlowHealing(h) < 3) {
     const rings = i.regenerationRings ?? 0;
     if (rings) {
       r += 3 * rings;
-      push('regenerationRings', `${rings} ring${rings > 1 ? 's' : ''} of regeneration, HP below max: +3 each`, 'add', 3 * rings, 'rateRegenRing');
+      push(
+        'regenerationRings',
+        `${rings} ring${rings > 1 ? 's' : ''} of regeneration, HP below max: +3 each`,
+        'add',
+        3 * rings,
+        'rateRegenRing',
+      );
     }
     if (i.trollLeather && h.species.id !== 'SP_TROLL') {
       r += rolls.leather;
-      push('trollLeather', 'Troll leather armour or hide, HP below max: coin flip +1 or +2', 'add', rolls.leather, 'rateTrollLeather', true);
+      push(
+        'trollLeather',
+        'Troll leather armour or hide, HP below max: coin flip +1 or +2',
+        'add',
+        rolls.leather,
+        'rateTrollLeather',
+        true,
+      );
     }
   }
   if (PROFILES[v].has.ringsOfHungerAndSustenance) {
     const hungerRings = i.hungerRings ?? 0;
     if (hungerRings) {
       r += 4 * hungerRings;
-      push('hungerRings', `${hungerRings} ring${hungerRings > 1 ? 's' : ''} of hunger: +4 each`, 'add', 4 * hungerRings, 'rateHungerRing');
+      push(
+        'hungerRings',
+        `${hungerRings} ring${hungerRings > 1 ? 's' : ''} of hunger: +4 each`,
+        'add',
+        4 * hungerRings,
+        'rateHungerRing',
+      );
     }
     if (i.artefactMetabolism) {
       r += i.artefactMetabolism;
@@ -142,7 +186,13 @@ function evaluate(h: Hero, rolls: Rolls): Step[] {
     }
     for (let s = 0; s < (i.sustenanceRings ?? 0); s++) {
       r = cdiv(r * 3, 5);
-      push('sustenance', `Ring of sustenance${(i.sustenanceRings ?? 0) > 1 ? ` #${s + 1}` : ''}: x3/5, truncated`, 'mul', '3/5', 'rateSustenance');
+      push(
+        'sustenance',
+        `Ring of sustenance${(i.sustenanceRings ?? 0) > 1 ? ` #${s + 1}` : ''}: x3/5, truncated`,
+        'mul',
+        '3/5',
+        'rateSustenance',
+      );
     }
   }
   if (v !== '0.13' && i.cheibriados) {
@@ -169,7 +219,15 @@ export function effectiveSlowHealing(h: Hero): number {
 
 function finish(steps: Step[], r: number, _h: Hero): Step[] {
   if (r < 1) {
-    steps.push({ id: 'minimum', label: 'Minimum rate 1', op: 'min', amount: 1, after: 1, random: false, key: 'rateMin' });
+    steps.push({
+      id: 'minimum',
+      label: 'Minimum rate 1',
+      op: 'min',
+      amount: 1,
+      after: 1,
+      random: false,
+      key: 'rateMin',
+    });
   }
   return steps;
 }
@@ -182,9 +240,10 @@ const WIKI_VAMPIRE = [1, 1, 1, 2, 3, 4, 5, 6];
 function wikiRate(h: Hero): number | null {
   const i = h.input;
   if (h.foodless || h.form === 'bat') return null;
-  let r = h.species.id === 'SP_VAMPIRE' ? WIKI_VAMPIRE[h.state.index]! : WIKI_BASE[h.species.id] ?? 3;
+  let r = h.species.id === 'SP_VAMPIRE' ? WIKI_VAMPIRE[h.state.index]! : (WIKI_BASE[h.species.id] ?? 3);
   if (h.input.metabolism !== undefined && h.species.id !== 'SP_VAMPIRE') {
-    const innate = (h.species.mutations['MUT_FAST_METABOLISM']?.level ?? 0) - (h.species.mutations['MUT_SLOW_METABOLISM']?.level ?? 0);
+    const innate =
+      (h.species.mutations.MUT_FAST_METABOLISM?.level ?? 0) - (h.species.mutations.MUT_SLOW_METABOLISM?.level ?? 0);
     r += h.levels.fast - h.levels.slow - innate;
   }
   if ((i.regeneration || i.trogsHand) && i.injured) r += 4;
@@ -198,10 +257,18 @@ function wikiRate(h: Hero): number | null {
   return Math.max(1, r);
 }
 
-export function crawlRate(version: CrawlVersion, input: CrawlHeroInput & { aut?: number; walking?: boolean } = {}): CrawlRateResult {
+export function crawlRate(
+  version: CrawlVersion,
+  input: CrawlHeroInput & { aut?: number; walking?: boolean } = {},
+): CrawlRateResult {
   const h = resolveHero(version, input);
   const aut = input.aut ?? 10;
-  if (!Number.isInteger(aut) || aut < 1 || aut > 1000) throw new UserError('aut must be a whole number from 1 to 1000.', 'For example `aut:10` (one normal turn).', 'invalid_option');
+  if (!Number.isInteger(aut) || aut < 1 || aut > 1000)
+    throw new UserError(
+      'aut must be a whole number from 1 to 1000.',
+      'For example `aut:10` (one normal turn).',
+      'invalid_option',
+    );
   const walking = input.walking ?? false;
   const cappedAut = walking ? Math.min(aut, 10) : aut;
   const notes = [...h.notes];
@@ -210,7 +277,9 @@ export function crawlRate(version: CrawlVersion, input: CrawlHeroInput & { aut?:
   const hasteRolls = input.hasted ? [7, 8] : [7];
   const leatherRolls = input.trollLeather ? [1, 2] : [1];
   const runs: { p: number; steps: Step[] }[] = [];
-  for (const haste of hasteRolls) for (const leather of leatherRolls) runs.push({ p: 1 / (hasteRolls.length * leatherRolls.length), steps: evaluate(h, { haste, leather }) });
+  for (const haste of hasteRolls)
+    for (const leather of leatherRolls)
+      runs.push({ p: 1 / (hasteRolls.length * leatherRolls.length), steps: evaluate(h, { haste, leather }) });
   // Runs differ only in whether the final "minimum 1" step applies (a coin-flip term can land
   // either side of 1), so list the steps of the longest run and skip runs that lack one.
   const first = runs.reduce((a, b) => (b.steps.length > a.steps.length ? b : a)).steps;
@@ -228,38 +297,73 @@ export function crawlRate(version: CrawlVersion, input: CrawlHeroInput & { aut?:
     };
   });
   const finalOf = (steps: Step[]) => Math.max(1, steps.at(-1)!.after);
-  const rate = h.foodless ? distribution([[0, 1]]) : distribution(runs.map((run) => [finalOf(run.steps), run.p] as [number, number]));
+  const rate = h.foodless
+    ? distribution([[0, 1]])
+    : distribution(runs.map((run) => [finalOf(run.steps), run.p] as [number, number]));
   citations.push(...terms.map((t) => t.citation));
 
   if (h.foodless) notes.push('This character has no hunger: make_hungry() returns before taking any food.');
-  if (version === '0.13' && (input.invisible || input.hasted)) citations.push(cc(version, 'rateTempGate', 'invisibility and haste count only while hunger >= 40'));
-  if (input.berserk) notes.push('Berserk adds nothing per turn (its haste is not DUR_HASTE); ending it costs 700 (see /crawl ability or status).');
-  if (input.injured === undefined && (input.regeneration || input.trogsHand || input.regenerationRings || input.trollLeather)) {
-    notes.push('Regeneration, Trog\'s Hand, rings of regeneration and troll leather cost food only while HP is below max: pass injured:true.');
+  if (version === '0.13' && (input.invisible || input.hasted))
+    citations.push(cc(version, 'rateTempGate', 'invisibility and haste count only while hunger >= 40'));
+  if (input.berserk)
+    notes.push(
+      'Berserk adds nothing per turn (its haste is not DUR_HASTE); ending it costs 700 (see /crawl ability or status).',
+    );
+  if (
+    input.injured === undefined &&
+    (input.regeneration || input.trogsHand || input.regenerationRings || input.trollLeather)
+  ) {
+    notes.push(
+      "Regeneration, Trog's Hand, rings of regeneration and troll leather cost food only while HP is below max: pass injured:true.",
+    );
   }
-  if (input.injured && effectiveSlowHealing(h) >= 3 && (input.regenerationRings || input.trollLeather)) notes.push('Slow Healing 3: rings of regeneration and troll leather cost nothing.');
+  if (input.injured && effectiveSlowHealing(h) >= 3 && (input.regenerationRings || input.trollLeather))
+    notes.push('Slow Healing 3: rings of regeneration and troll leather cost nothing.');
   if (effectiveSlowHealing(h) !== h.levels.slowHealing) {
-    notes.push(`A Vampire's gained Slow Healing follows thirst in ${version}: it counts as ${effectiveSlowHealing(h)} at ${h.state.vampireLabel}.`);
+    notes.push(
+      `A Vampire's gained Slow Healing follows thirst in ${version}: it counts as ${effectiveSlowHealing(h)} at ${h.state.vampireLabel}.`,
+    );
     citations.push(
-      ccLine(version, 'mutation.cc', 'mutation_activity_level()', version === '0.13' ? 218 : 215, 'vampires: non-innate mutations suppressed by thirst'),
-      ccLine(version, 'player.cc', '_mut_level()', version === '0.13' ? 2407 : 2356, 'MUTACT_HUNGER: Satiated 1, Full/Very Full 2'),
+      ccLine(
+        version,
+        'mutation.cc',
+        'mutation_activity_level()',
+        version === '0.13' ? 218 : 215,
+        'vampires: non-innate mutations suppressed by thirst',
+      ),
+      ccLine(
+        version,
+        'player.cc',
+        '_mut_level()',
+        version === '0.13' ? 2407 : 2356,
+        'MUTACT_HUNGER: Satiated 1, Full/Very Full 2',
+      ),
     );
   }
 
   const food = h.foodless ? distribution([[0, 1]]) : mix(rate, (r) => divRandRound(r * cappedAut, 10));
-  citations.push(cc(version, 'reactFood', 'food per action = div_rand_round(rate x time, 10)'), cc(version, 'divRandRound'));
+  citations.push(
+    cc(version, 'reactFood', 'food per action = div_rand_round(rate x time, 10)'),
+    cc(version, 'divRandRound'),
+  );
   if (walking) citations.push(cc(version, 'reactCap', 'walking moves count at most 10 aut'));
   if (input.hasted) citations.push(cc(version, 'hasteMul', 'haste_mul(x) = div_rand_round(3x, 2)'));
 
   const w = wikiRate(h);
   const expected = rate.expected;
   const wikiNotes: string[] = [];
-  if (w !== null && Math.abs(w - expected) > 1e-9) wikiNotes.push(`The page's recipe gives ${w}; the code gives ${round(expected, 3)}.`);
-  if (input.hasted) wikiNotes.push('The page says haste +5; the code adds 7 or 8 per 10 aut (about +5 per hasted action).');
-  if (input.injured && (input.regenerationRings ?? 0) > 0) wikiNotes.push('The page says a ring of regeneration costs +2; the code adds +3.');
-  if (input.cheibriados && version !== '0.13') wikiNotes.push('The page says Cheibriados -1; from 0.14 the code multiplies by 3/4 after sustenance.');
-  if (h.species.id === 'SP_CENTAUR' && version !== '0.15') wikiNotes.push('The page says Centaurs burn 5; the code gives Fast Metabolism 1, so 4.');
-  if (version === '0.15' && ['SP_HALFLING', 'SP_OGRE', 'SP_CENTAUR'].includes(h.species.id)) wikiNotes.push('As the page notes, 0.15 removed this species\' metabolism mutation.');
+  if (w !== null && Math.abs(w - expected) > 1e-9)
+    wikiNotes.push(`The page's recipe gives ${w}; the code gives ${round(expected, 3)}.`);
+  if (input.hasted)
+    wikiNotes.push('The page says haste +5; the code adds 7 or 8 per 10 aut (about +5 per hasted action).');
+  if (input.injured && (input.regenerationRings ?? 0) > 0)
+    wikiNotes.push('The page says a ring of regeneration costs +2; the code adds +3.');
+  if (input.cheibriados && version !== '0.13')
+    wikiNotes.push('The page says Cheibriados -1; from 0.14 the code multiplies by 3/4 after sustenance.');
+  if (h.species.id === 'SP_CENTAUR' && version !== '0.15')
+    wikiNotes.push('The page says Centaurs burn 5; the code gives Fast Metabolism 1, so 4.');
+  if (version === '0.15' && ['SP_HALFLING', 'SP_OGRE', 'SP_CENTAUR'].includes(h.species.id))
+    wikiNotes.push("As the page notes, 0.15 removed this species' metabolism mutation.");
 
   return {
     game: 'crawl',
@@ -293,7 +397,12 @@ export function rateAt(h: Hero, hunger: number): Distribution {
   const hasteRolls = h.input.hasted ? [7, 8] : [7];
   const leatherRolls = h.input.trollLeather ? [1, 2] : [1];
   const pairs: [number, number][] = [];
-  for (const haste of hasteRolls) for (const leather of leatherRolls) pairs.push([Math.max(1, evaluate(hh, { haste, leather }).at(-1)!.after), 1 / (hasteRolls.length * leatherRolls.length)]);
+  for (const haste of hasteRolls)
+    for (const leather of leatherRolls)
+      pairs.push([
+        Math.max(1, evaluate(hh, { haste, leather }).at(-1)!.after),
+        1 / (hasteRolls.length * leatherRolls.length),
+      ]);
   return distribution(pairs);
 }
 

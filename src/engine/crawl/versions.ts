@@ -62,7 +62,15 @@ export interface HungerProfile {
   /** Famine card: min(hunger, HUNGER_STARVING / 2). */
   famineCap: number;
   /** Things removed in 0.15 (rings of hunger and sustenance, burden, contamination, most foods). */
-  has: { ringsOfHungerAndSustenance: boolean; burden: boolean; contaminatedChunks: boolean; fullFoodList: boolean; foodlessForms: boolean; magicalSuppression: boolean; genericPotionNutrition: boolean };
+  has: {
+    ringsOfHungerAndSustenance: boolean;
+    burden: boolean;
+    contaminatedChunks: boolean;
+    fullFoodList: boolean;
+    foodlessForms: boolean;
+    magicalSuppression: boolean;
+    genericPotionNutrition: boolean;
+  };
 }
 
 const BERSERK_NUTRITION = 700;

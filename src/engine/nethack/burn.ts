@@ -114,9 +114,24 @@ function splitRingText(text: string): { name: string; spe: number | undefined; s
   }
   t = t.replace(/^(an? |the |worn |uncursed |cursed |blessed )+/, '').trim();
   if (/^any\b/.test(t) || /costs? nutrition/.test(t) || /hungry ring/.test(t)) {
-    return { name: t, spe, special: { type: 'any', enchantment: spe ?? 0, chargeable: false, property: null, label: 'a ring that costs nutrition' } };
+    return {
+      name: t,
+      spe,
+      special: {
+        type: 'any',
+        enchantment: spe ?? 0,
+        chargeable: false,
+        property: null,
+        label: 'a ring that costs nutrition',
+      },
+    };
   }
-  if (t === 'meat ring') return { name: t, spe, special: { type: 'meat ring', enchantment: 0, chargeable: false, property: null, label: 'meat ring' } };
+  if (t === 'meat ring')
+    return {
+      name: t,
+      spe,
+      special: { type: 'meat ring', enchantment: 0, chargeable: false, property: null, label: 'meat ring' },
+    };
   return { name: t, spe };
 }
 
@@ -127,7 +142,11 @@ function wornRing(r: (typeof RINGS)[number], spe: number | undefined): WornRing 
 }
 
 const RING_NAMES = [
-  ...RINGS.map((r) => ({ name: `ring of ${r.name}`, aliases: [r.name, `${r.name} ring`], ring: r as (typeof RINGS)[number] | null })),
+  ...RINGS.map((r) => ({
+    name: `ring of ${r.name}`,
+    aliases: [r.name, `${r.name} ring`],
+    ring: r as (typeof RINGS)[number] | null,
+  })),
   { name: 'meat ring', aliases: [] as string[], ring: null },
 ];
 
@@ -139,7 +158,10 @@ export function resolveRing(text: string): WornRing | null {
   const split = splitRingText(text);
   if (!split) return null;
   if (split.special) return split.special;
-  const hit = resolveName(split.name, RING_NAMES, 'ring', { code: 'unknown_ring', hint: 'Pick a ring from the autocomplete list; add +N for charged rings.' });
+  const hit = resolveName(split.name, RING_NAMES, 'ring', {
+    code: 'unknown_ring',
+    hint: 'Pick a ring from the autocomplete list; add +N for charged rings.',
+  });
   return hit.ring ? wornRing(hit.ring, split.spe) : parseRing('meat ring');
 }
 
@@ -284,7 +306,14 @@ function addTo(pmf: Pmf, k: number, p: number) {
 export function callPmf(profile: BurnProfile, flags: BurnFlags, moves: number, unaware: boolean): Pmf {
   if (profile.invulnerable) return [1];
   const pmf: Pmf = [];
-  const baseCases: [number, number][] = flags.base ? (unaware ? [[0, 0.9], [1, 0.1]] : [[1, 1]]) : [[0, 1]];
+  const baseCases: [number, number][] = flags.base
+    ? unaware
+      ? [
+          [0, 0.9],
+          [1, 0.1],
+        ]
+      : [[1, 1]]
+    : [[0, 1]];
   if (profile.version !== '5.0') {
     const rest = tickAt(flags, moves) - flags.base;
     for (const [k, p] of baseCases) addTo(pmf, k + rest, p);
@@ -365,11 +394,23 @@ export function burnOnTurn(profile: BurnProfile, moves: number): TurnBurn {
   if (v !== '5.0') {
     const parts = tickParts(flags, moves);
     if (profile.unaware && parts.base) parts.base = 0.1;
-    breakdown = (Object.entries(parts) as [BurnSourceId, number][]).map(([source, amount]) => ({ source, label: SOURCE_LABEL[source], amount }));
+    breakdown = (Object.entries(parts) as [BurnSourceId, number][]).map(([source, amount]) => ({
+      source,
+      label: SOURCE_LABEL[source],
+      amount,
+    }));
   } else {
     breakdown = expectedPer20(profile, flags).map((r) => ({ source: r.source, label: r.label, amount: r.per20 / 20 }));
   }
-  return { version: v, moves, exact, total: exact ? sum(Object.fromEntries(breakdown.map((x) => [x.source, x.amount]))) : pmfMean(distribution), breakdown, distribution, citations };
+  return {
+    version: v,
+    moves,
+    exact,
+    total: exact ? sum(Object.fromEntries(breakdown.map((x) => [x.source, x.amount]))) : pmfMean(distribution),
+    breakdown,
+    distribution,
+    citations,
+  };
 }
 
 export interface SourceRow {
@@ -390,18 +431,87 @@ export function expectedPer20(profile: BurnProfile, flags = burnFlags(profile)):
   const random = v === '5.0';
   const slot = (n: number) => (random ? 'on 1 call in 20 (random)' : `when moves % 20 = ${n}`);
   if (flags.base)
-    rows.push({ source: 'base', label: SOURCE_LABEL.base, per20: profile.unaware ? 2 : 20, when: profile.unaware ? '1 turn in 10 while Unaware (random)' : 'every turn', citation: cite(v, 'baseBurn', 'base −1 unless Slow digestion or an inediate form') });
+    rows.push({
+      source: 'base',
+      label: SOURCE_LABEL.base,
+      per20: profile.unaware ? 2 : 20,
+      when: profile.unaware ? '1 turn in 10 while Unaware (random)' : 'every turn',
+      citation: cite(v, 'baseBurn', 'base −1 unless Slow digestion or an inediate form'),
+    });
   const oddWhen = random ? 'on odd draws of rn2(20) (1 call in 2)' : 'odd turns';
   const evenWhen = random ? 'on even draws of rn2(20) (1 call in 2)' : 'even turns';
-  if (flags.regeneration) rows.push({ source: 'regeneration', label: SOURCE_LABEL.regeneration, per20: 10, when: oddWhen, citation: cite(v, 'oddTurns', 'regeneration not from an artifact or form') });
-  if (flags.encumbrance) rows.push({ source: 'encumbrance', label: `${profile.encumbrance} (Stressed or worse)`, per20: 10, when: oddWhen, citation: cite(v, 'oddTurns', 'near_capacity() > SLT_ENCUMBER') });
-  if (flags.hunger) rows.push({ source: 'hunger', label: SOURCE_LABEL.hunger, per20: 10, when: evenWhen, citation: cite(v, 'evenTurns', 'Hunger') });
-  if (flags.conflict) rows.push({ source: 'conflict', label: SOURCE_LABEL.conflict, per20: 10, when: evenWhen, citation: cite(v, 'evenTurns', 'Conflict not from an artifact') });
-  if (flags.slowDigestionArmor) rows.push({ source: 'slowDigestionArmor', label: 'Slow digestion not from a ring', per20: 1, when: 'on 1 call in 20 (random, case 0)', citation: cite(v, 'accessoryTurns', 'case 0') });
-  if (flags.leftRing) rows.push({ source: 'leftRing', label: `Left ring (${profile.leftRing?.label})`, per20: 1, when: slot(4), citation: cite(v, 'accessoryTurns', 'left ring') });
-  if (flags.amulet) rows.push({ source: 'amulet', label: SOURCE_LABEL.amulet, per20: 1, when: slot(8), citation: cite(v, 'accessoryTurns', 'worn amulet') });
-  if (flags.rightRing) rows.push({ source: 'rightRing', label: `Right ring (${profile.rightRing?.label})`, per20: 1, when: slot(12), citation: cite(v, 'accessoryTurns', 'right ring') });
-  if (flags.yendor) rows.push({ source: 'yendor', label: SOURCE_LABEL.yendor, per20: 1, when: slot(16), citation: cite(v, 'accessoryTurns', 'u.uhave.amulet') });
+  if (flags.regeneration)
+    rows.push({
+      source: 'regeneration',
+      label: SOURCE_LABEL.regeneration,
+      per20: 10,
+      when: oddWhen,
+      citation: cite(v, 'oddTurns', 'regeneration not from an artifact or form'),
+    });
+  if (flags.encumbrance)
+    rows.push({
+      source: 'encumbrance',
+      label: `${profile.encumbrance} (Stressed or worse)`,
+      per20: 10,
+      when: oddWhen,
+      citation: cite(v, 'oddTurns', 'near_capacity() > SLT_ENCUMBER'),
+    });
+  if (flags.hunger)
+    rows.push({
+      source: 'hunger',
+      label: SOURCE_LABEL.hunger,
+      per20: 10,
+      when: evenWhen,
+      citation: cite(v, 'evenTurns', 'Hunger'),
+    });
+  if (flags.conflict)
+    rows.push({
+      source: 'conflict',
+      label: SOURCE_LABEL.conflict,
+      per20: 10,
+      when: evenWhen,
+      citation: cite(v, 'evenTurns', 'Conflict not from an artifact'),
+    });
+  if (flags.slowDigestionArmor)
+    rows.push({
+      source: 'slowDigestionArmor',
+      label: 'Slow digestion not from a ring',
+      per20: 1,
+      when: 'on 1 call in 20 (random, case 0)',
+      citation: cite(v, 'accessoryTurns', 'case 0'),
+    });
+  if (flags.leftRing)
+    rows.push({
+      source: 'leftRing',
+      label: `Left ring (${profile.leftRing?.label})`,
+      per20: 1,
+      when: slot(4),
+      citation: cite(v, 'accessoryTurns', 'left ring'),
+    });
+  if (flags.amulet)
+    rows.push({
+      source: 'amulet',
+      label: SOURCE_LABEL.amulet,
+      per20: 1,
+      when: slot(8),
+      citation: cite(v, 'accessoryTurns', 'worn amulet'),
+    });
+  if (flags.rightRing)
+    rows.push({
+      source: 'rightRing',
+      label: `Right ring (${profile.rightRing?.label})`,
+      per20: 1,
+      when: slot(12),
+      citation: cite(v, 'accessoryTurns', 'right ring'),
+    });
+  if (flags.yendor)
+    rows.push({
+      source: 'yendor',
+      label: SOURCE_LABEL.yendor,
+      per20: 1,
+      when: slot(16),
+      citation: cite(v, 'accessoryTurns', 'u.uhave.amulet'),
+    });
   return rows;
 }
 
@@ -412,24 +522,68 @@ export function canAttack(profile: BurnProfile): { ok: boolean; reason: string |
   const e = encIndex(profile.encumbrance);
   if (v === '3.4.3') {
     // 3.4.3 domove(): gethungry() before attack(); only Overloaded heroes cannot move at all.
-    if (e >= encIndex('Overloaded')) return { ok: false, reason: 'Overloaded heroes cannot move or attack', citation: cite(v, 'domoveMelee') };
+    if (e >= encIndex('Overloaded'))
+      return { ok: false, reason: 'Overloaded heroes cannot move or attack', citation: cite(v, 'domoveMelee') };
     return { ok: true, reason: null, citation: cite(v, 'domoveMelee', 'melee gethungry() in domove()') };
   }
   // 3.6.7/5.0 attack(): check_capacity() (Overtaxed or worse) refuses before overexertion().
-  if (e >= encIndex('Overtaxed')) return { ok: false, reason: 'Overtaxed or worse: "You cannot fight while so heavily loaded."', citation: cite(v, 'checkCapacity') };
+  if (e >= encIndex('Overtaxed'))
+    return {
+      ok: false,
+      reason: 'Overtaxed or worse: "You cannot fight while so heavily loaded."',
+      citation: cite(v, 'checkCapacity'),
+    };
   return { ok: true, reason: null, citation: cite(v, 'overexertion', 'each attack calls gethungry() again') };
 }
 
 /** Ring names for autocomplete: each ring type (chargeable ones at +0 and +1), the meat ring and a generic one. */
-export const RINGS_FOR_CHOICES: { name: string; base: string; label: string; aliases: string[]; chargeable: boolean }[] = [
-  { name: 'any ring that costs nutrition', base: 'any ring that costs nutrition', label: 'any ring that costs nutrition (1 per 20 turns)', aliases: ['hungry ring', 'ring that costs nutrition'], chargeable: false },
+export const RINGS_FOR_CHOICES: {
+  name: string;
+  base: string;
+  label: string;
+  aliases: string[];
+  chargeable: boolean;
+}[] = [
+  {
+    name: 'any ring that costs nutrition',
+    base: 'any ring that costs nutrition',
+    label: 'any ring that costs nutrition (1 per 20 turns)',
+    aliases: ['hungry ring', 'ring that costs nutrition'],
+    chargeable: false,
+  },
   ...RINGS.flatMap((r) =>
     r.charged
       ? [
-          { name: `ring of ${r.name} +1`, base: `ring of ${r.name}`, label: `ring of ${r.name} +1 (charged: 1 per 20 turns)`, aliases: [r.name], chargeable: true },
-          { name: `ring of ${r.name} +0`, base: `ring of ${r.name}`, label: `ring of ${r.name} +0 (free in 3.6.7)`, aliases: [], chargeable: true },
+          {
+            name: `ring of ${r.name} +1`,
+            base: `ring of ${r.name}`,
+            label: `ring of ${r.name} +1 (charged: 1 per 20 turns)`,
+            aliases: [r.name],
+            chargeable: true,
+          },
+          {
+            name: `ring of ${r.name} +0`,
+            base: `ring of ${r.name}`,
+            label: `ring of ${r.name} +0 (free in 3.6.7)`,
+            aliases: [],
+            chargeable: true,
+          },
         ]
-      : [{ name: `ring of ${r.name}`, base: `ring of ${r.name}`, label: `ring of ${r.name}`, aliases: [r.name], chargeable: false }],
+      : [
+          {
+            name: `ring of ${r.name}`,
+            base: `ring of ${r.name}`,
+            label: `ring of ${r.name}`,
+            aliases: [r.name],
+            chargeable: false,
+          },
+        ],
   ),
-  { name: 'meat ring', base: 'meat ring', label: 'meat ring (costs in 3.6.7, free in 5.0)', aliases: [], chargeable: false },
+  {
+    name: 'meat ring',
+    base: 'meat ring',
+    label: 'meat ring (costs in 3.6.7, free in 5.0)',
+    aliases: [],
+    chargeable: false,
+  },
 ];

@@ -18,7 +18,13 @@ export interface Amount {
 }
 
 const fixed = (n: number, roll = String(n)): Amount => ({ min: n, max: n, mean: n, exact: n, roll });
-const uniform = (lo: number, hi: number, roll: string): Amount => ({ min: lo, max: hi, mean: (lo + hi) / 2, exact: lo === hi ? lo : null, roll });
+const uniform = (lo: number, hi: number, roll: string): Amount => ({
+  min: lo,
+  max: hi,
+  mean: (lo + hi) / 2,
+  exact: lo === hi ? lo : null,
+  roll,
+});
 
 export interface DrainResult {
   game: 'nethack';
@@ -38,7 +44,18 @@ export interface DrainResult {
   citations: Citation[];
 }
 
-export const DRAIN_ACTIONS = ['spell', 'jump', 'teleport', 'vomiting', 'choke', 'fountain', 'fountain-curse', 'sink', 'famine', 'lay-egg'] as const;
+export const DRAIN_ACTIONS = [
+  'spell',
+  'jump',
+  'teleport',
+  'vomiting',
+  'choke',
+  'fountain',
+  'fountain-curse',
+  'sink',
+  'famine',
+  'lay-egg',
+] as const;
 export type DrainAction = (typeof DRAIN_ACTIONS)[number];
 
 export const DRAIN_LABELS: Record<DrainAction, string> = {
@@ -95,13 +112,37 @@ export interface DrainInput {
  * level, hunger = 2 x energy; Wizards by Int: 17+ none, 16 a quarter, 15 a half; capped at H - 3;
  * detect food free; paid before the success roll (failed casts cost the same).
  */
-export function spellHunger(input: { version: NethackVersion; level?: number; spell?: string; role?: string; int?: number; nutrition?: number; amulet?: boolean }): DrainResult {
+export function spellHunger(input: {
+  version: NethackVersion;
+  level?: number;
+  spell?: string;
+  role?: string;
+  int?: number;
+  nutrition?: number;
+  amulet?: boolean;
+}): DrainResult {
   const v = input.version;
   const levels = spellLevels(v);
-  const typed = input.spell ? input.spell.toLowerCase().replace(/^spell of /, '').replace(/ spellbook$/, '') : null;
-  const name = typed === null ? null : typed in levels ? typed : resolveName(typed, Object.keys(levels).map((n) => ({ name: n })), 'spell', { code: 'unknown_spell' }).name;
+  const typed = input.spell
+    ? input.spell
+        .toLowerCase()
+        .replace(/^spell of /, '')
+        .replace(/ spellbook$/, '')
+    : null;
+  const name =
+    typed === null
+      ? null
+      : typed in levels
+        ? typed
+        : resolveName(
+            typed,
+            Object.keys(levels).map((n) => ({ name: n })),
+            'spell',
+            { code: 'unknown_spell' },
+          ).name;
   const level = name ? levels[name] : input.level;
-  if (level === undefined || !Number.isInteger(level) || level < 1 || level > 7) throw new UserError(
+  if (level === undefined || !Number.isInteger(level) || level < 1 || level > 7)
+    throw new UserError(
       name ? `Unknown spell "${input.spell}" in ${v}.` : 'Spell level must be a whole number from 1 to 7.',
       name ? 'Check the spell for this version.' : 'For example `level:3`.',
       'invalid_option',
@@ -111,12 +152,28 @@ export function spellHunger(input: { version: NethackVersion; level?: number; sp
   const wizard = (input.role ?? '').toLowerCase() === 'wizard';
   const intell = wizard ? (input.int ?? 18) : 10;
   const h = input.nutrition;
-  const citations = [cite(v, 'spellHunger', 'hunger = 2 x energy, Wizard Int reduction'), cite(v, 'spellCap', 'never below 3'), cite(v, 'spellTooHungry', 'refused at H <= 10')];
-  const notes: string[] = ['Paid before the success roll: a failed cast costs the same hunger (a failure costs only energy / 2 Pw).'];
-  const reduce = (hungr: number) => (intell >= 17 ? 0 : intell === 16 ? Math.trunc(hungr / 4) : intell === 15 ? Math.trunc(hungr / 2) : hungr);
-  const intReduction = !wizard ? 'not a Wizard: full cost' : intell >= 17 ? 'Wizard, Int 17+: no hunger' : intell === 16 ? 'Wizard, Int 16: a quarter' : intell === 15 ? 'Wizard, Int 15: a half' : 'Wizard, Int 14 or less: full cost';
+  const citations = [
+    cite(v, 'spellHunger', 'hunger = 2 x energy, Wizard Int reduction'),
+    cite(v, 'spellCap', 'never below 3'),
+    cite(v, 'spellTooHungry', 'refused at H <= 10'),
+  ];
+  const notes: string[] = [
+    'Paid before the success roll: a failed cast costs the same hunger (a failure costs only energy / 2 Pw).',
+  ];
+  const reduce = (hungr: number) =>
+    intell >= 17 ? 0 : intell === 16 ? Math.trunc(hungr / 4) : intell === 15 ? Math.trunc(hungr / 2) : hungr;
+  const intReduction = !wizard
+    ? 'not a Wizard: full cost'
+    : intell >= 17
+      ? 'Wizard, Int 17+: no hunger'
+      : intell === 16
+        ? 'Wizard, Int 16: a quarter'
+        : intell === 15
+          ? 'Wizard, Int 15: a half'
+          : 'Wizard, Int 14 or less: full cost';
   let refused: string | null = null;
-  if (h !== undefined && h <= 10 && !detectFood) refused = 'You are too hungry to cast that spell (nutrition 10 or less).';
+  if (h !== undefined && h <= 10 && !detectFood)
+    refused = 'You are too hungry to cast that spell (nutrition 10 or less).';
   const cap = (x: number) => (h !== undefined && x > h - 3 ? h - 3 : x);
   let amount: Amount;
   let capped = false;
@@ -131,7 +188,13 @@ export function spellHunger(input: { version: NethackVersion; level?: number; sp
     const values: number[] = [];
     for (let e = energy + 1; e <= 3 * energy; e++) values.push(cap(reduce(2 * e)));
     capped = values.some((x, i) => x !== reduce(2 * (energy + 1 + i)));
-    amount = { min: Math.min(...values), max: Math.max(...values), mean: values.reduce((a, x) => a + x, 0) / values.length, exact: null, roll: `2 x (${energy} + rnd(${2 * energy}))` };
+    amount = {
+      min: Math.min(...values),
+      max: Math.max(...values),
+      mean: values.reduce((a, x) => a + x, 0) / values.length,
+      exact: null,
+      roll: `2 x (${energy} + rnd(${2 * energy}))`,
+    };
     notes.push('3.4.3: carrying the Amulet adds rnd(2 x energy) to the energy, which raises the hunger too.');
     citations.push(cite(v, 'spellAmulet'));
   } else {
@@ -143,7 +206,8 @@ export function spellHunger(input: { version: NethackVersion; level?: number; sp
       citations.push(cite(v, 'spellAmulet'));
     }
   }
-  if (capped) notes.push('Capped so the cast leaves you at 3 nutrition: you must eat before casting anything but detect food.');
+  if (capped)
+    notes.push('Capped so the cast leaves you at 3 nutrition: you must eat before casting anything but detect food.');
   return {
     game: 'nethack',
     version: v,
@@ -153,9 +217,20 @@ export function spellHunger(input: { version: NethackVersion; level?: number; sp
     nutritionBefore: h ?? null,
     nutritionAfter: h === undefined ? null : after(h, amount),
     refused,
-    conditions: ['Refused at nutrition 10 or less (except detect food), Str < 4, Overtaxed, or not enough Pw (then nothing is paid).'],
+    conditions: [
+      'Refused at nutrition 10 or less (except detect food), Str < 4, Overtaxed, or not enough Pw (then nothing is paid).',
+    ],
     notes,
-    spell: { spell: name, level, energy, baseHunger: detectFood ? 0 : base, afterInt, intReduction, capped, failedCastCostsSame: true },
+    spell: {
+      spell: name,
+      level,
+      energy,
+      baseHunger: detectFood ? 0 : base,
+      afterInt,
+      intReduction,
+      capped,
+      failedCastCostsSame: true,
+    },
     citations,
   };
 }
@@ -170,7 +245,13 @@ export function drain(input: DrainInput): DrainResult {
   const v = input.version;
   if (input.action === 'spell') return spellHunger(input);
   const h = input.nutrition;
-  const mk = (amount: Amount, conditions: string[], notes: string[], citations: Citation[], refused: string | null = null): DrainResult => ({
+  const mk = (
+    amount: Amount,
+    conditions: string[],
+    notes: string[],
+    citations: Citation[],
+    refused: string | null = null,
+  ): DrainResult => ({
     game: 'nethack',
     version: v,
     action: input.action,
@@ -200,21 +281,37 @@ export function drain(input: DrainInput): DrainResult {
               : null;
       return mk(
         uniform(1, 25, 'rnd(25)'),
-        ['Any jump that happens costs rnd(25): intrinsic, Knight, jumping boots or the spell.', 'Non-magic jumps (everything but the spell, jumping boots included) need nutrition > 100, Str >= 6 and Unencumbered.'],
-        ['The jumping spell also pays its own spell hunger (level 1: 10).', ...(v === '5.0' ? ['5.0: jumping in place to escape a trap costs rnd(10).'] : [])],
+        [
+          'Any jump that happens costs rnd(25): intrinsic, Knight, jumping boots or the spell.',
+          'Non-magic jumps (everything but the spell, jumping boots included) need nutrition > 100, Str >= 6 and Unencumbered.',
+        ],
+        [
+          'The jumping spell also pays its own spell hunger (level 1: 10).',
+          ...(v === '5.0' ? ['5.0: jumping in place to escape a trap costs rnd(10).'] : []),
+        ],
         [cite(v, 'jump', 'morehungry(rnd(25))'), ...(v === '3.6.7' ? [cite(v, 'jumpRefused')] : [])],
         refused,
       );
     }
     case 'teleport': {
       const needH = v === '3.4.3' ? 100 : 10;
-      const refused = h !== undefined && h <= needH ? `You lack the strength to teleport (nutrition ${needH} or less).` : null;
+      const refused =
+        h !== undefined && h <= needH ? `You lack the strength to teleport (nutrition ${needH} or less).` : null;
       return mk(
         fixed(100),
         v === '3.4.3'
-          ? ['Teleport at will needs nutrition > 100, Str >= 6 and Pw > 19 (pays 19 Pw).', 'Paid after a successful teleport; a teleport trap costs nothing.']
-          : ['Teleport at will needs nutrition > 10, Str >= 4 and Pw >= 30 (pays 30 Pw, 5 x level of teleport away).', 'Paid after a successful teleport; a teleport trap costs nothing.'],
-        ['If ^T casts teleport away instead (no intrinsic, or level too low), only the spell costs are paid.', 'Refused because a leashed pet cannot follow ("You shudder for a moment."): the Pw is spent, the 100 nutrition is not.'],
+          ? [
+              'Teleport at will needs nutrition > 100, Str >= 6 and Pw > 19 (pays 19 Pw).',
+              'Paid after a successful teleport; a teleport trap costs nothing.',
+            ]
+          : [
+              'Teleport at will needs nutrition > 10, Str >= 4 and Pw >= 30 (pays 30 Pw, 5 x level of teleport away).',
+              'Paid after a successful teleport; a teleport trap costs nothing.',
+            ],
+        [
+          'If ^T casts teleport away instead (no intrinsic, or level too low), only the spell costs are paid.',
+          'Refused because a leashed pet cannot follow ("You shudder for a moment."): the Pw is spent, the 100 nutrition is not.',
+        ],
         [cite(v, 'teleport', 'morehungry(100)')],
         refused,
       );
@@ -222,7 +319,9 @@ export function drain(input: DrainInput): DrainResult {
     case 'vomiting':
       return mk(
         fixed(20),
-        ['When the Vomiting countdown ends, if your form can vomit (not rats or mice other than rock moles and woodchucks).'],
+        [
+          'When the Vomiting countdown ends, if your form can vomit (not rats or mice other than rock moles and woodchucks).',
+        ],
         [
           'Sources: rotten tin (10-24 turns), tripe ration for non-orcs that are not carnivorous non-humanoids (1 in 2, not Cavemen), clove of garlic in an undead form, a stale egg (older than 400 turns).',
           'vomit() itself changes no nutrition; it cures food poisoning and leaves you helpless 2 turns.',
@@ -232,23 +331,55 @@ export function drain(input: DrainInput): DrainResult {
     case 'choke':
       return mk(
         v === '5.0' ? { min: 0, max: 1000, mean: 1000, exact: null, roll: 'Hunger ? H - 60 : 1000' } : fixed(1000),
-        ['Only when a choke is survived: Breathless, or (not Strangled and 1 in 20)' + (v === '5.0' ? ', or Hunger (5.0: leaves you at 60).' : '.')],
+        [
+          'Only when a choke is survived: Breathless, or (not Strangled and 1 in 20)' +
+            (v === '5.0' ? ', or Hunger (5.0: leaves you at 60).' : '.'),
+        ],
         ['Then vomit(): 2 helpless turns.'],
         [cite(v, 'chokeVomit', 'morehungry(1000)'), cite(v, 'chokeSurvive')],
       );
     case 'fountain':
-      return mk(uniform(11, 30, 'rn1(20, 11)'), ['Quaffing from a fountain with fate = rnd(30) = 20 ("The water is foul! You gag and vomit."), unless a magic fountain with Luck >= 0 and fate >= 10.'], ['Then vomit().'], [cite(v, 'fountainFoul'), cite(v, 'fountain')]);
+      return mk(
+        uniform(11, 30, 'rn1(20, 11)'),
+        [
+          'Quaffing from a fountain with fate = rnd(30) = 20 ("The water is foul! You gag and vomit."), unless a magic fountain with Luck >= 0 and fate >= 10.',
+        ],
+        ['Then vomit().'],
+        [cite(v, 'fountainFoul'), cite(v, 'fountain')],
+      );
     case 'fountain-curse':
-      return mk(uniform(11, 30, 'rn1(20, 11)'), ['Quaffing from a fountain with fate = 24 (curse items).'], ['No vomiting.'], [cite(v, 'fountainCurse')]);
+      return mk(
+        uniform(11, 30, 'rn1(20, 11)'),
+        ['Quaffing from a fountain with fate = 24 (curse items).'],
+        ['No vomiting.'],
+        [cite(v, 'fountainCurse')],
+      );
     case 'sink': {
       const con = input.con ?? 18;
-      return mk(uniform(11, 40 - con, 'rn1(30 - Con, 11)'), ['Quaffing from a sink when rn2(20) = 9 ("this tastes like sewage").', `Uses your Con (${con}).`], ['Then vomit().'], [cite(v, 'sink')]);
+      return mk(
+        uniform(11, 40 - con, 'rn1(30 - Con, 11)'),
+        ['Quaffing from a sink when rn2(20) = 9 ("this tastes like sewage").', `Uses your Con (${con}).`],
+        ['Then vomit().'],
+        [cite(v, 'sink')],
+      );
     }
     case 'famine':
-      return mk(uniform(40, 79, 'rn1(40, 40)'), ["Famine's touch (AD_FAMN); nothing while you are fainted."], ['Also abuses Con.'], [cite(v, 'famine')], h !== undefined && h <= 0 ? null : null);
+      return mk(
+        uniform(40, 79, 'rn1(40, 40)'),
+        ["Famine's touch (AD_FAMN); nothing while you are fainted."],
+        ['Also abuses Con.'],
+        [cite(v, 'famine')],
+        h !== undefined && h <= 0 ? null : null,
+      );
     case 'lay-egg': {
       const refused = h !== undefined && h < 80 ? 'Not enough nutrition to lay an egg (needs 80).' : null;
-      return mk(fixed(80, 'objects[EGG].oc_nutrition'), ['#sit in a female egg-laying form.'], [], [cite(v, 'layEgg')], refused);
+      return mk(
+        fixed(80, 'objects[EGG].oc_nutrition'),
+        ['#sit in a female egg-laying form.'],
+        [],
+        [cite(v, 'layEgg')],
+        refused,
+      );
     }
   }
 }

@@ -217,7 +217,12 @@ function corpseFor(n: string, typed: string, version: NethackVersion): FoodRef {
   const m = findMonster(base, version, human);
   if (!m) {
     const where = versionsWith(base);
-    if (where.length) throw new UserError(`NetHack ${version} has no ${base}: it exists in ${where.join(', ')}.`, 'Pick another food or version.', 'unknown_food');
+    if (where.length)
+      throw new UserError(
+        `NetHack ${version} has no ${base}: it exists in ${where.join(', ')}.`,
+        'Pick another food or version.',
+        'unknown_food',
+      );
     throw new UserError(`No such corpse: ${typed}`, 'Pick another food or version.', 'unknown_food');
   }
   if (!m.leavesCorpse || m.corpseAs) {
@@ -267,8 +272,16 @@ function itemFor(n: string, typed: string, version: NethackVersion, opts: FoodOp
     (renamed ? t.foods.find((x) => x.otyp === 'HUGE_CHUNK_OF_MEAT' || x.otyp === 'ENORMOUS_MEATBALL') : undefined);
   if (!f || f.name === 'corpse' || f.name === 'tin') {
     if (n.startsWith('glob of ') && version === '3.4.3')
-      throw new UserError('Globs do not exist in NetHack 3.4.3: puddings leave corpses there.', 'Pick another food or version.', 'unknown_food');
-    throw new UserError(`No such food in NetHack ${version}: ${typed}`, 'Pick another food or version.', 'unknown_food');
+      throw new UserError(
+        'Globs do not exist in NetHack 3.4.3: puddings leave corpses there.',
+        'Pick another food or version.',
+        'unknown_food',
+      );
+    throw new UserError(
+      `No such food in NetHack ${version}: ${typed}`,
+      'Pick another food or version.',
+      'unknown_food',
+    );
   }
   if (isGlob(f)) {
     const w = opts.globWeight ?? f.weight;
@@ -314,11 +327,21 @@ function tinFor(n: string, version: NethackVersion, variety: MeatVariety | undef
   const m = findMonster(base, version, human);
   if (!m) {
     const where = versionsWith(base);
-    if (where.length) throw new UserError(`NetHack ${version} has no ${base}: it exists in ${where.join(', ')}.`, 'Pick another food or version.', 'unknown_food');
+    if (where.length)
+      throw new UserError(
+        `NetHack ${version} has no ${base}: it exists in ${where.join(', ')}.`,
+        'Pick another food or version.',
+        'unknown_food',
+      );
     return null;
   }
   // src/eat.c / tin.c: only corpses can be tinned (tinning kit refuses G_NOCORPSE); globs cannot.
-  if (!m.leavesCorpse || m.corpseAs) throw new UserError(`No tin holds ${m.name}: it leaves no corpse of its own to tin.`, 'Pick another food or version.', 'unknown_food');
+  if (!m.leavesCorpse || m.corpseAs)
+    throw new UserError(
+      `No tin holds ${m.name}: it leaves no corpse of its own to tin.`,
+      'Pick another food or version.',
+      'unknown_food',
+    );
   // No variety given: the tin's variety is whatever set_tin_variety() rolled when it was made.
   return mk(variety ?? 'random', monsterTinName(m), m);
 }

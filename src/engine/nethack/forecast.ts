@@ -146,7 +146,6 @@ export interface ForecastResult {
   series?: SeriesPoint[];
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Phase 0: inputs, burn sources, notes
 
@@ -430,16 +429,17 @@ function exactForecast(c: Context): Body {
     if (cycle.total === 0 && h0 >= c.limit) {
       // Fainting already and nothing burns, awake or not: no call ever goes below the limit, and the
       // faints go on for ever (the old engine walked 2,500,000 turns to say so).
-      if (!c.skip) starvation = {
-        con: c.con,
-        limit: c.limit,
-        firstFaintTurns: null,
-        expectedFaints: null,
-        expectedTurnsFainted: null,
-        deathTurns: null,
-        deathMoves: null,
-        method: exactStarvationMethod(v),
-      };
+      if (!c.skip)
+        starvation = {
+          con: c.con,
+          limit: c.limit,
+          firstFaintTurns: null,
+          expectedFaints: null,
+          expectedTurnsFainted: null,
+          deathTurns: null,
+          deathMoves: null,
+          method: exactStarvationMethod(v),
+        };
       if (after === null && c.after !== null) after = afterFromState(c, pointMass(h0), 0);
       c.notes.push(
         'Nothing burns and the hero is above the starvation limit: never starves (the fainting spells go on for ever).',
@@ -610,10 +610,12 @@ function randomWalk(c: Context, faints: FirstFaints): WalkResult | null {
   if (snapshot || faints.size > 6) {
     // One walk over absolute time (needed for the heroes' state at a given prompt).
     const seeds = emptySeeds();
-    for (const f of faints.values()) for (const [t, m] of f.at) addSeed(seeds.helpless, t, {
-      ...f.seed,
-      mass: f.seed.mass.map((x) => x * m),
-    });
+    for (const f of faints.values())
+      for (const [t, m] of f.at)
+        addSeed(seeds.helpless, t, {
+          ...f.seed,
+          mass: f.seed.mass.map((x) => x * m),
+        });
     return runWalk({ ...base, seeds, snapshotAt: c.after, toTheEnd: !c.skip });
   }
   // 5.0 burns the same at every moves: the walk from each kind of first faint is one cached walk,
@@ -656,17 +658,19 @@ function nothingBurns(c: Context, methodText: string): Body {
     return ms.already ? ms : { ...ms, never: true };
   });
   const after: AfterK | null =
-    c.after === null ? null : {
-      turns: c.after,
-      moves: c.moves0 + c.after,
-      exact: true,
-      nutrition: c.h0,
-      status: statusFor(c.h0),
-      probabilityDead: 0,
-      nutritionDistribution: null,
-      statusProbabilities: null,
-      note: 'Nothing burns.',
-    };
+    c.after === null
+      ? null
+      : {
+          turns: c.after,
+          moves: c.moves0 + c.after,
+          exact: true,
+          nutrition: c.h0,
+          status: statusFor(c.h0),
+          probabilityDead: 0,
+          nutritionDistribution: null,
+          statusProbabilities: null,
+          note: 'Nothing burns.',
+        };
   return { methodText, next20: null, milestones, after, starvation: null };
 }
 
@@ -674,7 +678,10 @@ function nothingBurns(c: Context, methodText: string): Body {
 function maxBlockBurn(model: CallModel, moves0: number): number {
   let most = 0;
   for (let v = 0; v <= 20; v++) {
-    most = Math.max(most, blockCalls(model, moves0, v).reduce((a, p) => a + p.length - 1, 0));
+    most = Math.max(
+      most,
+      blockCalls(model, moves0, v).reduce((a, p) => a + p.length - 1, 0),
+    );
   }
   return Math.max(1, most);
 }
@@ -747,10 +754,11 @@ function limitEntries(c: Context, sums: Sums): LimitEntries {
   if (c.h0 < c.limit) return { entries, start: { top: c.h0, mass: Float64Array.of(1) }, end: -1 };
   const d = c.h0 - c.limit + 1;
   const collect = (v: number, before: OffsetPmf) => {
-    for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0)) addSeed(entries, cc.block, {
-      top: cc.top,
-      mass: cc.mass,
-    });
+    for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0))
+      addSeed(entries, cc.block, {
+        top: cc.top,
+        mass: cc.mass,
+      });
   };
   const cross = sums.crossing(d, maxBlockBurn(c.model, c.moves0), collect);
   return { entries, start: null, end: cross.pmf.offset + cross.pmf.p.length };

@@ -20,34 +20,80 @@ export interface GainResult {
   citations: Citation[];
 }
 
-function result(v: NethackVersion, source: string, h: number | undefined, gain: GainResult['gain'], setsTo: GainResult['setsTo'], notes: string[], citations: Citation[]): GainResult {
+function result(
+  v: NethackVersion,
+  source: string,
+  h: number | undefined,
+  gain: GainResult['gain'],
+  setsTo: GainResult['setsTo'],
+  notes: string[],
+  citations: Citation[],
+): GainResult {
   let nutritionAfter: GainResult['nutritionAfter'] = null;
   if (h !== undefined) {
     const min = setsTo ? setsTo.min : h + (gain?.min ?? 0);
     const max = setsTo ? setsTo.max : h + (gain?.max ?? 0);
     nutritionAfter = { min, max, status: statusFor(min) === statusFor(max) ? statusFor(min) : null };
   }
-  return { game: 'nethack', version: v, source, nutritionBefore: h ?? null, gain, setsTo, nutritionAfter, canChoke: false, notes, citations };
+  return {
+    game: 'nethack',
+    version: v,
+    source,
+    nutritionBefore: h ?? null,
+    gain,
+    setsTo,
+    nutritionAfter,
+    canChoke: false,
+    notes,
+    citations,
+  };
 }
 
 /** src/potion.c peffects(): fruit juice (diluted ? 5 : 10) x (2 + bcsign); added directly, never chokes. */
 export function fruitJuice(version: NethackVersion, buc: Buc, diluted: boolean, nutrition?: number): GainResult {
   const n = (diluted ? 5 : 10) * (2 + bcsign(buc));
-  return result(version, `${buc}${diluted ? ' diluted' : ''} potion of fruit juice`, nutrition, { min: n, max: n, exact: n, roll: `${diluted ? 5 : 10} x (2 + bcsign)` }, null, ['Added straight to nutrition, then newuhs(): no choking and no 1500 warning.'], [cite(version, 'fruitJuice')]);
+  return result(
+    version,
+    `${buc}${diluted ? ' diluted' : ''} potion of fruit juice`,
+    nutrition,
+    { min: n, max: n, exact: n, roll: `${diluted ? 5 : 10} x (2 + bcsign)` },
+    null,
+    ['Added straight to nutrition, then newuhs(): no choking and no 1500 warning.'],
+    [cite(version, 'fruitJuice')],
+  );
 }
 
 /** src/potion.c peffects(): booze 10 x (2 + bcsign), dilution does not change it. */
 export function booze(version: NethackVersion, buc: Buc, diluted: boolean, nutrition?: number): GainResult {
   const n = 10 * (2 + bcsign(buc));
   const notes = ['Added straight to nutrition: no choking. Dilution does not change the nutrition.'];
-  if (buc !== 'blessed') notes.push(version === '5.0' ? 'Not blessed: confusion d(2 + hunger status, 8).' : 'Not blessed: confusion d(3, 8).');
+  if (buc !== 'blessed')
+    notes.push(
+      version === '5.0' ? 'Not blessed: confusion d(2 + hunger status, 8).' : 'Not blessed: confusion d(3, 8).',
+    );
   if (buc === 'cursed') notes.push('Cursed: you pass out for rnd(15) turns.');
-  return result(version, `${buc}${diluted ? ' diluted' : ''} potion of booze`, nutrition, { min: n, max: n, exact: n, roll: '10 x (2 + bcsign)' }, null, notes, [cite(version, 'booze')]);
+  return result(
+    version,
+    `${buc}${diluted ? ' diluted' : ''} potion of booze`,
+    nutrition,
+    { min: n, max: n, exact: n, roll: '10 x (2 + bcsign)' },
+    null,
+    notes,
+    [cite(version, 'booze')],
+  );
 }
 
 /** src/polyself.c newman(): "You feel like a new <race>!" sets nutrition to rn1(500, 500). */
 export function newman(version: NethackVersion, nutrition?: number): GainResult {
-  return result(version, 'polymorph into a new you (newman())', nutrition, null, { min: 500, max: 999, exact: null, roll: 'rn1(500, 500)' }, ['Only the "new you" result sets nutrition; polymorphing into a monster does not change it.'], [cite(version, 'newman')]);
+  return result(
+    version,
+    'polymorph into a new you (newman())',
+    nutrition,
+    null,
+    { min: 500, max: 999, exact: null, roll: 'rn1(500, 500)' },
+    ['Only the "new you" result sets nutrition; polymorphing into a monster does not change it.'],
+    [cite(version, 'newman')],
+  );
 }
 
 export interface PrayerInput {
@@ -116,7 +162,14 @@ export function prayerFix(input: PrayerInput): PrayerResult {
     burnFreeTurns: 3,
     howFixed,
     notes,
-    citations: [cite(v, 'inTrouble', 'Weak+ major, Hungry minor'), cite(v, 'canPray', 'timeout limits 200/100/0'), cite(v, 'pleased', 'which troubles get fixed'), cite(v, 'fixTrouble', 'init_uhunger(): 900'), cite(v, 'dopray', '3 turns, invulnerable'), cite(v, 'initUhunger')],
+    citations: [
+      cite(v, 'inTrouble', 'Weak+ major, Hungry minor'),
+      cite(v, 'canPray', 'timeout limits 200/100/0'),
+      cite(v, 'pleased', 'which troubles get fixed'),
+      cite(v, 'fixTrouble', 'init_uhunger(): 900'),
+      cite(v, 'dopray', '3 turns, invulnerable'),
+      cite(v, 'initUhunger'),
+    ],
   };
 }
 
@@ -174,13 +227,20 @@ export function lifesave(input: LifesaveInput): LifesaveResult {
   const v = input.version;
   const cause = input.cause ?? 'died';
   const h = input.nutrition;
-  const citations = [cite(v, 'doneLifesave', 'how <= GENOCIDED'), cite(v, 'savelife', 'what is restored'), cite(v, 'savelifeHunger', 'nutrition')];
+  const citations = [
+    cite(v, 'doneLifesave', 'how <= GENOCIDED'),
+    cite(v, 'savelife', 'what is restored'),
+    cite(v, 'savelifeHunger', 'nutrition'),
+  ];
   let saved = true;
   let diesAnyway = false;
   let why = 'Life saving works for every death up to GENOCIDED (done(): how <= GENOCIDED).';
   if (cause === 'trickery' || cause === 'escaped') {
     saved = false;
-    why = cause === 'trickery' ? 'Trickery (TRICKED) is past GENOCIDED: life saving is ignored.' : 'Level teleporting to a negative level ends the game as ESCAPED: life saving does not apply.';
+    why =
+      cause === 'trickery'
+        ? 'Trickery (TRICKED) is past GENOCIDED: life saving is ignored.'
+        : 'Level teleporting to a negative level ends the game as ESCAPED: life saving does not apply.';
   } else if (cause === 'genocide') {
     diesAnyway = true;
     why = 'Self-genocide: saved, then "Unfortunately you are still genocided..." and you die.';
@@ -206,12 +266,21 @@ export function lifesave(input: LifesaveInput): LifesaveResult {
   if (v === '3.4.3') hp = { maxHpAfter: mhp ?? null, hpAfter: mhp ?? null, rule: 'HP set to max HP.' };
   else if (v === '3.6.7') {
     const maxAfter = mhp !== undefined && lvl !== undefined ? Math.max(mhp, Math.max(2 * lvl, 10)) : null;
-    hp = { maxHpAfter: maxAfter, hpAfter: maxAfter, rule: 'Max HP raised to at least max(2 x level, 10); HP set to max HP.' };
+    hp = {
+      maxHpAfter: maxAfter,
+      hpAfter: maxAfter,
+      rule: 'Max HP raised to at least max(2 x level, 10); HP set to max HP.',
+    };
   } else {
     const maxAfter = mhp !== undefined && lvl !== undefined ? Math.max(mhp, Math.max(lvl, 10)) : null;
     const conAfter = con !== undefined ? con - conLoss : undefined;
-    const hpAfter = maxAfter !== null && conAfter !== undefined ? Math.min(maxAfter, 50 + 10 * Math.trunc(conAfter / 2)) : null;
-    hp = { maxHpAfter: maxAfter, hpAfter, rule: 'Max HP raised to at least max(level, 10); HP set to min(max HP, 50 + 10 x (Con / 2)), Con after the loss.' };
+    const hpAfter =
+      maxAfter !== null && conAfter !== undefined ? Math.min(maxAfter, 50 + 10 * Math.trunc(conAfter / 2)) : null;
+    hp = {
+      maxHpAfter: maxAfter,
+      hpAfter,
+      rule: 'Max HP raised to at least max(level, 10); HP set to min(max HP, 50 + 10 x (Con / 2)), Con after the loss.',
+    };
   }
   const otherEffects = [
     'Sickness that would kill you next turn is cured.',
@@ -219,8 +288,14 @@ export function lifesave(input: LifesaveInput): LifesaveResult {
     'Unchanging is removed; you cannot act for the rest of the turn.',
   ];
   const wiki: string[] = [];
-  if (v !== '3.4.3' && h < 500 && cause !== 'choking') wiki.push(`The wiki says nutrition is set to a minimum of 500; since 3.6.2 the code sets it to 900 when it is below 500 (${h} -> 900).`);
-  if (cause === 'choking') wiki.push('The wiki says you vomit when saved from choking; the code only prints "You vomit ..." — no vomit() and no -1000.');
+  if (v !== '3.4.3' && h < 500 && cause !== 'choking')
+    wiki.push(
+      `The wiki says nutrition is set to a minimum of 500; since 3.6.2 the code sets it to 900 when it is below 500 (${h} -> 900).`,
+    );
+  if (cause === 'choking')
+    wiki.push(
+      'The wiki says you vomit when saved from choking; the code only prints "You vomit ..." — no vomit() and no -1000.',
+    );
   if (v === '3.4.3' && h < 500 && cause !== 'choking') wiki.push('3.4.3 matches the wiki: below 500 becomes 500.');
   return {
     game: 'nethack',

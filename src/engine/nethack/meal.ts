@@ -324,7 +324,8 @@ function mealContext(input: MealInput): MealCtx {
   const formFlags =
     form && !form.carnivore && !form.herbivore && !form.metallivore ? { ...flags, base: 0 as const } : flags;
   const mmove = form ? form.speed : NORMAL_SPEED;
-  if (mmove <= 0) throw new UserError(`A ${form!.name} (speed 0) never gets to act: it cannot eat.`, undefined, 'invalid_option');
+  if (mmove <= 0)
+    throw new UserError(`A ${form!.name} (speed 0) never gets to act: it cannot eat.`, undefined, 'invalid_option');
   // The allotment's encumbrance cut is explicit (input.encumbrance), not the burn profile's, so
   // callers that keep whole turns (heroes) keep one action per turn until they pass it.
   const moveamt = moveamtDistribution(v, input.speed ?? 'normal', mmove, input.encumbrance ?? 'Unencumbered');
@@ -456,7 +457,11 @@ function doeatSetup(c: MealCtx, base: MealResult): DoeatSetup | null {
   const maxEaten = Math.max(basenutrit, food.nutrition);
   if (input.eaten !== undefined && input.eaten > maxEaten) {
     const example = `For example \`eaten:${Math.max(1, Math.floor(maxEaten / 2))}\`.`;
-    throw new UserError(`eaten must be a whole number from 1 to ${maxEaten} for ${food.name}.`, example, 'invalid_option');
+    throw new UserError(
+      `eaten must be a whole number from 1 to ${maxEaten} for ${food.name}.`,
+      example,
+      'invalid_option',
+    );
   }
   let reqtime = globLeft !== null ? 3 + (globLeft >> 6) : food.delay;
   /** consume_oeaten() reached 0: it sets reqtime = usedtime (0 here, in doeat()) and oeaten = 1. */
@@ -1019,7 +1024,9 @@ function tinVerdict(
     // lesshungry() outside a meal (victual.eating is 0 for tins): the warning fires whenever the
     // tin leaves 1500 <= nutrition < 2000, so for a random tin only when it gives firstWarn or more.
     const when =
-      pWarn < 1 ? ` Only when the tin gives ${firstWarn} or more (${fmtPct(pWarn)}): nutrition ${h0 + firstWarn}+.` : '';
+      pWarn < 1
+        ? ` Only when the tin gives ${firstWarn} or more (${fmtPct(pWarn)}): nutrition ${h0 + firstWarn}+.`
+        : '';
     base.notes.push(
       `"You're having a hard time getting all of it down." and 2 helpless turns (multi = -2): no prompt for tins.${when}`,
     );

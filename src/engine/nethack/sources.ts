@@ -12,7 +12,12 @@ interface Where {
   symbols?: Partial<Record<NethackVersion, string>>;
 }
 
-const W = (file: string, symbol: string, lines: Where['lines'], symbols?: Where['symbols']): Where => ({ file, symbol, lines, symbols });
+const W = (file: string, symbol: string, lines: Where['lines'], symbols?: Where['symbols']): Where => ({
+  file,
+  symbol,
+  lines,
+  symbols,
+});
 
 /** Named rules. Lines point at the statement when that helps, else at the function. */
 export const RULES = {
@@ -26,7 +31,12 @@ export const RULES = {
   faintRoll: W('src/eat.c', 'newuhs()', { '3.6.7': 2983, '3.4.3': 2317, '5.0': 3416 }),
   starvation: W('src/eat.c', 'newuhs()', { '3.6.7': 3004, '3.4.3': 2329, '5.0': 3437 }),
   moveloop: W('src/allmain.c', 'moveloop()', { '3.6.7': 281, '3.4.3': 259, '5.0': 354 }, { '5.0': 'moveloop_core()' }),
-  helplessCount: W('src/allmain.c', 'moveloop()', { '3.6.7': 310, '3.4.3': 283, '5.0': 380 }, { '5.0': 'moveloop_core()' }),
+  helplessCount: W(
+    'src/allmain.c',
+    'moveloop()',
+    { '3.6.7': 310, '3.4.3': 283, '5.0': 380 },
+    { '5.0': 'moveloop_core()' },
+  ),
   overexertion: W('src/hack.c', 'overexertion()', { '3.6.7': 1978, '5.0': 3051 }),
   domoveMelee: W('src/hack.c', 'domove()', { '3.4.3': 1078 }),
   attackCapacity: W('src/uhitm.c', 'attack()', { '3.6.7': 406 }),
@@ -61,10 +71,30 @@ export const RULES = {
   rounddiv: W('src/hacklib.c', 'rounddiv()', { '3.6.7': 570, '3.4.3': 272 }),
   initUhunger: W('src/eat.c', 'init_uhunger()', { '3.6.7': 116, '3.4.3': 126, '5.0': 126 }),
   vomit: W('src/eat.c', 'vomit()', { '3.6.7': 3193, '3.4.3': 2489, '5.0': 3736 }),
-  spellHunger: W('src/spell.c', 'spelleffects()', { '3.6.7': 966, '3.4.3': 761, '5.0': 1321 }, { '5.0': 'spelleffects_check()' }),
-  spellTooHungry: W('src/spell.c', 'spelleffects()', { '3.6.7': 932, '3.4.3': 739, '5.0': 1271 }, { '5.0': 'spelleffects_check()' }),
-  spellCap: W('src/spell.c', 'spelleffects()', { '3.6.7': 1011, '3.4.3': 792, '5.0': 1365 }, { '5.0': 'spelleffects_check()' }),
-  spellAmulet: W('src/spell.c', 'spelleffects()', { '3.6.7': 948, '3.4.3': 753, '5.0': 1290 }, { '5.0': 'spelleffects_check()' }),
+  spellHunger: W(
+    'src/spell.c',
+    'spelleffects()',
+    { '3.6.7': 966, '3.4.3': 761, '5.0': 1321 },
+    { '5.0': 'spelleffects_check()' },
+  ),
+  spellTooHungry: W(
+    'src/spell.c',
+    'spelleffects()',
+    { '3.6.7': 932, '3.4.3': 739, '5.0': 1271 },
+    { '5.0': 'spelleffects_check()' },
+  ),
+  spellCap: W(
+    'src/spell.c',
+    'spelleffects()',
+    { '3.6.7': 1011, '3.4.3': 792, '5.0': 1365 },
+    { '5.0': 'spelleffects_check()' },
+  ),
+  spellAmulet: W(
+    'src/spell.c',
+    'spelleffects()',
+    { '3.6.7': 948, '3.4.3': 753, '5.0': 1290 },
+    { '5.0': 'spelleffects_check()' },
+  ),
   jump: W('src/apply.c', 'jump()', { '3.6.7': 1821, '3.4.3': 1363, '5.0': 2161 }),
   jumpRefused: W('src/apply.c', 'jump()', { '3.6.7': 1726 }),
   teleport: W('src/teleport.c', 'dotele()', { '3.6.7': 777, '3.4.3': 558, '5.0': 1160 }),
@@ -76,7 +106,12 @@ export const RULES = {
   famine: W('src/mhitu.c', 'hitmu()', { '3.6.7': 1633 }),
   layEgg: W('src/sit.c', 'dosit()', { '3.6.7': 323 }),
   booze: W('src/potion.c', 'peffects()', { '3.6.7': 704, '3.4.3': 506, '5.0': 784 }, { '5.0': 'peffect_booze()' }),
-  fruitJuice: W('src/potion.c', 'peffects()', { '3.6.7': 768, '3.4.3': 570, '5.0': 857 }, { '5.0': 'peffect_see_invisible()' }),
+  fruitJuice: W(
+    'src/potion.c',
+    'peffects()',
+    { '3.6.7': 768, '3.4.3': 570, '5.0': 857 },
+    { '5.0': 'peffect_see_invisible()' },
+  ),
   newman: W('src/polyself.c', 'newman()', { '3.6.7': 346, '3.4.3': 189, '5.0': 414 }),
   savelife: W('src/end.c', 'savelife()', { '3.6.7': 867, '3.4.3': 412, '5.0': 704 }),
   savelifeHunger: W('src/end.c', 'savelife()', { '3.6.7': 877, '3.4.3': 417, '5.0': 719 }),

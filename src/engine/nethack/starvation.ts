@@ -611,13 +611,16 @@ class Walk {
       }
       if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
       if (hi > row.hi) row.hi = hi;
-      if (record) for (let c = safeFrom; c <= hi; c++) if (seg[c]! !== 0) this.inFlight.push({
-        start: t + 1,
-        calls,
-        wake,
-        i: c,
-        mass: seg[c]!,
-      });
+      if (record)
+        for (let c = safeFrom; c <= hi; c++)
+          if (seg[c]! !== 0)
+            this.inFlight.push({
+              start: t + 1,
+              calls,
+              wake,
+              i: c,
+              mass: seg[c]!,
+            });
     }
     seg.fill(0, lo, hi + 1);
   }
@@ -792,7 +795,7 @@ export function runHazard(o: HazardOptions): WalkResult {
   let deaths = new Float64Array(1024);
   let deathTop = -1;
   let dead = 0;
-  let injected = 0;
+  let _injected = 0;
   const die = (u: number, x: number) => {
     if (x === 0) return;
     if (u >= deaths.length) {
@@ -808,7 +811,7 @@ export function runHazard(o: HazardOptions): WalkResult {
   if (o.start)
     for (let k = 0; k < o.start.mass.length; k++) {
       row.add(Math.max(0, o.start.top - k - hBottom), o.start.mass[k]!);
-      injected += o.start.mass[k]!;
+      _injected += o.start.mass[k]!;
     }
   let snapshot: WalkResult['snapshot'] = null;
   let t = Number.isFinite(first) ? first : 1;
@@ -821,7 +824,7 @@ export function runHazard(o: HazardOptions): WalkResult {
         const x = m.mass[k]!;
         if (x === 0) continue;
         entering.add(Math.max(0, m.top - k - hBottom), x);
-        injected += x;
+        _injected += x;
       }
     // Their own call has burned already: only its roll.
     die(t, callRow(grid, entering, none, null));

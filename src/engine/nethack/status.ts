@@ -110,7 +110,13 @@ export function nethackStatus(input: { nutrition: number; con?: number; version?
   const exercise: string[] = [];
 
   // src/attrib.c exerper(): hunger checks when moves % 10 == 0.
-  citations.push(nethackCite('src/attrib.c', 'exerper()', { ...v, line: version === '3.6.7' ? 447 : undefined, note: 'exercise every 10 turns' }));
+  citations.push(
+    nethackCite('src/attrib.c', 'exerper()', {
+      ...v,
+      line: version === '3.6.7' ? 447 : undefined,
+      note: 'exercise every 10 turns',
+    }),
+  );
   switch (status) {
     case 'Satiated':
       exercise.push('abuses Dexterity', 'Monks also abuse Wisdom');
@@ -170,7 +176,9 @@ export function nethackStatus(input: { nutrition: number; con?: number; version?
   const order = NETHACK_STATUSES;
   const idx = order.indexOf(status);
   const nextWorse = order[idx + 1];
-  const untilNextWorse = nextWorse ? { status: nextWorse, nutritionToLose: n - (STATUS_BANDS[nextWorse].max ?? 0) } : null;
+  const untilNextWorse = nextWorse
+    ? { status: nextWorse, nutritionToLose: n - (STATUS_BANDS[nextWorse].max ?? 0) }
+    : null;
 
   const wikiStatus = wikiStatusFor(n);
   const differs = wikiStatus !== status;

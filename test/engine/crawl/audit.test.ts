@@ -1,7 +1,14 @@
 // Divergences found by re-deriving results from the C++ at 0.13.2 / 0.14.2 / 0.15.2 and
 // comparing with the engine. Each case failed before its fix.
 import { describe, expect, it } from 'vitest';
-import { crawlChunk, crawlFood, crawlRate, crawlSpell, crawlStatusFor, crawlForecast } from '../../../src/engine/crawl/index.ts';
+import {
+  crawlChunk,
+  crawlFood,
+  crawlRate,
+  crawlSpell,
+  crawlStatusFor,
+  crawlForecast,
+} from '../../../src/engine/crawl/index.ts';
 import { expectCites } from './helpers.ts';
 
 describe('player_hunger_rate(): random term on both sides of the minimum', () => {
@@ -9,14 +16,27 @@ describe('player_hunger_rate(): random term on both sides of the minimum', () =>
   // -> 3 or 4; artefact -2 -> 1 or 2; Cheibriados x3/4 -> 0 or 1; "if (hunger < 1) hunger = 1" (player.cc:1475).
   // Only one roll needs the minimum step, which used to crash the term table.
   it('Halfling, injured, troll leather, -2 artefact, Cheibriados: rate 1 either way (0.14 player.cc:1475)', () => {
-    const r = crawlRate('0.14', { species: 'Halfling', injured: true, trollLeather: true, artefactMetabolism: -2, cheibriados: true });
+    const r = crawlRate('0.14', {
+      species: 'Halfling',
+      injured: true,
+      trollLeather: true,
+      artefactMetabolism: -2,
+      cheibriados: true,
+    });
     expect(r.rate.outcomes).toEqual([{ value: 1, probability: 1 }]);
     expect(r.terms.at(-1)!.id).toBe('minimum');
     expectCites(r, '0.14', 'player.cc:1475');
   });
   it('0.13 Spriggan, sustenance, Cheibriados, troll leather does not crash', () => {
     // 3 - 1 (Chei, player.cc:1357) - 2 (Slow 2) + 1|2 leather = 1|2, x3/5 -> 0|1, minimum 1.
-    const r = crawlRate('0.13', { species: 'Spriggan', hunger: 7000, injured: true, cheibriados: true, sustenanceRings: 1, trollLeather: true });
+    const r = crawlRate('0.13', {
+      species: 'Spriggan',
+      hunger: 7000,
+      injured: true,
+      cheibriados: true,
+      sustenanceRings: 1,
+      trollLeather: true,
+    });
     expect(r.rate.expected).toBe(1);
   });
 });
@@ -33,7 +53,11 @@ describe('vampire Slow Healing follows thirst in 0.13/0.14 (mutation.cc mutation
     expect(ring('0.14', 8000)).toBe(7);
     expect(ring('0.14', 11000)).toBe(6);
     expect(ring('0.14', 2000)).toBe(5); // Thirsty: 3 - 1 + 3
-    expectCites(crawlRate('0.14', { species: 'Vampire', hunger: 5000, slowHealing: 3, injured: true, regenerationRings: 1 }), '0.14', 'mutation.cc:215');
+    expectCites(
+      crawlRate('0.14', { species: 'Vampire', hunger: 5000, slowHealing: 3, injured: true, regenerationRings: 1 }),
+      '0.14',
+      'mutation.cc:215',
+    );
   });
   it('0.13 the same; 0.15 has no thirst suppression (ring never counts with Slow Healing 3)', () => {
     expect(ring('0.13', 5000)).toBe(6);
@@ -63,9 +87,19 @@ describe('crawlFood chunk: the amulet of the gourmand does not change clean-chun
   // _chunk_nutrition() (food.cc:1613-1619) then cuts 1000 by 75/100 per Herbivore level.
   it('Centaur (Herbivore 1) with the amulet, Very Hungry: 750, Herbivore 2: 562', () => {
     expect(crawlFood('0.14', 'chunk', { species: 'Centaur', gourmandAmulet: true, hunger: 2000 }).nutrition).toBe(750);
-    expect(crawlFood('0.14', 'chunk', { species: 'Human', herbivore: 2, gourmandAmulet: true, hunger: 2000 }).nutrition).toBe(562);
+    expect(
+      crawlFood('0.14', 'chunk', { species: 'Human', herbivore: 2, gourmandAmulet: true, hunger: 2000 }).nutrition,
+    ).toBe(562);
     // Agrees with /crawl chunk for the same eater.
-    expect(crawlChunk('0.14', { type: 'clean', species: 'Centaur', gourmandAmulet: true, gourmandCharge: 2000, hunger: 2000 }).nutrition).toBe(750);
+    expect(
+      crawlChunk('0.14', {
+        type: 'clean',
+        species: 'Centaur',
+        gourmandAmulet: true,
+        gourmandCharge: 2000,
+        hunger: 2000,
+      }).nutrition,
+    ).toBe(750);
   });
 });
 

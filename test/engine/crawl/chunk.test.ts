@@ -77,9 +77,13 @@ describe('nutrition', () => {
     const g0 = crawlChunk('0.14', { type: 'clean', hunger: 5900, gourmandAmulet: true, gourmandCharge: 0 });
     expect(g0.nutrition).toBe(47);
     expectCites(g0, '0.14', 'food.cc:1609');
-    expect(crawlChunk('0.14', { type: 'clean', hunger: 5900, gourmandAmulet: true, gourmandCharge: 2000 }).nutrition).toBe(1000);
+    expect(
+      crawlChunk('0.14', { type: 'clean', hunger: 5900, gourmandAmulet: true, gourmandCharge: 2000 }).nutrition,
+    ).toBe(1000);
     // Contaminated with G = 1000 while Hungry: ratio 500 x 1000 / 2000 = 250 -> 750.
-    expect(crawlChunk('0.14', { type: 'contaminated', hunger: 2000, gourmandAmulet: true, gourmandCharge: 1000 }).nutrition).toBe(750);
+    expect(
+      crawlChunk('0.14', { type: 'contaminated', hunger: 2000, gourmandAmulet: true, gourmandCharge: 1000 }).nutrition,
+    ).toBe(750);
   });
   // Ghouls: always 1000 (food.cc:1707 in 0.14); heal chance (ratio + 4000) / 5000 (food.cc:1739).
   it('ghouls: 1000 from anything, heal 80% clean / 100% rotten', () => {
@@ -90,7 +94,9 @@ describe('nutrition', () => {
     expect(clean.ghoul!.heal.max).toBe(15); // 1 + 4 + 10
     expectCites(clean, '0.14', 'food.cc:1707');
     expectCites(clean, '0.14', 'food.cc:1739');
-    expect(crawlChunk('0.14', { type: 'clean', rotten: true, species: 'Ghoul', hunger: 3000 }).ghoul!.healChance).toBe(1);
+    expect(crawlChunk('0.14', { type: 'clean', rotten: true, species: 'Ghoul', hunger: 3000 }).ghoul!.healChance).toBe(
+      1,
+    );
     expect(crawlChunk('0.13', { type: 'contaminated', species: 'Ghoul', hunger: 3000 }).ghoul!.healChance).toBe(0.9);
     expectCites(crawlChunk('0.13', { type: 'clean', species: 'Ghoul', hunger: 3000 }), '0.13', 'food.cc:1889');
     // Ghoul cap 6900: eating 1000 at 6500 only gains 400.
@@ -110,7 +116,11 @@ describe('religion', () => {
     expect(c.conducts).toMatchObject([{ conduct: 'DID_CANNIBALISM', piety: -10, penance: 10 }]);
     const z = crawlChunk('0.14', { type: 'clean', hunger: 2000, god: 'Zin', intelligence: 'high' });
     expect(z.conducts).toMatchObject([{ conduct: 'DID_EAT_SOULED_BEING', piety: -10, penance: 5 }]);
-    expect(crawlChunk('0.14', { type: 'clean', hunger: 2000, god: 'Zin', intelligence: 'normal' }).conducts).toMatchObject([{ piety: -5, penance: 0 }]);
-    expect(crawlChunk('0.14', { type: 'clean', hunger: 2000, god: 'The Shining One', holy: true }).conducts).toMatchObject([{ piety: -2, penance: 4 }]);
+    expect(
+      crawlChunk('0.14', { type: 'clean', hunger: 2000, god: 'Zin', intelligence: 'normal' }).conducts,
+    ).toMatchObject([{ piety: -5, penance: 0 }]);
+    expect(
+      crawlChunk('0.14', { type: 'clean', hunger: 2000, god: 'The Shining One', holy: true }).conducts,
+    ).toMatchObject([{ piety: -2, penance: 4 }]);
   });
 });

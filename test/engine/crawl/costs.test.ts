@@ -31,7 +31,20 @@ describe('spell hunger', () => {
   // hunger_cost_string() breakpoints 1, 21, 61, 121, 201, 301, 421 (food.cc:2750 / 2567 / 2202).
   it('bar breakpoints', () => {
     expect([0, 1, 20, 21, 60, 61, 120, 121, 200, 201, 300, 301, 420, 421].map(hungerBars)).toEqual([
-      'None', '#......', '#......', '##.....', '##.....', '###....', '###....', '####...', '####...', '#####..', '#####..', '######.', '######.', '#######',
+      'None',
+      '#......',
+      '#......',
+      '##.....',
+      '##.....',
+      '###....',
+      '###....',
+      '####...',
+      '####...',
+      '#####..',
+      '#####..',
+      '######.',
+      '######.',
+      '#######',
     ]);
     expectCites(crawlSpell('0.13', { level: 1, int: 10, skill: 1 }), '0.13', 'food.cc:2750');
   });
@@ -40,8 +53,16 @@ describe('spell hunger', () => {
     const t = crawlSpell('0.14', { level: 5, int: 15, skill: 10, species: 'Vampire', hunger: 2000 });
     expect(t.charged).toBe(100);
     expectCites(t, '0.14', 'player.cc:6386');
-    expectCites(crawlSpell('0.13', { level: 5, int: 15, skill: 10, species: 'Vampire', hunger: 2000 }), '0.13', 'player.cc:6205');
-    expectCites(crawlSpell('0.15', { level: 5, int: 15, skill: 10, species: 'Vampire', hunger: 800 }), '0.15', 'player.cc:6175');
+    expectCites(
+      crawlSpell('0.13', { level: 5, int: 15, skill: 10, species: 'Vampire', hunger: 2000 }),
+      '0.13',
+      'player.cc:6205',
+    );
+    expectCites(
+      crawlSpell('0.15', { level: 5, int: 15, skill: 10, species: 'Vampire', hunger: 800 }),
+      '0.15',
+      'player.cc:6175',
+    );
     expect(crawlSpell('0.14', { level: 5, int: 15, skill: 10, species: 'Vampire', hunger: 700 }).charged).toBe(0);
     expect(crawlSpell('0.13', { level: 5, int: 15, skill: 10, species: 'Vampire', hunger: 8000 }).charged).toBe(200);
   });
@@ -92,9 +113,13 @@ describe('abilities', () => {
   it('closed form matches brute force over every (random2(F), random2(F+1)) pair', () => {
     for (const F of [2, 7, 10]) {
       const counts = new Map<number, number>();
-      for (let a = 0; a < F; a++) for (let b = 0; b <= F; b++) counts.set(Math.trunc((a + b) / 2), (counts.get(Math.trunc((a + b) / 2)) ?? 0) + 1);
+      for (let a = 0; a < F; a++)
+        for (let b = 0; b <= F; b++)
+          counts.set(Math.trunc((a + b) / 2), (counts.get(Math.trunc((a + b) / 2)) ?? 0) + 1);
       const d = random2avg(F, 2);
-      expect(d.outcomes.map((o) => [o.value, Math.round(o.probability * F * (F + 1))])).toEqual([...counts.entries()].sort((x, y) => x[0] - y[0]));
+      expect(d.outcomes.map((o) => [o.value, Math.round(o.probability * F * (F + 1))])).toEqual(
+        [...counts.entries()].sort((x, y) => x[0] - y[0]),
+      );
     }
   });
   // _check_ability_possible(): refused when hunger - 2F <= 150 (0.13 abl-show.cc:1371) / 50 (ability.cc:1466 / 1495).

@@ -118,7 +118,7 @@ describe('statuses and equipment', () => {
   it('rings of hunger +4 each (0.13/0.14)', () => {
     expect(rate('0.13', { hungerRings: 2 }).rate.expected).toBe(11);
   });
-  it('regeneration spell +4 only when injured; Trog\'s Hand too', () => {
+  it("regeneration spell +4 only when injured; Trog's Hand too", () => {
     expect(rate('0.14', { regeneration: true }).rate.expected).toBe(3);
     expect(rate('0.14', { regeneration: true, injured: true }).rate.expected).toBe(7);
     expect(rate('0.14', { trogsHand: true, injured: true }).rate.expected).toBe(7);

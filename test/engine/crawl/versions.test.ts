@@ -1,6 +1,12 @@
 // Version profiles: food.h per tag (0.14 rebased 100 lower), and the "no hunger" answer from 0.26.
 import { describe, expect, it } from 'vitest';
-import { CRAWL_SOURCE, PROFILES, crawlOutsideVersions, parseCrawlVersion, lineOf } from '../../../src/engine/crawl/index.ts';
+import {
+  CRAWL_SOURCE,
+  PROFILES,
+  crawlOutsideVersions,
+  parseCrawlVersion,
+  lineOf,
+} from '../../../src/engine/crawl/index.ts';
 
 describe('versions', () => {
   it('parses supported, later and uncovered versions', () => {
@@ -25,7 +31,12 @@ describe('versions', () => {
     expect(PROFILES['0.13'].thresholds.slice(0, 7)).toEqual([1000, 1533, 2066, 2600, 7000, 9000, 11000]);
     expect(PROFILES['0.14'].thresholds.slice(0, 7)).toEqual([900, 1433, 1966, 2500, 6900, 8900, 10900]);
     expect(PROFILES['0.15'].thresholds).toEqual(PROFILES['0.14'].thresholds);
-    expect([PROFILES['0.13'].start, PROFILES['0.13'].maximum, PROFILES['0.14'].start, PROFILES['0.14'].maximum]).toEqual([6000, 12000, 5900, 11900]);
+    expect([
+      PROFILES['0.13'].start,
+      PROFILES['0.13'].maximum,
+      PROFILES['0.14'].start,
+      PROFILES['0.14'].maximum,
+    ]).toEqual([6000, 12000, 5900, 11900]);
     expect(lineOf('0.14', 'hungerFainting').line).toBe(11); // 0.14.2 food.h:11 HUNGER_FAINTING 400
   });
   it('data is pinned to the release commits', () => {
@@ -40,14 +51,25 @@ describe('extracted tables', () => {
     const { FOODS } = await import('../../../src/engine/crawl/index.ts');
     expect(FOODS['0.13'].length).toBe(23);
     expect(FOODS['0.14'].length).toBe(23);
-    expect(FOODS['0.15'].map((f) => f.name)).toEqual(['meat ration', 'chunk', 'beef jerky', 'bread ration', 'fruit', 'royal jelly', 'pizza']);
+    expect(FOODS['0.15'].map((f) => f.name)).toEqual([
+      'meat ration',
+      'chunk',
+      'beef jerky',
+      'bread ration',
+      'fruit',
+      'royal jelly',
+      'pizza',
+    ]);
     // Chunk mass 100 in 0.13 (10 aum), 50 from 0.14.
     expect(FOODS['0.13'].find((f) => f.name === 'chunk')!.mass).toBe(100);
     expect(FOODS['0.14'].find((f) => f.name === 'chunk')!.mass).toBe(50);
   });
   it('species: Lava Orc and Djinni only in alpha builds; Formicid and Vine Stalker from 0.14', async () => {
     const { speciesList } = await import('../../../src/engine/crawl/index.ts');
-    const names = (v: '0.13' | '0.14' | '0.15') => speciesList(v).filter((s) => s.selectable).map((s) => s.name);
+    const names = (v: '0.13' | '0.14' | '0.15') =>
+      speciesList(v)
+        .filter((s) => s.selectable)
+        .map((s) => s.name);
     expect(names('0.13')).not.toContain('Lava Orc');
     expect(names('0.13')).not.toContain('Djinni');
     expect(names('0.14')).toContain('Formicid');

@@ -51,7 +51,14 @@ function rng(seed: number) {
 
 /** gethungry() at `moves`: every outcome with its probability (src/eat.c 3.6.7:2790-2845, 5.0:3163-3260). */
 function gethungry(h: ReplayHero, moves: number, unaware: boolean): [number, number][] {
-  const base: [number, number][] = !h.eats ? [[0, 1]] : unaware ? [[0, 0.9], [1, 0.1]] : [[1, 1]];
+  const base: [number, number][] = !h.eats
+    ? [[0, 1]]
+    : unaware
+      ? [
+          [0, 0.9],
+          [1, 0.1],
+        ]
+      : [[1, 1]];
   const rest = (slot: number, odd: boolean) => {
     if (odd) return (h.regen ? 1 : 0) + (h.stressed ? 1 : 0);
     let n = (h.hunger ? 1 : 0) + (h.conflict ? 1 : 0);
@@ -90,12 +97,14 @@ function newuhs(h: ReplayHero, s: St, con: number): [St | 'dead', number][] {
   const d = v === '3.4.3' ? Math.trunc(s.h / 10) : Math.sign(s.h) * Math.trunc((Math.abs(s.h) + 5) / 10);
   const limit = v === '3.4.3' ? -(200 + 20 * con) : -(100 + 10 * con);
   const passes = s.uhs === 0 ? 1 : (20 - d - 19) / (20 - d); // u.uhs <= WEAK || rn2(20 - d) >= 19
-  const onPass = (): St => (s.uhs !== FAINTED && s.multi >= 0 ? {
-    h: s.h,
-    multi: -(10 - d),
-    uhs: FAINTED } : { ...s,
-    uhs: s.uhs === FAINTED ? FAINTED : FAINTING,
-  });
+  const onPass = (): St =>
+    s.uhs !== FAINTED && s.multi >= 0
+      ? {
+          h: s.h,
+          multi: -(10 - d),
+          uhs: FAINTED,
+        }
+      : { ...s, uhs: s.uhs === FAINTED ? FAINTED : FAINTING };
   const out: [St | 'dead', number][] = [];
   if (passes > 0) out.push([onPass(), passes]);
   if (passes < 1) out.push([s.h < limit ? 'dead' : { ...s, uhs: s.uhs === FAINTED ? FAINTED : FAINTING }, 1 - passes]);
@@ -171,7 +180,7 @@ const RINGS = [
 
 /** A random hero, as the engine's BurnProfile and as the replay's reading of the C conditions. */
 function randomHero(r: () => number): { profile: BurnProfile; hero: ReplayHero } {
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   const version: Version = pick(['3.6.7', '3.6.7', '3.4.3', '5.0'] as const);
   const ring = () => (r() < 0.5 ? null : parseRing(`ring of ${pick(RINGS)}`)!);
   const left = ring();

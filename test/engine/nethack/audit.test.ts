@@ -44,7 +44,13 @@ describe('rot that empties the food: consume_oeaten() sets reqtime = usedtime = 
 
 describe('"Continue eating?" answered no on the last bite still finishes the meal (eatfood() 3.6.7:442-448)', () => {
   it('3.6.7 tripe ration with 199 left at 1400: prompt on bite 2 of 2; next action ++usedtime > reqtime -> done_eating()', () => {
-    const r = planMeal({ version: '3.6.7', food: 'tripe ration', nutrition: 1400, eaten: 199, continueAtPrompt: false });
+    const r = planMeal({
+      version: '3.6.7',
+      food: 'tripe ration',
+      nutrition: 1400,
+      eaten: 199,
+      continueAtPrompt: false,
+    });
     expect(r.prompt).toMatchObject({ bite: 2, nutrition: 1597 });
     expect(r.finish).toMatchObject({ moves: 3, nutrition: 1596, probability: 1 });
   });
@@ -63,7 +69,10 @@ describe('3.4.3 gethungry(): a regenerating polymorph form is free (src/eat.c:21
     expect(burnOnTurn({ ...defaultProfile('3.4.3'), regeneration: 'intrinsic' }, 3).total).toBe(2);
   });
   it('forecast per 20 turns: 20 for a troll-form 3.4.3 hero', () => {
-    expect(forecast({ nutrition: 900, profile: { ...defaultProfile('3.4.3'), regeneration: 'form' }, skipStarvation: true }).per20).toBe(20);
+    expect(
+      forecast({ nutrition: 900, profile: { ...defaultProfile('3.4.3'), regeneration: 'form' }, skipStarvation: true })
+        .per20,
+    ).toBe(20);
   });
 });
 
@@ -74,8 +83,12 @@ describe('jump(): a non-magic jump needs Unencumbered (3.6.7 src/apply.c:1723, b
     expect(r.amount.exact).toBe(0);
   });
   it('the spell (magic) skips the check; Unencumbered jumps cost rnd(25)', () => {
-    expect(drain({ version: '3.6.7', action: 'jump', nutrition: 500, encumbrance: 'Stressed', magic: true }).refused).toBeNull();
-    expect(drain({ version: '3.4.3', action: 'jump', nutrition: 500, encumbrance: 'Unencumbered' }).amount).toMatchObject({ min: 1, max: 25 });
+    expect(
+      drain({ version: '3.6.7', action: 'jump', nutrition: 500, encumbrance: 'Stressed', magic: true }).refused,
+    ).toBeNull();
+    expect(
+      drain({ version: '3.4.3', action: 'jump', nutrition: 500, encumbrance: 'Unencumbered' }).amount,
+    ).toMatchObject({ min: 1, max: 25 });
   });
 });
 
@@ -120,12 +133,26 @@ describe('waking from a faint: the hero acts on that same turn (moveloop(): ++mu
   // hero, who attacks at moves 11 (-10); the turn call of moves 12 makes it -11 whether or not
   // that attack's faint roll (2 in 21 at d = -1) passed: the prompt 11 turns on reads -11.
   it('3.4.3, H 2, 1 attack per turn: -11 after 11 turns (the wake-up turn attacks too)', () => {
-    const f = forecast({ nutrition: 2, moves: 1, profile: defaultProfile('3.4.3'), attacksPerTurn: 1, after: 11, con: 18 });
+    const f = forecast({
+      nutrition: 2,
+      moves: 1,
+      profile: defaultProfile('3.4.3'),
+      attacksPerTurn: 1,
+      after: 11,
+      con: 18,
+    });
     expect(f.starvation?.firstFaintTurns).toBe(10);
     expect(f.after?.nutrition).toBe(-11);
   });
   it('and after 12 turns: -12 if a faint roll (2 in 21 at d = -1) on moves 11 or 12 stopped the attack of moves 12, else -13', () => {
-    const f = forecast({ nutrition: 2, moves: 1, profile: defaultProfile('3.4.3'), attacksPerTurn: 1, after: 12, con: 18 });
+    const f = forecast({
+      nutrition: 2,
+      moves: 1,
+      profile: defaultProfile('3.4.3'),
+      attacksPerTurn: 1,
+      after: 12,
+      con: 18,
+    });
     expect(f.after?.nutritionDistribution?.mean).toBeCloseTo(-13 + 80 / 441, 12);
   });
 });

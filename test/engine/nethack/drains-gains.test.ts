@@ -1,13 +1,28 @@
 // Drains and gains, worked by hand from the cited code.
 import { describe, expect, it } from 'vitest';
-import { booze, drain, fruitJuice, lifesave, newman, prayerFix, spellHunger } from '../../../src/engine/nethack/index.ts';
+import {
+  booze,
+  drain,
+  fruitJuice,
+  lifesave,
+  newman,
+  prayerFix,
+  spellHunger,
+} from '../../../src/engine/nethack/index.ts';
 
 describe('spell hunger (spell.c spelleffects() 3.6.7:966-1013)', () => {
   it('non-Wizards pay 10 x level', () => {
-    for (let l = 1; l <= 7; l++) expect(spellHunger({ version: '3.6.7', level: l, role: 'Priest', int: 18, nutrition: 900 }).amount.exact).toBe(10 * l);
+    for (let l = 1; l <= 7; l++)
+      expect(spellHunger({ version: '3.6.7', level: l, role: 'Priest', int: 18, nutrition: 900 }).amount.exact).toBe(
+        10 * l,
+      );
   });
   it('Wizard Int 16 pays floor(10L / 4): 2, 5, 7, 10, 12, 15, 17; Int 15 half; Int 17 nothing', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((l) => spellHunger({ version: '3.6.7', level: l, role: 'Wizard', int: 16, nutrition: 900 }).amount.exact)).toEqual([2, 5, 7, 10, 12, 15, 17]);
+    expect(
+      [1, 2, 3, 4, 5, 6, 7].map(
+        (l) => spellHunger({ version: '3.6.7', level: l, role: 'Wizard', int: 16, nutrition: 900 }).amount.exact,
+      ),
+    ).toEqual([2, 5, 7, 10, 12, 15, 17]);
     expect(spellHunger({ version: '3.6.7', level: 3, role: 'Wizard', int: 15, nutrition: 900 }).amount.exact).toBe(15);
     expect(spellHunger({ version: '3.6.7', level: 7, role: 'Wizard', int: 17, nutrition: 900 }).amount.exact).toBe(0);
   });
@@ -28,7 +43,11 @@ describe('spell hunger (spell.c spelleffects() 3.6.7:966-1013)', () => {
 
 describe('other drains', () => {
   it('jump rnd(25), refused at H <= 100 unless magic (apply.c:1726, 1821)', () => {
-    expect(drain({ version: '3.6.7', action: 'jump', nutrition: 500 }).amount).toMatchObject({ min: 1, max: 25, mean: 13 });
+    expect(drain({ version: '3.6.7', action: 'jump', nutrition: 500 }).amount).toMatchObject({
+      min: 1,
+      max: 25,
+      mean: 13,
+    });
     expect(drain({ version: '3.6.7', action: 'jump', nutrition: 100 }).refused).not.toBeNull();
     expect(drain({ version: '3.6.7', action: 'jump', nutrition: 100, magic: true }).refused).toBeNull();
   });
@@ -51,8 +70,15 @@ describe('gains', () => {
     expect(newman('3.6.7', 40).setsTo).toMatchObject({ min: 500, max: 999 });
   });
   it('prayer: Weak is major (timeout <= 200), Hungry minor (<= 100); fixing sets 900 (pray.c)', () => {
-    expect(prayerFix({ version: '3.6.7', nutrition: 50 })).toMatchObject({ trouble: 'major', timeoutLimit: 200, fixSetsTo: 900 });
-    expect(prayerFix({ version: '3.6.7', nutrition: 150, prayerTimeout: 150 })).toMatchObject({ trouble: 'minor', safe: false });
+    expect(prayerFix({ version: '3.6.7', nutrition: 50 })).toMatchObject({
+      trouble: 'major',
+      timeoutLimit: 200,
+      fixSetsTo: 900,
+    });
+    expect(prayerFix({ version: '3.6.7', nutrition: 150, prayerTimeout: 150 })).toMatchObject({
+      trouble: 'minor',
+      safe: false,
+    });
     expect(prayerFix({ version: '3.6.7', nutrition: 151 }).trouble).toBe('none');
   });
 });

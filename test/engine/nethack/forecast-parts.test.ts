@@ -16,7 +16,11 @@ const P = (version: '3.6.7' | '3.4.3' | '5.0', o: Partial<BurnProfile> = {}): Bu
 
 describe('binomial terms (Loader): log P(Binomial(n, p) = x)', () => {
   it('matches the exact product for small n and the recurrence for large n', () => {
-    for (const [n, p] of [[7, 0.1], [40, 0.05], [25, 0.55]] as const) {
+    for (const [n, p] of [
+      [7, 0.1],
+      [40, 0.05],
+      [25, 0.55],
+    ] as const) {
       let choose = 1;
       for (let x = 0; x <= n; x++) {
         const exact = Math.log(choose) + x * Math.log(p) + (n - x) * Math.log1p(-p);

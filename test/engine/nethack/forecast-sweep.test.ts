@@ -34,7 +34,7 @@ const RINGS = [
 
 /** Any input the commands accept (nutrition range kept small unless `wide`, so the reference stays quick). */
 function randomInput(r: () => number, wide: boolean): ForecastInput {
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   const version = pick(['3.6.7', '3.4.3', '5.0'] as const);
   const ring = () => (r() < 0.6 ? null : parseRing(pick(RINGS))!);
   const profile: BurnProfile = {
@@ -71,7 +71,10 @@ function expectSame(input: ForecastInput, label: string) {
   if (reference.notes.some((n) => n.startsWith('Starvation distribution cut'))) {
     // Nothing burns and the hero stays above the limit: the old engine walked 2,500,000 turns and
     // reported the faints counted so far; the engine says it never starves (forecast-parts.test.ts).
-    expect(engine.notes.some((n) => n.includes('never starves')), where).toBe(true);
+    expect(
+      engine.notes.some((n) => n.includes('never starves')),
+      where,
+    ).toBe(true);
     return;
   }
   expect(compareForecasts(engine, reference), where).toEqual([]);
@@ -83,7 +86,7 @@ const P = (version: '3.6.7' | '3.4.3' | '5.0', o: Partial<BurnProfile> = {}): Bu
 });
 
 describe('fast forecast = reference forecast', () => {
-  it("the slow inputs of issue 10 (the reference takes seconds: about 10 s here)", () => {
+  it('the slow inputs of issue 10 (the reference takes seconds: about 10 s here)', () => {
     const slow = { nutrition: 6000, profile: P('5.0', { slowDigestion: true }), con: 25, attacksPerTurn: 1 };
     expectSame(slow, 'nutrition:6000 version:5.0 slow_digestion:true con:25 attacks:1');
     const inediate = { nutrition: 900, profile: P('5.0', { inediate: true, amulet: true }), after: 100_000 };
@@ -141,9 +144,13 @@ describe('fast forecast = reference forecast', () => {
     for (const [label, input] of cases) expectSame(input, label);
   }, 120_000);
 
-  it(`${SOAK ? 1500 : 80} random inputs of every kind`, () => {
-    const r = rng(10_1);
-    // SOAK: one input in eight anywhere in -1000..6000 (the old engine takes up to seconds on those).
-    for (let i = 0; i < (SOAK ? 1500 : 80); i++) expectSame(randomInput(r, SOAK && i % 8 === 0), `input ${i}`);
-  }, SOAK ? 3_600_000 : 120_000);
+  it(
+    `${SOAK ? 1500 : 80} random inputs of every kind`,
+    () => {
+      const r = rng(10_1);
+      // SOAK: one input in eight anywhere in -1000..6000 (the old engine takes up to seconds on those).
+      for (let i = 0; i < (SOAK ? 1500 : 80); i++) expectSame(randomInput(r, SOAK && i % 8 === 0), `input ${i}`);
+    },
+    SOAK ? 3_600_000 : 120_000,
+  );
 });

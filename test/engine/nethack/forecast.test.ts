@@ -1,7 +1,15 @@
 // Burn and forecast, checked against src/eat.c gethungry() / newuhs() by an independent
 // turn-by-turn simulator written here from the C code (not from our engine).
 import { describe, expect, it } from 'vitest';
-import { advance, burnOnTurn, defaultProfile, forecast, parseRing, type BurnProfile, type Encumbrance } from '../../../src/engine/nethack/index.ts';
+import {
+  advance,
+  burnOnTurn,
+  defaultProfile,
+  forecast,
+  parseRing,
+  type BurnProfile,
+  type Encumbrance,
+} from '../../../src/engine/nethack/index.ts';
 
 const ANY = parseRing('any ring that costs nutrition')!;
 const P = (o: Partial<BurnProfile> = {}): BurnProfile => ({ ...defaultProfile('3.6.7'), ...o });
@@ -80,10 +88,21 @@ function simulate(h: SimHero, nutrition: number, moves: number, attacks: number,
   return { crossed, atK };
 }
 
-const RING_NAMES = ['protection', 'gain strength', 'adornment', 'regeneration', 'conflict', 'hunger', 'slow digestion', 'stealth', 'searching', 'levitation'];
+const RING_NAMES = [
+  'protection',
+  'gain strength',
+  'adornment',
+  'regeneration',
+  'conflict',
+  'hunger',
+  'slow digestion',
+  'stealth',
+  'searching',
+  'levitation',
+];
 
 function randomHero(r: () => number, version: '3.6.7' | '3.4.3'): { profile: BurnProfile; sim: SimHero } {
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   const ring = () => {
     if (r() < 0.35) return null;
     const name = pick(RING_NAMES);
@@ -131,13 +150,32 @@ describe('gethungry() worked examples (spec 2.3, H = 900 at moves 1)', () => {
   // Each row: the moves value when Hungry (H <= 150), Weak (<= 50) and Fainting (<= 0) start.
   const rows: [string, BurnProfile, [number, number, number]][] = [
     ['nothing extra: 1 per turn (eat.c:2799)', P(), [751, 851, 901]],
-    ['two counting rings (eat.c:2822-2832, moves % 20 = 4 and 12)', P({ leftRing: ANY, rightRing: ANY }), [683, 773, 819]],
+    [
+      'two counting rings (eat.c:2822-2832, moves % 20 = 4 and 12)',
+      P({ leftRing: ANY, rightRing: ANY }),
+      [683, 773, 819],
+    ],
     ['two rings + amulet (eat.c:2827)', P({ leftRing: ANY, rightRing: ANY, amulet: true }), [652, 740, 784]],
-    ['ring of regeneration, right hand (eat.c:2808 odd turns)', P({ rightRing: parseRing('ring of regeneration')! }), [485, 550, 582]],
-    ['slow digestion + one other ring (eat.c:2803)', P({ leftRing: parseRing('slow digestion')!, rightRing: ANY }), [7492, 8492, 8992]],
+    [
+      'ring of regeneration, right hand (eat.c:2808 odd turns)',
+      P({ rightRing: parseRing('ring of regeneration')! }),
+      [485, 550, 582],
+    ],
+    [
+      'slow digestion + one other ring (eat.c:2803)',
+      P({ leftRing: parseRing('slow digestion')!, rightRing: ANY }),
+      [7492, 8492, 8992],
+    ],
     [
       'everything (eat.c:2806-2837)',
-      P({ leftRing: parseRing('regeneration')!, rightRing: parseRing('conflict')!, hunger: true, encumbrance: 'Stressed', amulet: true, yendor: true }),
+      P({
+        leftRing: parseRing('regeneration')!,
+        rightRing: parseRing('conflict')!,
+        hunger: true,
+        encumbrance: 'Stressed',
+        amulet: true,
+        yendor: true,
+      }),
       [236, 267, 283],
     ],
   ];
@@ -152,23 +190,53 @@ describe('gethungry() worked examples (spec 2.3, H = 900 at moves 1)', () => {
 
 describe('ring hunger rules', () => {
   it('a +0 chargeable ring costs nothing in 3.6.7 (eat.c:2823 spe || !oc_charged)', () => {
-    const f = forecast({ nutrition: 900, profile: P({ leftRing: parseRing('ring of protection +0')! }), skipStarvation: true });
+    const f = forecast({
+      nutrition: 900,
+      profile: P({ leftRing: parseRing('ring of protection +0')! }),
+      skipStarvation: true,
+    });
     expect(f.per20).toBe(20);
-    const g = forecast({ nutrition: 900, profile: P({ leftRing: parseRing('ring of protection -1')! }), skipStarvation: true });
+    const g = forecast({
+      nutrition: 900,
+      profile: P({ leftRing: parseRing('ring of protection -1')! }),
+      skipStarvation: true,
+    });
     expect(g.per20).toBe(21);
   });
   it('a worn meat ring counts in 3.6.7 (oc_charged 0) but not in 5.0 (eat.c 5.0:3205)', () => {
-    expect(forecast({ nutrition: 900, profile: P({ leftRing: parseRing('meat ring')! }), skipStarvation: true }).per20).toBe(21);
-    expect(forecast({ nutrition: 900, profile: { ...P({ leftRing: parseRing('meat ring')! }), version: '5.0' }, skipStarvation: true }).per20).toBe(20);
+    expect(
+      forecast({ nutrition: 900, profile: P({ leftRing: parseRing('meat ring')! }), skipStarvation: true }).per20,
+    ).toBe(21);
+    expect(
+      forecast({
+        nutrition: 900,
+        profile: { ...P({ leftRing: parseRing('meat ring')! }), version: '5.0' },
+        skipStarvation: true,
+      }).per20,
+    ).toBe(20);
   });
   it('5.0: two +0 rings of protection cost one ring (left only); a +2 right ring makes the left +0 free', () => {
-    const both0 = { ...P({ leftRing: parseRing('protection +0')!, rightRing: parseRing('protection +0')! }), version: '5.0' as const };
-    expect(forecast({ nutrition: 900, profile: both0, skipStarvation: true }).sources.map((s) => s.source)).toEqual(['base', 'leftRing']);
-    const mixed = { ...P({ leftRing: parseRing('protection +0')!, rightRing: parseRing('protection +2')! }), version: '5.0' as const };
-    expect(forecast({ nutrition: 900, profile: mixed, skipStarvation: true }).sources.map((s) => s.source)).toEqual(['base', 'rightRing']);
+    const both0 = {
+      ...P({ leftRing: parseRing('protection +0')!, rightRing: parseRing('protection +0')! }),
+      version: '5.0' as const,
+    };
+    expect(forecast({ nutrition: 900, profile: both0, skipStarvation: true }).sources.map((s) => s.source)).toEqual([
+      'base',
+      'leftRing',
+    ]);
+    const mixed = {
+      ...P({ leftRing: parseRing('protection +0')!, rightRing: parseRing('protection +2')! }),
+      version: '5.0' as const,
+    };
+    expect(forecast({ nutrition: 900, profile: mixed, skipStarvation: true }).sources.map((s) => s.source)).toEqual([
+      'base',
+      'rightRing',
+    ]);
   });
   it('the real Amulet worn costs twice per 20 turns (cases 8 and 16)', () => {
-    expect(forecast({ nutrition: 900, profile: P({ amulet: true, yendor: true }), skipStarvation: true }).per20).toBe(22);
+    expect(forecast({ nutrition: 900, profile: P({ amulet: true, yendor: true }), skipStarvation: true }).per20).toBe(
+      22,
+    );
   });
   it('burnOnTurn gives the exact breakdown of one call (moves 4: left ring slot, even turn)', () => {
     const t = burnOnTurn(P({ leftRing: ANY, hunger: true }), 4);
@@ -219,7 +287,19 @@ describe('5.0 random accessory timing (rn2(20) per call)', () => {
 
   it('agrees with a seeded Monte Carlo of gethungry() (ring of regeneration, 20000 runs)', () => {
     const profile = { ...P({ leftRing: parseRing('regeneration')! }), version: '5.0' as const };
-    const sim: SimHero = { version: '5.0', left: { spe: 0, charged: false }, right: null, amulet: false, haveAmulet: false, regenCosts: true, stressed: false, hunger: false, conflictCosts: false, eats: true, slowDig: false };
+    const sim: SimHero = {
+      version: '5.0',
+      left: { spe: 0, charged: false },
+      right: null,
+      amulet: false,
+      haveAmulet: false,
+      regenCosts: true,
+      stressed: false,
+      hunger: false,
+      conflictCosts: false,
+      eats: true,
+      slowDig: false,
+    };
     const f = forecast({ nutrition: 600, profile, skipStarvation: true });
     const r = rng(7);
     let total = 0;
@@ -263,7 +343,19 @@ describe('past Fainting: fainting spells and starvation (newuhs())', () => {
   }
 
   it('the DP death-turn distribution matches 4000 simulated starvations (plain 3.6.7 hero, Con 16)', () => {
-    const sim: SimHero = { version: '3.6.7', left: null, right: null, amulet: false, haveAmulet: false, regenCosts: false, stressed: false, hunger: false, conflictCosts: false, eats: true, slowDig: false };
+    const sim: SimHero = {
+      version: '3.6.7',
+      left: null,
+      right: null,
+      amulet: false,
+      haveAmulet: false,
+      regenCosts: false,
+      stressed: false,
+      hunger: false,
+      conflictCosts: false,
+      eats: true,
+      slowDig: false,
+    };
     const f = forecast({ nutrition: 100, moves: 1, profile: P(), con: 16 });
     const d = f.starvation!.deathTurns!;
     const r = rng(99);

@@ -110,7 +110,9 @@ describe('tins (consume_tin(): all at once, outside the meal)', () => {
     expect(r.choke!.probability).toBeCloseTo(101 / 200, 10);
   });
   it('3.4.3 spinach is always 600', () => {
-    expect(planMeal({ version: '3.4.3', food: 'tin of spinach', nutrition: 100, buc: 'cursed' }).tin!.exactNutrition).toBe(600);
+    expect(
+      planMeal({ version: '3.4.3', food: 'tin of spinach', nutrition: 100, buc: 'cursed' }).tin!.exactNutrition,
+    ).toBe(600);
   });
   it('a cursed tin is rotten: no nutrition, vomiting', () => {
     const r = planMeal({ version: '3.6.7', food: 'candied tin', nutrition: 100, buc: 'cursed' });

@@ -71,14 +71,24 @@ export function befriendWithObj(m: MonsterEntry, item: PetItem, v: NethackVersio
   if (item.oclass !== 'FOOD_CLASS' && !(v !== '3.4.3' && (m.pm === 'PM_MONKEY' || m.pm === 'PM_APE'))) return false;
   if (v === '3.4.3') return item.oclass === 'FOOD_CLASS' && m.domestic;
   if (m.pm === 'PM_MONKEY' || m.pm === 'PM_APE') return item.otyp === 'BANANA';
-  return m.domestic && item.oclass === 'FOOD_CLASS' && (m.class !== 'S_UNICORN' || item.material === 'VEGGY' || (item.otyp === 'CORPSE' && item.corpsenm === 'PM_LICHEN'));
+  return (
+    m.domestic &&
+    item.oclass === 'FOOD_CLASS' &&
+    (m.class !== 'S_UNICORN' || item.material === 'VEGGY' || (item.otyp === 'CORPSE' && item.corpsenm === 'PM_LICHEN'))
+  );
 }
 
-export function petFoodMeaning(pet: PetSpecies, item: PetItem, category: DogFoodCategory, opts: { version?: NethackVersion; cursed?: boolean } = {}): PetFoodMeaning {
+export function petFoodMeaning(
+  pet: PetSpecies,
+  item: PetItem,
+  category: DogFoodCategory,
+  opts: { version?: NethackVersion; cursed?: boolean } = {},
+): PetFoodMeaning {
   const v = opts.version ?? '3.6.7';
   const L = LINES[v];
   const val = categoryValue(category);
-  const c = (file: string, line: number | undefined, symbol: string, note: string) => nethackCite(file, symbol, { version: v, line, note });
+  const c = (file: string, line: number | undefined, symbol: string, note: string) =>
+    nethackCite(file, symbol, { version: v, line, note });
   const cites: Citation[] = [];
 
   // --- thrown at a wild one (src/dothrow.c thitmonst() -> src/dog.c tamedog()) ---
@@ -87,10 +97,13 @@ export function petFoodMeaning(pet: PetSpecies, item: PetItem, category: DogFood
   let why: string;
   const neverPeaceful = pet.pm === 'PM_MEDUSA' || pet.pm === 'PM_WIZARD_OF_YENDOR' || wantsQuestArtifact(pet);
   if (!befriend) {
-    why = pet.domestic || pet.pm === 'PM_MONKEY' || pet.pm === 'PM_APE'
-      ? `befriend_with_obj() rejects this item for a ${pet.name}, so it is thrown like any object`
-      : `a ${pet.name} is not tamed by thrown food (not domestic), so it is thrown like any object`;
-    cites.push(c('include/mondata.h', L.mondata.befriend, 'befriend_with_obj()', 'which monsters thrown food can tame'));
+    why =
+      pet.domestic || pet.pm === 'PM_MONKEY' || pet.pm === 'PM_APE'
+        ? `befriend_with_obj() rejects this item for a ${pet.name}, so it is thrown like any object`
+        : `a ${pet.name} is not tamed by thrown food (not domestic), so it is thrown like any object`;
+    cites.push(
+      c('include/mondata.h', L.mondata.befriend, 'befriend_with_obj()', 'which monsters thrown food can tame'),
+    );
   } else if (neverPeaceful) {
     why = 'tamedog() leaves the Wizard, Medusa and quest nemeses as they are';
     cites.push(c('src/dog.c', L.dog.tamedogRefuse, 'tamedog()', 'never even made peaceful'));
@@ -98,7 +111,9 @@ export function petFoodMeaning(pet: PetSpecies, item: PetItem, category: DogFood
     const refuses = isCovetous(pet) || pet.human || isMinionType(pet) || isDemon(pet);
     if (val >= categoryValue('MANFOOD') || refuses) {
       effect = 'pacifies';
-      why = refuses ? 'tamedog() makes it peaceful but cannot tame this kind of monster' : `tamedog() makes it peaceful, but ${category} (≥ MANFOOD) food cannot tame it`;
+      why = refuses
+        ? 'tamedog() makes it peaceful but cannot tame this kind of monster'
+        : `tamedog() makes it peaceful, but ${category} (≥ MANFOOD) food cannot tame it`;
     } else {
       effect = 'tames';
       why = `tamedog(): ${category} (< MANFOOD) food tames it and it devours the food`;
@@ -106,7 +121,8 @@ export function petFoodMeaning(pet: PetSpecies, item: PetItem, category: DogFood
     cites.push(c('src/dog.c', L.dog.tameRefuse, 'tamedog()', 'food ≥ MANFOOD does not tame'));
   }
   const fullMoonDogRefusal = befriend && pet.class === 'S_DOG';
-  if (fullMoonDogRefusal) cites.push(c('src/dog.c', L.dog.fullMoon, 'tamedog()', 'full moon at night: dogs refuse food 5 times in 6'));
+  if (fullMoonDogRefusal)
+    cites.push(c('src/dog.c', L.dog.fullMoon, 'tamedog()', 'full moon at night: dogs refuse food 5 times in 6'));
 
   // --- thrown at your pet ---
   const catchNormal = category === 'DOGFOOD';
@@ -120,24 +136,42 @@ export function petFoodMeaning(pet: PetSpecies, item: PetItem, category: DogFood
   cites.push(c('src/dothrow.c', L.dothrow.befriend, 'thitmonst()', 'thrown food goes to tamedog()'));
 
   // --- eating from the floor ---
-  const nofetch = item.oclass === 'BALL_CLASS' || item.oclass === 'CHAIN_CLASS' || item.oclass === 'ROCK_CLASS' || item.otyp === 'SCR_MAIL';
+  const nofetch =
+    item.oclass === 'BALL_CLASS' ||
+    item.oclass === 'CHAIN_CLASS' ||
+    item.oclass === 'ROCK_CLASS' ||
+    item.otyp === 'SCR_MAIL';
   const standEat = !nofetch && val <= categoryValue('CADAVER');
   const standEatStarving = !nofetch && (val <= categoryValue('CADAVER') || category === 'ACCFOOD');
-  cites.push(c('src/dogmove.c', L.dogmove.invent, 'dog_invent()', 'eats ≤ CADAVER it stands on; ACCFOOD only when starving'));
+  cites.push(
+    c('src/dogmove.c', L.dogmove.invent, 'dog_invent()', 'eats ≤ CADAVER it stands on; ACCFOOD only when starving'),
+  );
   const cursed = !!opts.cursed;
-  const moveEat = (hungry: boolean) => !cursed && val < categoryValue('MANFOOD') && (val < categoryValue('ACCFOOD') || hungry);
-  cites.push(c('src/dogmove.c', L.dogmove.move, 'dog_move()', 'steps onto uncursed food < MANFOOD; ACCFOOD only when hungry'));
+  const moveEat = (hungry: boolean) =>
+    !cursed && val < categoryValue('MANFOOD') && (val < categoryValue('ACCFOOD') || hungry);
+  cites.push(
+    c('src/dogmove.c', L.dogmove.move, 'dog_move()', 'steps onto uncursed food < MANFOOD; ACCFOOD only when hungry'),
+  );
 
   // --- goals ---
   const goalEat = (hungry: boolean) => val < categoryValue('MANFOOD') && (category === 'DOGFOOD' || hungry);
   // Items from MANFOOD up to POISON become an APPORT goal (fetch) if the pet can carry them; UNDEF and TABU are skipped.
   const fetch = val >= categoryValue('MANFOOD') && val < categoryValue('UNDEF') && !nofetch;
   cites.push(c('src/dogmove.c', L.dogmove.goal, 'dog_goal()', 'food < MANFOOD is a goal; worse items only to fetch'));
-  cites.push(c('src/dogmove.c', L.dogmove.follow, 'dog_goal()', 'until hungry, only DOGFOOD and APPORT goals beat following you'));
+  cites.push(
+    c(
+      'src/dogmove.c',
+      L.dogmove.follow,
+      'dog_goal()',
+      'until hungry, only DOGFOOD and APPORT goals beat following you',
+    ),
+  );
 
-  if (category === 'DOGFOOD') cites.push(c('src/dogmove.c', L.dogmove.treatInPack, 'dog_goal()', 'a treat in your pack makes it follow closer'));
+  if (category === 'DOGFOOD')
+    cites.push(c('src/dogmove.c', L.dogmove.treatInPack, 'dog_goal()', 'a treat in your pack makes it follow closer'));
   const mayHitInstead = item.otyp === 'EGG' || item.otyp === 'CREAM_PIE';
-  if (mayHitInstead) cites.push(c('src/dothrow.c', L.dothrow.eggHit, 'thitmonst()', 'eggs and cream pies hit if Dex > rnd(25)'));
+  if (mayHitInstead)
+    cites.push(c('src/dothrow.c', L.dothrow.eggHit, 'thitmonst()', 'eggs and cream pies hit if Dex > rnd(25)'));
 
   return {
     category,
@@ -158,7 +192,10 @@ export function petFoodMeaning(pet: PetSpecies, item: PetItem, category: DogFood
 }
 
 /** src/dog.c / src/dogmove.c lines of the fetch ("apport") training, per version. */
-const APPORT_LINES: Record<NethackVersion, { init: number; reward: number; drop: number; dropDecay: number; pickUp: number; fetchGoal: number }> = {
+const APPORT_LINES: Record<
+  NethackVersion,
+  { init: number; reward: number; drop: number; dropDecay: number; pickUp: number; fetchGoal: number }
+> = {
   '3.6.7': { init: 45, reward: 295, drop: 422, dropDecay: 426, pickUp: 448, fetchGoal: 546 },
   '3.4.3': { init: 24, reward: 174, drop: 282, dropDecay: 285, pickUp: 305, fetchGoal: 399 },
   '5.0': { init: 60, reward: 318, drop: 418, dropDecay: 422, pickUp: 446, fetchGoal: 554 },
@@ -176,10 +213,14 @@ export interface PetTraining {
   citations: Citation[];
 }
 
-export function petTraining(category: DogFoodCategory, opts: { version?: NethackVersion; cursed?: boolean; oclass?: string } = {}): PetTraining {
+export function petTraining(
+  category: DogFoodCategory,
+  opts: { version?: NethackVersion; cursed?: boolean; oclass?: string } = {},
+): PetTraining {
   const v = opts.version ?? '3.6.7';
   const L = APPORT_LINES[v];
-  const c = (file: string, line: number, symbol: string, note: string) => nethackCite(file, symbol, { version: v, line, note });
+  const c = (file: string, line: number, symbol: string, note: string) =>
+    nethackCite(file, symbol, { version: v, line, note });
   const init = v === '3.4.3' ? 'apport starts at 10' : 'apport starts at your Charisma';
   const cites = [c('src/dog.c', L.init, 'initedog()', init)];
   const val = categoryValue(category);
@@ -188,17 +229,26 @@ export function petTraining(category: DogFoodCategory, opts: { version?: Nethack
   let meaning: string;
   if (category === 'DOGFOOD') {
     meaning = `A treat: the reward of fetch training. When the pet eats a treat you dropped or threw, apport rises by 200 / (distance it dropped its last item at + turns since that drop); ${init}, and every time it drops what it carries near you apport falls by 1 (not below 1).`;
-    cites.push(c('src/dogmove.c', L.reward, 'dog_eat()', 'apport += 200 / (dropdist + turns since the drop)'), c('src/dogmove.c', L.dropDecay, 'dog_invent()', 'each drop: apport - 1'));
+    cites.push(
+      c('src/dogmove.c', L.reward, 'dog_eat()', 'apport += 200 / (dropdist + turns since the drop)'),
+      c('src/dogmove.c', L.dropDecay, 'dog_invent()', 'each drop: apport - 1'),
+    );
   } else if (category === 'APPORT') {
     meaning = `Apportable: what a pet fetches. It goes for it when apport > rn2(8) and it can carry it, picks it up when rn2(20) < apport + 3 (never a cursed one), and drops it near you when !rn2(distance + 1) or !rn2(apport), then rn2(10) < apport — each such drop lowers apport by 1. Reward it with a treat soon after a drop near you to train it (${init}).`;
-    cites.push(c('src/dogmove.c', L.fetchGoal, 'dog_goal()', 'fetch goal: apport > rn2(8)'), c('src/dogmove.c', L.pickUp, 'dog_invent()', 'pick up: rn2(20) < apport + 3'), c('src/dogmove.c', L.drop, 'dog_invent()', 'drop near you'), c('src/dogmove.c', L.dropDecay, 'dog_invent()', 'apport - 1 per drop'));
+    cites.push(
+      c('src/dogmove.c', L.fetchGoal, 'dog_goal()', 'fetch goal: apport > rn2(8)'),
+      c('src/dogmove.c', L.pickUp, 'dog_invent()', 'pick up: rn2(20) < apport + 3'),
+      c('src/dogmove.c', L.drop, 'dog_invent()', 'drop near you'),
+      c('src/dogmove.c', L.dropDecay, 'dog_invent()', 'apport - 1 per drop'),
+    );
   } else if (category === 'UNDEF') {
     meaning = opts.cursed
       ? 'Uninteresting: a cursed item is never picked up or fetched, so it cannot be used for fetch training.'
       : 'Uninteresting: the pet neither eats nor fetches it (boulders, statues, the ball and chain).';
     cites.push(c('src/dogmove.c', L.pickUp, 'dog_invent()', 'never picks up cursed objects'));
   } else if (category === 'TABU') {
-    meaning = 'Taboo: the pet will not eat or fetch it and will not step onto a square holding it when it can avoid it.';
+    meaning =
+      'Taboo: the pet will not eat or fetch it and will not step onto a square holding it when it can avoid it.';
     cites.push(c('src/dogmove.c', L.fetchGoal, 'dog_goal()', 'TABU is never a goal'));
   } else if (category === 'POISON' || category === 'MANFOOD') {
     meaning = `Not eaten now (${category === 'POISON' ? 'poison' : 'human food'}); ${fetched ? 'it may still be fetched like an apportable item' : 'it is not fetched'}.`;

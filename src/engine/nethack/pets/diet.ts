@@ -8,8 +8,24 @@ import { petItemByName, petItems, type PetItem } from './items.ts';
 
 /** Corpses people ask about most; each has its own rule or is an early-game staple. */
 export const COMMON_CORPSES = [
-  'lichen', 'lizard', 'newt', 'jackal', 'sewer rat', 'floating eye', 'acid blob', 'kobold', 'green mold',
-  'gnome', 'dwarf', 'hill orc', 'human', 'elf', 'cockatrice', 'wraith', 'chameleon', 'giant beetle',
+  'lichen',
+  'lizard',
+  'newt',
+  'jackal',
+  'sewer rat',
+  'floating eye',
+  'acid blob',
+  'kobold',
+  'green mold',
+  'gnome',
+  'dwarf',
+  'hill orc',
+  'human',
+  'elf',
+  'cockatrice',
+  'wraith',
+  'chameleon',
+  'giant beetle',
 ] as const;
 
 export interface DietEntry {
@@ -33,7 +49,9 @@ export interface DietResult {
 }
 
 export function dietItems(version: NethackVersion): PetItem[] {
-  const foods = petItems(version).filter((i) => i.oclass === 'FOOD_CLASS' && (i.kind === 'food' || i.name === 'egg' || i.name === 'tin'));
+  const foods = petItems(version).filter(
+    (i) => i.oclass === 'FOOD_CLASS' && (i.kind === 'food' || i.name === 'egg' || i.name === 'tin'),
+  );
   const corpses = COMMON_CORPSES.map((n) => petItemByName(`${n} corpse`, version)).filter((i): i is PetItem => !!i);
   return [...foods, ...corpses];
 }
@@ -51,15 +69,34 @@ export function petDiet(pet: MonsterEntry, version: NethackVersion = '3.6.7'): D
     });
   }
   const order = (c: DogFoodCategory) => DOG_FOOD_CATEGORIES.indexOf(c);
-  const sorted = entries.map((e, i) => ({ e, i })).sort((a, b) => order(a.e.category) - order(b.e.category) || a.i - b.i).map((x) => x.e);
-  const byCategory = DOG_FOOD_CATEGORIES.map((category) => ({ category, items: sorted.filter((e) => e.category === category).map((e) => e.item) })).filter((g) => g.items.length > 0);
+  const sorted = entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => order(a.e.category) - order(b.e.category) || a.i - b.i)
+    .map((x) => x.e);
+  const byCategory = DOG_FOOD_CATEGORIES.map((category) => ({
+    category,
+    items: sorted.filter((e) => e.category === category).map((e) => e.item),
+  })).filter((g) => g.items.length > 0);
   return {
     game: 'nethack',
     version,
-    pet: { name: pet.name, pm: pet.pm, carnivore: pet.carnivore, herbivore: pet.herbivore, metallivore: pet.metallivore },
+    pet: {
+      name: pet.name,
+      pm: pet.pm,
+      carnivore: pet.carnivore,
+      herbivore: pet.herbivore,
+      metallivore: pet.metallivore,
+    },
     entries: sorted,
     byCategory,
-    assumptions: 'fresh (age 0), uncursed, not on ice, pet tame and not blind; starvingCategory is the same item for a starving pet',
-    citations: [nethackCite('src/dog.c', 'dogfood()', { version, line: version === '3.6.7' ? 736 : version === '3.4.3' ? 646 : 995, note: 'every entry' })],
+    assumptions:
+      'fresh (age 0), uncursed, not on ice, pet tame and not blind; starvingCategory is the same item for a starving pet',
+    citations: [
+      nethackCite('src/dog.c', 'dogfood()', {
+        version,
+        line: version === '3.6.7' ? 736 : version === '3.4.3' ? 646 : 995,
+        note: 'every entry',
+      }),
+    ],
   };
 }

@@ -7,10 +7,40 @@ import { nethackCite, type Citation, type NethackVersion } from '../../cite.ts';
 import type { PetItem } from './items.ts';
 import { petMeal, type PetMeal } from './nutrition.ts';
 
-const LINES: Record<NethackVersion, { initedog: number; weak: number; starve: number; ranged?: number; nonEater: number; catchup: number; dogEat: number; penaltyBack: number }> = {
-  '3.6.7': { initedog: 47, weak: 361, starve: 382, ranged: 1140, nonEater: 363, catchup: 542, dogEat: 220, penaltyBack: 240 },
+const LINES: Record<
+  NethackVersion,
+  {
+    initedog: number;
+    weak: number;
+    starve: number;
+    ranged?: number;
+    nonEater: number;
+    catchup: number;
+    dogEat: number;
+    penaltyBack: number;
+  }
+> = {
+  '3.6.7': {
+    initedog: 47,
+    weak: 361,
+    starve: 382,
+    ranged: 1140,
+    nonEater: 363,
+    catchup: 542,
+    dogEat: 220,
+    penaltyBack: 240,
+  },
   '3.4.3': { initedog: 26, weak: 217, starve: 237, nonEater: 219, catchup: 460, dogEat: 134, penaltyBack: 145 },
-  '5.0': { initedog: 48, weak: 364, starve: 387, ranged: 898, nonEater: 366, catchup: 706, dogEat: 231, penaltyBack: 242 },
+  '5.0': {
+    initedog: 48,
+    weak: 364,
+    starve: 387,
+    ranged: 898,
+    nonEater: 366,
+    catchup: 706,
+    dogEat: 231,
+    penaltyBack: 242,
+  },
 };
 
 export type PetHungerStatus = 'fed' | 'hungry' | 'weak' | 'starved';
@@ -50,7 +80,14 @@ export interface PetHungerResult {
   game: 'nethack';
   version: NethackVersion;
   pet: { name: string; pm: string; eatsFood: boolean };
-  inputs: { tamedTurn: number; lastMealTurn: number | null; lastMeal: string | null; turn: number; food: string | null; maxHp: number | null };
+  inputs: {
+    tamedTurn: number;
+    lastMealTurn: number | null;
+    lastMeal: string | null;
+    turn: number;
+    food: string | null;
+    maxHp: number | null;
+  };
   /** How hungrytime was worked out. */
   basis: 'tamed' | 'last-meal';
   assumption: string | null;
@@ -82,7 +119,8 @@ function timeline(h: number, eats: boolean, v: NethackVersion): PetHungerTimelin
 export function petHunger(input: PetHungerInput): PetHungerResult {
   const v = input.version ?? '3.6.7';
   const L = LINES[v];
-  const cite = (file: string, symbol: string, line: number | undefined, note: string) => nethackCite(file, symbol, { version: v, line, note });
+  const cite = (file: string, symbol: string, line: number | undefined, note: string) =>
+    nethackCite(file, symbol, { version: v, line, note });
   const eats = input.pet.carnivore || input.pet.herbivore;
   const tamedTurn = input.tamedTurn ?? 1;
   const citations: Citation[] = [cite('src/dog.c', 'initedog()', L.initedog, 'hungrytime = turn + 1000 when tamed')];
@@ -95,27 +133,41 @@ export function petHunger(input: PetHungerInput): PetHungerResult {
     // dog_eat(): hungrytime = max(hungrytime, T) + nutrition
     h = Math.max(h, input.lastMealTurn) + lastMeal.nutrition;
     basis = 'last-meal';
-    assumption = input.tamedTurn === undefined
-      ? 'no meals between taming (turn 1 unless given) and the last meal; any earlier meal only makes it later'
-      : 'no other meals since taming; any other meal only makes it later';
+    assumption =
+      input.tamedTurn === undefined
+        ? 'no meals between taming (turn 1 unless given) and the last meal; any earlier meal only makes it later'
+        : 'no other meals since taming; any other meal only makes it later';
     citations.push(cite('src/dogmove.c', 'dog_eat()', L.dogEat, 'hungrytime = max(hungrytime, turn) + nutrition'));
   }
-  const turn = input.turn ?? (input.lastMealTurn ?? tamedTurn);
+  const turn = input.turn ?? input.lastMealTurn ?? tamedTurn;
   const tl = timeline(h, eats, v);
   let status: PetHungerStatus;
-  if (eats) status = turn < tl.hungryAt ? 'fed' : turn < tl.weakAt! ? 'hungry' : tl.starvesAt === null || turn < tl.starvesAt ? 'weak' : 'starved';
+  if (eats)
+    status =
+      turn < tl.hungryAt
+        ? 'fed'
+        : turn < tl.weakAt!
+          ? 'hungry'
+          : tl.starvesAt === null || turn < tl.starvesAt
+            ? 'weak'
+            : 'starved';
   else {
     // src/dogmove.c:361-364: past hungrytime + 500 a non-eater's clock is reset to T + 500,
     // so (moving every turn) it is reset at hk + 501 to hk + 1001, and is only ever fed or hungry.
     let hk = h;
     if (turn > hk + 500) hk += 1001 * Math.floor((turn - hk - 501) / 1001 + 1);
     status = turn < hk ? 'fed' : 'hungry';
-    if (hk !== h) assumption = `${assumption ? `${assumption}; ` : ''}it eats no food, so its clock was reset to turn + 500 each time it passed hungrytime + 500 (assuming it moves every turn): hungrytime ${hk} at turn ${turn}`;
+    if (hk !== h)
+      assumption = `${assumption ? `${assumption}; ` : ''}it eats no food, so its clock was reset to turn + 500 each time it passed hungrytime + 500 (assuming it moves every turn): hungrytime ${hk} at turn ${turn}`;
   }
   citations.push(cite('src/dogmove.c', 'dog_hunger()', L.weak, 'past hungrytime + 500: confused, max HP to a third'));
   citations.push(cite('src/dogmove.c', 'dog_hunger()', L.starve, 'past hungrytime + 750: starves'));
-  if (!eats) citations.push(cite('src/dogmove.c', 'dog_hunger()', L.nonEater, 'non-eaters: hungrytime reset to turn + 500, never starve'));
-  if (L.ranged) citations.push(cite('src/dogmove.c', 'dog_move()', L.ranged, 'past hungrytime + 300: ranged attacks 1 time in 5'));
+  if (!eats)
+    citations.push(
+      cite('src/dogmove.c', 'dog_hunger()', L.nonEater, 'non-eaters: hungrytime reset to turn + 500, never starve'),
+    );
+  if (L.ranged)
+    citations.push(cite('src/dogmove.c', 'dog_move()', L.ranged, 'past hungrytime + 300: ranged attacks 1 time in 5'));
   citations.push(cite('src/dog.c', 'mon_catchup_elapsed_time()', L.catchup, 'off-level starvation turns it hostile'));
 
   let afterFood: PetHungerResult['afterFood'] = null;
@@ -123,7 +175,9 @@ export function petHunger(input: PetHungerInput): PetHungerResult {
     const meal = petMeal({ version: v, pet: input.pet, item: input.food });
     const h2 = Math.max(h, turn) + meal.nutrition;
     afterFood = { meal, timeline: timeline(h2, eats, v), addedTurns: h2 - h };
-    citations.push(cite('src/dogmove.c', 'dog_eat()', L.penaltyBack, 'eating ends confusion and gives back the max HP taken'));
+    citations.push(
+      cite('src/dogmove.c', 'dog_eat()', L.penaltyBack, 'eating ends confusion and gives back the max HP taken'),
+    );
   }
   const until = (at: number) => Math.max(0, at - turn);
   return {
@@ -142,7 +196,11 @@ export function petHunger(input: PetHungerInput): PetHungerResult {
     assumption,
     timeline: tl,
     status,
-    turnsUntil: { hungry: until(tl.hungryAt), weak: tl.weakAt === null ? null : until(tl.weakAt), starved: tl.starvesAt === null ? null : until(tl.starvesAt) },
+    turnsUntil: {
+      hungry: until(tl.hungryAt),
+      weak: tl.weakAt === null ? null : until(tl.weakAt),
+      starved: tl.starvesAt === null ? null : until(tl.starvesAt),
+    },
     weakMaxHp: input.maxHp !== undefined ? Math.floor(input.maxHp / 3) : null,
     lastMeal,
     afterFood,

@@ -7,13 +7,51 @@ import { NETHACK_VERSIONS, nethackCite, type Citation, type NethackVersion } fro
 import { laysEggs } from './species.ts';
 
 export type Material =
-  | 'LIQUID' | 'WAX' | 'VEGGY' | 'FLESH' | 'PAPER' | 'CLOTH' | 'LEATHER' | 'WOOD' | 'BONE' | 'DRAGON_HIDE'
-  | 'IRON' | 'METAL' | 'COPPER' | 'SILVER' | 'GOLD' | 'PLATINUM' | 'MITHRIL' | 'PLASTIC' | 'GLASS' | 'GEMSTONE' | 'MINERAL';
+  | 'LIQUID'
+  | 'WAX'
+  | 'VEGGY'
+  | 'FLESH'
+  | 'PAPER'
+  | 'CLOTH'
+  | 'LEATHER'
+  | 'WOOD'
+  | 'BONE'
+  | 'DRAGON_HIDE'
+  | 'IRON'
+  | 'METAL'
+  | 'COPPER'
+  | 'SILVER'
+  | 'GOLD'
+  | 'PLATINUM'
+  | 'MITHRIL'
+  | 'PLASTIC'
+  | 'GLASS'
+  | 'GEMSTONE'
+  | 'MINERAL';
 
 // include/objclass.h enum obj_material_types order.
 const MATERIAL_ORDER: readonly Material[] = [
-  'LIQUID', 'WAX', 'VEGGY', 'FLESH', 'PAPER', 'CLOTH', 'LEATHER', 'WOOD', 'BONE', 'DRAGON_HIDE',
-  'IRON', 'METAL', 'COPPER', 'SILVER', 'GOLD', 'PLATINUM', 'MITHRIL', 'PLASTIC', 'GLASS', 'GEMSTONE', 'MINERAL',
+  'LIQUID',
+  'WAX',
+  'VEGGY',
+  'FLESH',
+  'PAPER',
+  'CLOTH',
+  'LEATHER',
+  'WOOD',
+  'BONE',
+  'DRAGON_HIDE',
+  'IRON',
+  'METAL',
+  'COPPER',
+  'SILVER',
+  'GOLD',
+  'PLATINUM',
+  'MITHRIL',
+  'PLASTIC',
+  'GLASS',
+  'GEMSTONE',
+  'MINERAL',
 ];
 const rank = (m: Material) => MATERIAL_ORDER.indexOf(m) + 1;
 /** include/objclass.h is_organic(): material <= WOOD. */
@@ -24,9 +62,22 @@ export const isMetallic = (m: Material): boolean => rank(m) >= rank('IRON') && r
 export const isRustprone = (m: Material): boolean => m === 'IRON';
 
 export type ObjClass =
-  | 'FOOD_CLASS' | 'WEAPON_CLASS' | 'ARMOR_CLASS' | 'RING_CLASS' | 'AMULET_CLASS' | 'TOOL_CLASS' | 'GEM_CLASS'
-  | 'ROCK_CLASS' | 'BALL_CLASS' | 'CHAIN_CLASS' | 'COIN_CLASS' | 'SCROLL_CLASS' | 'SPBOOK_CLASS' | 'POTION_CLASS'
-  | 'WAND_CLASS' | 'VENOM_CLASS';
+  | 'FOOD_CLASS'
+  | 'WEAPON_CLASS'
+  | 'ARMOR_CLASS'
+  | 'RING_CLASS'
+  | 'AMULET_CLASS'
+  | 'TOOL_CLASS'
+  | 'GEM_CLASS'
+  | 'ROCK_CLASS'
+  | 'BALL_CLASS'
+  | 'CHAIN_CLASS'
+  | 'COIN_CLASS'
+  | 'SCROLL_CLASS'
+  | 'SPBOOK_CLASS'
+  | 'POTION_CLASS'
+  | 'WAND_CLASS'
+  | 'VENOM_CLASS';
 
 export type ItemKind = 'food' | 'corpse' | 'egg' | 'tin' | 'object' | 'artifact';
 
@@ -66,30 +117,35 @@ const ALL: readonly NethackVersion[] = NETHACK_VERSIONS;
 const tableFile = (v: NethackVersion) => (v === '5.0' ? 'include/objects.h' : 'src/objects.c');
 
 function foodItems(v: NethackVersion): PetItem[] {
-  return tablesFor(v).foods.filter((f) => f.otyp !== 'CORPSE' && !f.name.startsWith('generic ')).map((f) => {
-    const item: PetItem = {
-      name: f.name,
-      kind: f.otyp === 'EGG' ? 'egg' : f.otyp === 'TIN' ? 'tin' : 'food',
-      otyp: f.otyp,
-      oclass: 'FOOD_CLASS',
-      index: f.index,
-      material: f.material as Material,
-      weight: f.weight,
-      nutrition: f.nutrition,
-      delay: f.delay,
-      versions: [v],
-      source: nethackCite(tableFile(v), `FOOD("${f.name}")`, { version: v, note: `nutrition ${f.nutrition}, delay ${f.delay}` }),
-    };
-    if (f.otyp === 'EGG') {
-      item.corpsenm = null;
-      item.aliases = ['unhatchable egg'];
-    }
-    if (f.otyp === 'TIN') item.corpsenm = null;
-    // 5.0 include/objects.h renamed the huge chunk of meat
-    if (f.otyp === 'HUGE_CHUNK_OF_MEAT') item.aliases = ['enormous meatball'];
-    if (f.otyp === 'ENORMOUS_MEATBALL') item.aliases = ['huge chunk of meat'];
-    return item;
-  });
+  return tablesFor(v)
+    .foods.filter((f) => f.otyp !== 'CORPSE' && !f.name.startsWith('generic '))
+    .map((f) => {
+      const item: PetItem = {
+        name: f.name,
+        kind: f.otyp === 'EGG' ? 'egg' : f.otyp === 'TIN' ? 'tin' : 'food',
+        otyp: f.otyp,
+        oclass: 'FOOD_CLASS',
+        index: f.index,
+        material: f.material as Material,
+        weight: f.weight,
+        nutrition: f.nutrition,
+        delay: f.delay,
+        versions: [v],
+        source: nethackCite(tableFile(v), `FOOD("${f.name}")`, {
+          version: v,
+          note: `nutrition ${f.nutrition}, delay ${f.delay}`,
+        }),
+      };
+      if (f.otyp === 'EGG') {
+        item.corpsenm = null;
+        item.aliases = ['unhatchable egg'];
+      }
+      if (f.otyp === 'TIN') item.corpsenm = null;
+      // 5.0 include/objects.h renamed the huge chunk of meat
+      if (f.otyp === 'HUGE_CHUNK_OF_MEAT') item.aliases = ['enormous meatball'];
+      if (f.otyp === 'ENORMOUS_MEATBALL') item.aliases = ['huge chunk of meat'];
+      return item;
+    });
 }
 
 /** A corpse of any monster (the catalog lists only corpses the game can leave). */
@@ -108,7 +164,10 @@ export function corpseItem(m: MonsterEntry, version: NethackVersion = '3.6.7'): 
     delay: m.corpseEatTime,
     corpsenm: m.pm,
     versions: [version],
-    source: nethackCite(version === '5.0' ? 'include/monsters.h' : 'src/monst.c', `MON("${m.name}")`, { version, note: `corpse weight ${m.cwt}, nutrition ${m.cnutrit}` }),
+    source: nethackCite(version === '5.0' ? 'include/monsters.h' : 'src/monst.c', `MON("${m.name}")`, {
+      version,
+      note: `corpse weight ${m.cwt}, nutrition ${m.cnutrit}`,
+    }),
   };
 }
 
@@ -133,7 +192,13 @@ export function eggItem(m: MonsterEntry, version: NethackVersion = '3.6.7'): Pet
 
 /** How players name an object (objnam.c xname()): class prefixes for potions, scrolls, wands, rings, spellbooks. */
 export function objectDisplayName(o: Pick<ObjectEntry, 'name' | 'class'>): string {
-  const prefix: Record<string, string> = { POTION_CLASS: 'potion of ', SCROLL_CLASS: 'scroll of ', WAND_CLASS: 'wand of ', RING_CLASS: 'ring of ', SPBOOK_CLASS: 'spellbook of ' };
+  const prefix: Record<string, string> = {
+    POTION_CLASS: 'potion of ',
+    SCROLL_CLASS: 'scroll of ',
+    WAND_CLASS: 'wand of ',
+    RING_CLASS: 'ring of ',
+    SPBOOK_CLASS: 'spellbook of ',
+  };
   if (o.name === 'Book of the Dead') return o.name;
   return (prefix[o.class] ?? '') + o.name;
 }
@@ -143,62 +208,93 @@ const INVOCATION = new Set(['Candelabrum of Invocation', 'Bell of Opening', 'Boo
 /** Every non-food object type of the version: name, class, material (or its shuffle range's). */
 function objectItems(v: NethackVersion): PetItem[] {
   const objs = tablesFor(v).objects;
-  return objs.filter((o) => o.class !== 'FOOD_CLASS').map((o) => {
-    const name = objectDisplayName(o);
-    // src/o_init.c shuffle(first, last, domaterial = TRUE) for whole classes: the material
-    // travels with the appearance, so it is one of the range's materials (armor ranges keep theirs).
-    const range = o.shuffled && o.class !== 'ARMOR_CLASS' ? objs.filter((x) => x.class === o.class && x.shuffled) : null;
-    const choices = range ? range.map((x) => x.material as Material) : null;
-    const varies = !!choices && new Set(choices).size > 1;
-    return {
-      name,
-      ...(name !== o.name ? { aliases: [o.name] } : {}),
-      kind: 'object' as const,
-      otyp: o.otyp ?? o.name.toUpperCase().replace(/[^A-Z]/g, '_'),
-      oclass: o.class as ObjClass,
-      material: o.material as Material,
-      ...(varies ? { materialShuffled: true, materialChoices: choices! } : {}),
-      description: o.shuffled ? null : o.description,
-      weight: o.weight,
-      nutrition: o.nutrition,
-      delay: 0,
-      versions: [v],
-      ...(INVOCATION.has(o.name) ? { invocationItem: true } : {}),
-      source: nethackCite(tableFile(v), `OBJECT("${o.name}")`, { version: v, note: `${o.class}, ${varies ? 'material follows the shuffled appearance' : o.materialName}, weight ${o.weight}` }),
-    };
-  });
+  return objs
+    .filter((o) => o.class !== 'FOOD_CLASS')
+    .map((o) => {
+      const name = objectDisplayName(o);
+      // src/o_init.c shuffle(first, last, domaterial = TRUE) for whole classes: the material
+      // travels with the appearance, so it is one of the range's materials (armor ranges keep theirs).
+      const range =
+        o.shuffled && o.class !== 'ARMOR_CLASS' ? objs.filter((x) => x.class === o.class && x.shuffled) : null;
+      const choices = range ? range.map((x) => x.material as Material) : null;
+      const varies = !!choices && new Set(choices).size > 1;
+      return {
+        name,
+        ...(name !== o.name ? { aliases: [o.name] } : {}),
+        kind: 'object' as const,
+        otyp: o.otyp ?? o.name.toUpperCase().replace(/[^A-Z]/g, '_'),
+        oclass: o.class as ObjClass,
+        material: o.material as Material,
+        ...(varies ? { materialShuffled: true, materialChoices: choices! } : {}),
+        description: o.shuffled ? null : o.description,
+        weight: o.weight,
+        nutrition: o.nutrition,
+        delay: 0,
+        versions: [v],
+        ...(INVOCATION.has(o.name) ? { invocationItem: true } : {}),
+        source: nethackCite(tableFile(v), `OBJECT("${o.name}")`, {
+          version: v,
+          note: `${o.class}, ${varies ? 'material follows the shuffled appearance' : o.materialName}, weight ${o.weight}`,
+        }),
+      };
+    });
 }
 
 // include/artilist.h: artifact, base object, and the role whose quest artifact it is.
 const ARTIFACTS: readonly (readonly [string, string, string?])[] = [
-  ['Excalibur', 'long sword'], ['Stormbringer', 'runesword'], ['Mjollnir', 'war hammer'], ['Cleaver', 'battle-axe'],
-  ['Grimtooth', 'orcish dagger'], ['Orcrist', 'elven broadsword'], ['Sting', 'elven dagger'], ['Magicbane', 'athame'],
-  ['Frost Brand', 'long sword'], ['Fire Brand', 'long sword'], ['Dragonbane', 'broadsword'], ['Demonbane', 'long sword'],
-  ['Werebane', 'silver saber'], ['Grayswandir', 'silver saber'], ['Giantslayer', 'long sword'], ['Ogresmasher', 'war hammer'],
-  ['Trollsbane', 'morning star'], ['Vorpal Blade', 'long sword'], ['Snickersnee', 'katana'], ['Sunsword', 'long sword'],
-  ['The Orb of Detection', 'crystal ball', 'Archeologist'], ['The Heart of Ahriman', 'luckstone', 'Barbarian'],
-  ['The Sceptre of Might', 'mace', 'Caveman'], ['The Staff of Aesculapius', 'quarterstaff', 'Healer'],
-  ['The Magic Mirror of Merlin', 'mirror', 'Knight'], ['The Eyes of the Overworld', 'lenses', 'Monk'],
-  ['The Mitre of Holiness', 'helm of brilliance', 'Priest'], ['The Longbow of Diana', 'bow', 'Ranger'],
-  ['The Master Key of Thievery', 'skeleton key', 'Rogue'], ['The Tsurugi of Muramasa', 'tsurugi', 'Samurai'],
-  ['The Platinum Yendorian Express Card', 'credit card', 'Tourist'], ['The Orb of Fate', 'crystal ball', 'Valkyrie'],
+  ['Excalibur', 'long sword'],
+  ['Stormbringer', 'runesword'],
+  ['Mjollnir', 'war hammer'],
+  ['Cleaver', 'battle-axe'],
+  ['Grimtooth', 'orcish dagger'],
+  ['Orcrist', 'elven broadsword'],
+  ['Sting', 'elven dagger'],
+  ['Magicbane', 'athame'],
+  ['Frost Brand', 'long sword'],
+  ['Fire Brand', 'long sword'],
+  ['Dragonbane', 'broadsword'],
+  ['Demonbane', 'long sword'],
+  ['Werebane', 'silver saber'],
+  ['Grayswandir', 'silver saber'],
+  ['Giantslayer', 'long sword'],
+  ['Ogresmasher', 'war hammer'],
+  ['Trollsbane', 'morning star'],
+  ['Vorpal Blade', 'long sword'],
+  ['Snickersnee', 'katana'],
+  ['Sunsword', 'long sword'],
+  ['The Orb of Detection', 'crystal ball', 'Archeologist'],
+  ['The Heart of Ahriman', 'luckstone', 'Barbarian'],
+  ['The Sceptre of Might', 'mace', 'Caveman'],
+  ['The Staff of Aesculapius', 'quarterstaff', 'Healer'],
+  ['The Magic Mirror of Merlin', 'mirror', 'Knight'],
+  ['The Eyes of the Overworld', 'lenses', 'Monk'],
+  ['The Mitre of Holiness', 'helm of brilliance', 'Priest'],
+  ['The Longbow of Diana', 'bow', 'Ranger'],
+  ['The Master Key of Thievery', 'skeleton key', 'Rogue'],
+  ['The Tsurugi of Muramasa', 'tsurugi', 'Samurai'],
+  ['The Platinum Yendorian Express Card', 'credit card', 'Tourist'],
+  ['The Orb of Fate', 'crystal ball', 'Valkyrie'],
   ['The Eye of the Aethiopica', 'amulet of ESP', 'Wizard'],
 ];
 
 export { ROLES, type Role } from '../roles.ts';
 
 function artifactItems(objects: readonly PetItem[]): PetItem[] {
-  return ARTIFACTS.filter(([, base]) => objects.some((o) => o.name === base || o.aliases?.includes(base))).map(([name, base, questRole]) => {
-    const b = objects.find((o) => o.name === base || o.aliases?.includes(base))!;
-    return {
-      ...b,
-      name,
-      aliases: name.startsWith('The ') ? [name.slice(4)] : undefined,
-      kind: 'artifact' as const,
-      artifact: questRole ? { name, questRole } : { name },
-      source: nethackCite('include/artilist.h', `A("${name}")`, { note: `${base}${questRole ? `, ${questRole} quest artifact` : ''}` }),
-    };
-  });
+  return ARTIFACTS.filter(([, base]) => objects.some((o) => o.name === base || o.aliases?.includes(base))).map(
+    ([name, base, questRole]) => {
+      const b = objects.find((o) => o.name === base || o.aliases?.includes(base))!;
+      return {
+        ...b,
+        name,
+        aliases: name.startsWith('The ') ? [name.slice(4)] : undefined,
+        kind: 'artifact' as const,
+        artifact: questRole ? { name, questRole } : { name },
+        source: nethackCite('include/artilist.h', `A("${name}")`, {
+          note: `${base}${questRole ? `, ${questRole} quest artifact` : ''}`,
+        }),
+      };
+    },
+  );
 }
 
 function buildCatalog(v: NethackVersion): PetItem[] {
@@ -214,7 +310,9 @@ function buildCatalog(v: NethackVersion): PetItem[] {
     items.push(it);
   }
   // Eggs: every egg type can_be_hatched() can return (src/mon.c).
-  for (const m of t.monsters.filter((x) => (laysEggs(x) && x.pm !== 'PM_SCORPIUS') || x.pm === 'PM_KILLER_BEE' || x.pm === 'PM_GARGOYLE')) {
+  for (const m of t.monsters.filter(
+    (x) => (laysEggs(x) && x.pm !== 'PM_SCORPIUS') || x.pm === 'PM_KILLER_BEE' || x.pm === 'PM_GARGOYLE',
+  )) {
     items.push(eggItem(m, v));
   }
   items.push(...objects, ...artifactItems(objects).map((a) => ({ ...a, versions: [v] })));
@@ -233,16 +331,20 @@ export function petItems(version: NethackVersion): readonly PetItem[] {
 }
 
 /** 3.6.7's catalog, with `versions` listing every version that has an item of the same name. */
-export const PET_ITEMS: readonly PetItem[] = petItems('3.6.7').map((i) => ({ ...i, versions: ALL.filter((v) => petItems(v).some((x) => x.name === i.name)) }));
+export const PET_ITEMS: readonly PetItem[] = petItems('3.6.7').map((i) => ({
+  ...i,
+  versions: ALL.filter((v) => petItems(v).some((x) => x.name === i.name)),
+}));
 
 /** Every item name of every version (for autocomplete), each with the versions that have it. */
 export function allPetItemNames(): { name: string; aliases?: string[]; versions: NethackVersion[] }[] {
   const out = new Map<string, { name: string; aliases?: string[]; versions: NethackVersion[] }>();
-  for (const v of ALL) for (const i of petItems(v)) {
-    const e = out.get(i.name);
-    if (e) e.versions.push(v);
-    else out.set(i.name, { name: i.name, aliases: i.aliases, versions: [v] });
-  }
+  for (const v of ALL)
+    for (const i of petItems(v)) {
+      const e = out.get(i.name);
+      if (e) e.versions.push(v);
+      else out.set(i.name, { name: i.name, aliases: i.aliases, versions: [v] });
+    }
   return [...out.values()];
 }
 

@@ -5,10 +5,53 @@ import { nethackCite, type Citation, type NethackVersion } from '../../cite.ts';
 import type { PetItem } from './items.ts';
 import { SIZE_FACTOR, speciesFor } from './species.ts';
 
-const LINES: Record<NethackVersion, { nutrition: number; corpse: number; size: number; eaten: number; coin: number; other: number; eatMax: number; devour: number; add: number }> = {
-  '3.6.7': { nutrition: 142, corpse: 154, size: 161, eaten: 181, coin: 185, other: 198, eatMax: 220, devour: 232, add: 238 },
-  '3.4.3': { nutrition: 73, corpse: 85, size: 92, eaten: 100, coin: 104, other: 115, eatMax: 134, devour: 139, add: 143 },
-  '5.0': { nutrition: 156, corpse: 166, size: 173, eaten: 193, coin: 197, other: 210, eatMax: 231, devour: 234, add: 240 },
+const LINES: Record<
+  NethackVersion,
+  {
+    nutrition: number;
+    corpse: number;
+    size: number;
+    eaten: number;
+    coin: number;
+    other: number;
+    eatMax: number;
+    devour: number;
+    add: number;
+  }
+> = {
+  '3.6.7': {
+    nutrition: 142,
+    corpse: 154,
+    size: 161,
+    eaten: 181,
+    coin: 185,
+    other: 198,
+    eatMax: 220,
+    devour: 232,
+    add: 238,
+  },
+  '3.4.3': {
+    nutrition: 73,
+    corpse: 85,
+    size: 92,
+    eaten: 100,
+    coin: 104,
+    other: 115,
+    eatMax: 134,
+    devour: 139,
+    add: 143,
+  },
+  '5.0': {
+    nutrition: 156,
+    corpse: 166,
+    size: 173,
+    eaten: 193,
+    coin: 197,
+    other: 210,
+    eatMax: 231,
+    devour: 234,
+    add: 240,
+  },
 };
 
 export interface PetMealInput {
@@ -48,7 +91,8 @@ function fullNutrition(item: PetItem, version: NethackVersion, heroRace: PetMeal
   let nut = ocNutrition(item, version);
   // Only 3.6.x applies the hero's race inside obj_nutrition(); 3.4.3 and 5.0 do not.
   if (version === '3.6.7') {
-    if (item.otyp === 'LEMBAS_WAFER') nut += heroRace === 'elf' ? Math.floor(nut / 4) : heroRace === 'orc' ? -Math.floor(nut / 4) : 0;
+    if (item.otyp === 'LEMBAS_WAFER')
+      nut += heroRace === 'elf' ? Math.floor(nut / 4) : heroRace === 'orc' ? -Math.floor(nut / 4) : 0;
     if (item.otyp === 'CRAM_RATION' && heroRace === 'dwarf') nut += Math.floor(nut / 6);
   }
   return nut;
@@ -84,7 +128,8 @@ export function petMeal(input: PetMealInput): PetMeal {
   const pet = speciesFor(input.pet, v) ?? input.pet;
   const item = input.item;
   const cites: Citation[] = [];
-  const cite = (line: number, note: string, symbol = 'dog_nutrition()') => nethackCite('src/dogmove.c', symbol, { version: v, line, note });
+  const cite = (line: number, note: string, symbol = 'dog_nutrition()') =>
+    nethackCite('src/dogmove.c', symbol, { version: v, line, note });
   let nutrit: number;
   let meating: number;
   let factor: number | null = null;
@@ -119,7 +164,13 @@ export function petMeal(input: PetMealInput): PetMeal {
       if (input.oeaten < full || oeaten !== input.oeaten || full === 0) {
         formula += `; partly eaten (${oeaten}/${full} left): ${nutrit}, ${meating} turn${meating === 1 ? '' : 's'}`;
         cites.push(cite(L.eaten, 'partly eaten: eaten_stat() scales both'));
-        cites.push(nethackCite('src/eat.c', 'eaten_stat()', { version: v, line: v === '3.6.7' ? 3220 : undefined, note: 'max(1, base × oeaten / full)' }));
+        cites.push(
+          nethackCite('src/eat.c', 'eaten_stat()', {
+            version: v,
+            line: v === '3.6.7' ? 3220 : undefined,
+            note: 'max(1, base × oeaten / full)',
+          }),
+        );
       }
     }
   } else if (item.oclass === 'COIN_CLASS') {
@@ -144,7 +195,15 @@ export function petMeal(input: PetMealInput): PetMeal {
     cites.push(cite(L.devour, 'devour: meating / 2, nutrition × 3/4', 'dog_eat()'));
   }
   cites.push(cite(L.add, 'hungrytime += nutrition', 'dog_eat()'));
-  return { nutrition: nutrit, eatingTime: meating, baseNutrition, baseEatingTime, sizeFactor: factor, formula, citations: cites };
+  return {
+    nutrition: nutrit,
+    eatingTime: meating,
+    baseNutrition,
+    baseEatingTime,
+    sizeFactor: factor,
+    formula,
+    citations: cites,
+  };
 }
 
 export { LINES as NUTRITION_LINES };

@@ -45,14 +45,18 @@ export function overlayNote(pm: string, version: NethackVersion): string | undef
   const b = tablesFor(version).monsterByPm(pm);
   if (!a || !b) return undefined;
   const diffs: string[] = [];
-  if (a.cwt !== b.cwt || a.cnutrit !== b.cnutrit) diffs.push(`SIZ(${b.cwt}, ${b.cnutrit}) (3.6.7: ${a.cwt}, ${a.cnutrit})`);
-  if (a.resists.join() !== b.resists.join()) diffs.push(`resists ${b.resists.join(', ') || 'nothing'} (3.6.7: ${a.resists.join(', ') || 'nothing'})`);
-  if (a.carnivore !== b.carnivore || a.herbivore !== b.herbivore) diffs.push(`diet ${dietWord(b)} (3.6.7: ${dietWord(a)})`);
+  if (a.cwt !== b.cwt || a.cnutrit !== b.cnutrit)
+    diffs.push(`SIZ(${b.cwt}, ${b.cnutrit}) (3.6.7: ${a.cwt}, ${a.cnutrit})`);
+  if (a.resists.join() !== b.resists.join())
+    diffs.push(`resists ${b.resists.join(', ') || 'nothing'} (3.6.7: ${a.resists.join(', ') || 'nothing'})`);
+  if (a.carnivore !== b.carnivore || a.herbivore !== b.herbivore)
+    diffs.push(`diet ${dietWord(b)} (3.6.7: ${dietWord(a)})`);
   const file = version === '5.0' ? 'include/monsters.h' : 'src/monst.c';
   return diffs.length ? `${version} ${file}: ${b.name} ${diffs.join('; ')}` : undefined;
 }
 
-const dietWord = (m: MonsterEntry) => (m.carnivore && m.herbivore ? 'omnivore' : m.carnivore ? 'carnivore' : m.herbivore ? 'herbivore' : 'none');
+const dietWord = (m: MonsterEntry) =>
+  m.carnivore && m.herbivore ? 'omnivore' : m.carnivore ? 'carnivore' : m.herbivore ? 'herbivore' : 'none';
 
 export function speciesByPm(pm: string, version: NethackVersion): PetSpecies | undefined {
   const m = tablesFor(version).monsterByPm(pm);
@@ -84,14 +88,21 @@ export function isFlaming(m: MonsterEntry): boolean {
 /** noncorporeal(): the ghost class. */
 export const isNoncorporeal = (m: MonsterEntry): boolean => m.class === 'S_GHOST';
 /** slimeproof(): green slime, flaming(), noncorporeal(). */
-export const isSlimeproof = (m: MonsterEntry): boolean => m.pm === 'PM_GREEN_SLIME' || isFlaming(m) || isNoncorporeal(m);
+export const isSlimeproof = (m: MonsterEntry): boolean =>
+  m.pm === 'PM_GREEN_SLIME' || isFlaming(m) || isNoncorporeal(m);
 /** 5.0 likes_fire(): fire vortex, flaming sphere, likes_lava() (fire elemental, salamander). */
 export function likesFire(m: MonsterEntry): boolean {
   return ['PM_FIRE_VORTEX', 'PM_FLAMING_SPHERE', 'PM_FIRE_ELEMENTAL', 'PM_SALAMANDER'].includes(m.pm);
 }
 /** hates_silver() (src/mondata.c): were, vampire class, demons, shade, imps but not tengu. */
 export function hatesSilverType(m: MonsterEntry): boolean {
-  return m.were || m.class === 'S_VAMPIRE' || isDemon(m) || m.pm === 'PM_SHADE' || (m.class === 'S_IMP' && m.pm !== 'PM_TENGU');
+  return (
+    m.were ||
+    m.class === 'S_VAMPIRE' ||
+    isDemon(m) ||
+    m.pm === 'PM_SHADE' ||
+    (m.class === 'S_IMP' && m.pm !== 'PM_TENGU')
+  );
 }
 
 const versionOf = (m: MonsterEntry): NethackVersion => (m as Partial<PetSpecies>).version ?? '3.6.7';
@@ -106,10 +117,12 @@ export function bigToLittle(pm: string, version: NethackVersion = '3.6.7'): stri
 }
 
 const isRider = (m: MonsterEntry) => m.rider;
-const isLongworm = (m: MonsterEntry) => m.pm === 'PM_BABY_LONG_WORM' || m.pm === 'PM_LONG_WORM' || m.pm === 'PM_LONG_WORM_TAIL';
+const isLongworm = (m: MonsterEntry) =>
+  m.pm === 'PM_BABY_LONG_WORM' || m.pm === 'PM_LONG_WORM' || m.pm === 'PM_LONG_WORM_TAIL';
 const isUnicorn = (m: MonsterEntry) => m.class === 'S_UNICORN' && (m.mflags2 & 0x20000000) !== 0; // likes_gems
 const isMindFlayer = (m: MonsterEntry) => m.pm === 'PM_MIND_FLAYER' || m.pm === 'PM_MASTER_MIND_FLAYER';
-const isKoboldish = (m: MonsterEntry) => m.class === 'S_KOBOLD' || m.pm === 'PM_KOBOLD_ZOMBIE' || m.pm === 'PM_KOBOLD_MUMMY';
+const isKoboldish = (m: MonsterEntry) =>
+  m.class === 'S_KOBOLD' || m.pm === 'PM_KOBOLD_ZOMBIE' || m.pm === 'PM_KOBOLD_MUMMY';
 
 /** same_race() from src/mondata.c (3.6.7, unchanged in 5.0), in the same order of tests. */
 export function sameRace(a: MonsterEntry, b: MonsterEntry): boolean {
@@ -142,17 +155,27 @@ export function sameRace(a: MonsterEntry, b: MonsterEntry): boolean {
   if (a.class === b.class) {
     // walk the smaller forms of a, then the larger ones
     const v = versionOf(a);
-    for (let prv = a.pm, nxt = bigToLittle(a.pm, v); nxt !== prv; prv = nxt, nxt = bigToLittle(nxt, v)) if (nxt === b.pm) return true;
-    for (let prv = a.pm, nxt = littleToBig(a.pm, v); nxt !== prv; prv = nxt, nxt = littleToBig(nxt, v)) if (nxt === b.pm) return true;
+    for (let prv = a.pm, nxt = bigToLittle(a.pm, v); nxt !== prv; prv = nxt, nxt = bigToLittle(nxt, v))
+      if (nxt === b.pm) return true;
+    for (let prv = a.pm, nxt = littleToBig(a.pm, v); nxt !== prv; prv = nxt, nxt = littleToBig(nxt, v))
+      if (nxt === b.pm) return true;
   }
-  if (a.pm === 'PM_GARGOYLE' || a.pm === 'PM_WINGED_GARGOYLE') return b.pm === 'PM_GARGOYLE' || b.pm === 'PM_WINGED_GARGOYLE';
+  if (a.pm === 'PM_GARGOYLE' || a.pm === 'PM_WINGED_GARGOYLE')
+    return b.pm === 'PM_GARGOYLE' || b.pm === 'PM_WINGED_GARGOYLE';
   if (a.pm === 'PM_KILLER_BEE' || a.pm === 'PM_QUEEN_BEE') return b.pm === 'PM_KILLER_BEE' || b.pm === 'PM_QUEEN_BEE';
   if (isLongworm(a)) return isLongworm(b);
   return false;
 }
 
 /** Size multiplier of src/dogmove.c dog_nutrition() by the eater's size. */
-export const SIZE_FACTOR: Record<MonsterSize, number> = { tiny: 8, small: 6, medium: 5, large: 4, huge: 3, gigantic: 2 };
+export const SIZE_FACTOR: Record<MonsterSize, number> = {
+  tiny: 8,
+  small: 6,
+  medium: 5,
+  large: 4,
+  huge: 3,
+  gigantic: 2,
+};
 
 /**
  * can_be_hatched() (src/mkobj.c): what an egg laid by `pm` holds. Scorpius's eggs are
@@ -165,6 +188,11 @@ export function eggHatchling(m: MonsterEntry): MonsterEntry | null {
   pm = littleToBig(pm, v);
   const big = tablesFor(v).monsterByPm(pm);
   if (!big) return null;
-  if (pm === 'PM_KILLER_BEE' || pm === 'PM_GARGOYLE' || (laysEggs(big) && pm !== 'PM_QUEEN_BEE' && pm !== 'PM_WINGED_GARGOYLE')) return big;
+  if (
+    pm === 'PM_KILLER_BEE' ||
+    pm === 'PM_GARGOYLE' ||
+    (laysEggs(big) && pm !== 'PM_QUEEN_BEE' && pm !== 'PM_WINGED_GARGOYLE')
+  )
+    return big;
   return null;
 }

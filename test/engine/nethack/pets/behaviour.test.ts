@@ -2,11 +2,21 @@
 // dog_invent(), dog_move(), dog_goal(), include/mondata.h befriend_with_obj() (3.6.7).
 import { describe, expect, it } from 'vitest';
 import { MONSTERS } from '../../../../src/engine/nethack/data.ts';
-import { befriendWithObj, dogFood, petFoodMeaning, petItemByName, speciesFor } from '../../../../src/engine/nethack/pets/index.ts';
+import {
+  befriendWithObj,
+  dogFood,
+  petFoodMeaning,
+  petItemByName,
+  speciesFor,
+} from '../../../../src/engine/nethack/pets/index.ts';
 
 const mon = (n: string) => MONSTERS.find((m) => m.name === n)!;
 const item = (n: string) => petItemByName(n)!;
-const meaning = (pet: string, it: string, opts: Parameters<typeof dogFood>[0] extends infer T ? Partial<T> : never = {}) => {
+const meaning = (
+  pet: string,
+  it: string,
+  opts: Parameters<typeof dogFood>[0] extends infer T ? Partial<T> : never = {},
+) => {
   const r = dogFood({ pet: mon(pet), item: item(it), ...opts });
   return petFoodMeaning(speciesFor(mon(pet), '3.6.7')!, item(it), r.category, { cursed: opts.cursed });
 };
@@ -38,17 +48,41 @@ describe('thrown at a wild monster', () => {
 
 describe('your pet', () => {
   it('dog.c:898 catches DOGFOOD always, ACCFOOD only when hungry', () => {
-    expect(meaning('kitten', 'tripe ration').thrownAtPet.catches).toEqual({ normal: true, hungry: true, starving: true });
-    expect(meaning('kitten', 'food ration').thrownAtPet.catches).toEqual({ normal: false, hungry: true, starving: true });
+    expect(meaning('kitten', 'tripe ration').thrownAtPet.catches).toEqual({
+      normal: true,
+      hungry: true,
+      starving: true,
+    });
+    expect(meaning('kitten', 'food ration').thrownAtPet.catches).toEqual({
+      normal: false,
+      hungry: true,
+      starving: true,
+    });
     expect(meaning('kitten', 'apple').thrownAtPet.catches).toEqual({ normal: false, hungry: false, starving: false });
   });
   it('dogmove.c:437 eats <= CADAVER where it stands; ACCFOOD only when starving', () => {
-    expect(meaning('kitten', 'jackal corpse').eatsWhereItStands).toEqual({ normal: true, hungry: true, starving: true });
-    expect(meaning('kitten', 'food ration').eatsWhereItStands).toEqual({ normal: false, hungry: false, starving: true });
+    expect(meaning('kitten', 'jackal corpse').eatsWhereItStands).toEqual({
+      normal: true,
+      hungry: true,
+      starving: true,
+    });
+    expect(meaning('kitten', 'food ration').eatsWhereItStands).toEqual({
+      normal: false,
+      hungry: false,
+      starving: true,
+    });
   });
   it('dogmove.c:1082 steps onto ACCFOOD when hungry; never onto cursed items', () => {
-    expect(meaning('kitten', 'food ration').eatsWhenMovingOnto).toEqual({ normal: false, hungry: true, starving: true });
-    expect(meaning('kitten', 'tripe ration', { cursed: true }).eatsWhenMovingOnto).toEqual({ normal: false, hungry: false, starving: false });
+    expect(meaning('kitten', 'food ration').eatsWhenMovingOnto).toEqual({
+      normal: false,
+      hungry: true,
+      starving: true,
+    });
+    expect(meaning('kitten', 'tripe ration', { cursed: true }).eatsWhenMovingOnto).toEqual({
+      normal: false,
+      hungry: false,
+      starving: false,
+    });
   });
   it('dogmove.c:524 goals: treats always, ACCFOOD when hungry, worse items only to fetch, TABU ignored', () => {
     expect(meaning('kitten', 'tripe ration').goal.eat.normal).toBe(true);

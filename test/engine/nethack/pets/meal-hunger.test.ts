@@ -60,7 +60,14 @@ describe('dog_nutrition()', () => {
 describe('pet hunger clock', () => {
   it('dog.c:47 starting pet: hungrytime 1001; dogmove.c:361/382 weak after +500, starves after +750', () => {
     const r = petHunger({ pet: mon('kitten') });
-    expect(r.timeline).toEqual({ hungrytime: 1001, hungryAt: 1001, rangedAttacksReducedAt: 1302, weakAt: 1502, starvesAt: 1752, goesFeralAt: 1752 });
+    expect(r.timeline).toEqual({
+      hungrytime: 1001,
+      hungryAt: 1001,
+      rangedAttacksReducedAt: 1302,
+      weakAt: 1502,
+      starvesAt: 1752,
+      goesFeralAt: 1752,
+    });
     expect(r.status).toBe('fed');
   });
   it('status at a turn: T >= hungrytime hungry; T > +500 weak; T > +750 starved', () => {
@@ -76,7 +83,9 @@ describe('pet hunger clock', () => {
     const r = petHunger({ pet: mon('kitten'), turn: 1500, food: item('tripe ration') });
     expect(r.afterFood!.timeline.hungrytime).toBe(2700);
     // eaten early, on turn 500, it adds to 1001: 2201
-    expect(petHunger({ pet: mon('kitten'), turn: 500, food: item('tripe ration') }).afterFood!.timeline.hungrytime).toBe(2201);
+    expect(
+      petHunger({ pet: mon('kitten'), turn: 500, food: item('tripe ration') }).afterFood!.timeline.hungrytime,
+    ).toBe(2201);
   });
   it('last meal: pony tamed on turn 100, ate an apple (50 × 5 = 250) on turn 2000', () => {
     const r = petHunger({ pet: mon('pony'), tamedTurn: 100, lastMealTurn: 2000, lastMeal: item('apple'), turn: 2100 });

@@ -23,27 +23,31 @@ function spread(path: string, a: Spread | null, b: Spread | null, out: Differenc
     if (a !== b) out.push({ path, engine: a, reference: b });
     return;
   }
-  if (a.p5 !== b.p5 || a.median !== b.median || a.p95 !== b.p95) out.push({
-    path: `${path}.percentiles`,
-    engine: [a.p5, a.median, a.p95],
-    reference: [b.p5, b.median, b.p95],
-  });
+  if (a.p5 !== b.p5 || a.median !== b.median || a.p95 !== b.p95)
+    out.push({
+      path: `${path}.percentiles`,
+      engine: [a.p5, a.median, a.p95],
+      reference: [b.p5, b.median, b.p95],
+    });
   if (!closeRel(a.mean, b.mean, 1e-9, meanAbs)) out.push({ path: `${path}.mean`, engine: a.mean, reference: b.mean });
-  if (Math.abs(a.probability - b.probability) > PROB) out.push({
-    path: `${path}.probability`,
-    engine: a.probability,
-    reference: b.probability,
-  });
-  if (b.min === b.max && (a.min !== b.min || a.max !== b.max)) out.push({
-    path: `${path}.point`,
-    engine: [a.min, a.max],
-    reference: [b.min, b.max],
-  });
-  if (a.min > a.p5 || a.max < a.p95) out.push({
-    path: `${path}.extremes`,
-    engine: [a.min, a.max],
-    reference: [b.min, b.max],
-  });
+  if (Math.abs(a.probability - b.probability) > PROB)
+    out.push({
+      path: `${path}.probability`,
+      engine: a.probability,
+      reference: b.probability,
+    });
+  if (b.min === b.max && (a.min !== b.min || a.max !== b.max))
+    out.push({
+      path: `${path}.point`,
+      engine: [a.min, a.max],
+      reference: [b.min, b.max],
+    });
+  if (a.min > a.p5 || a.max < a.p95)
+    out.push({
+      path: `${path}.extremes`,
+      engine: [a.min, a.max],
+      reference: [b.min, b.max],
+    });
 }
 
 export function compareForecasts(a: ForecastResult, b: ForecastResult): Difference[] {
@@ -97,7 +101,10 @@ export function compareForecasts(a: ForecastResult, b: ForecastResult): Differen
     eq('starvation', ar, br);
     eq('starvation.deathMoves', am, bm);
     spread('starvation.deathTurns', ad, bd, out);
-    for (const [k, x, y] of [['expectedFaints', af, bf], ['expectedTurnsFainted', at, bt]] as const) {
+    for (const [k, x, y] of [
+      ['expectedFaints', af, bf],
+      ['expectedTurnsFainted', at, bt],
+    ] as const) {
       if (x === null || y === null) eq(`starvation.${k}`, x, y);
       else if (!closeRel(x, y, 1e-9, 1e-9)) out.push({ path: `starvation.${k}`, engine: x, reference: y });
     }

@@ -65,7 +65,12 @@ export function isExact(profile: BurnProfile, flags = burnFlags(profile)): boole
   return profile.version !== '5.0' && !(profile.unaware && flags.base === 1);
 }
 
-export function buildCycle(profile: BurnProfile, moves: number, attacksPerTurn: number, flags = burnFlags(profile)): Cycle {
+export function buildCycle(
+  profile: BurnProfile,
+  moves: number,
+  attacksPerTurn: number,
+  flags = burnFlags(profile),
+): Cycle {
   const calls = 1 + attacksPerTurn;
   const tick: number[] = [];
   const burn: number[] = [];
@@ -104,14 +109,26 @@ function effectiveAttacks(profile: BurnProfile, attacksPerTurn: number): number 
  * `reachedFainting`, and forecast() for what happens after). Throws for random burn (5.0, or an
  * Unaware hero who burns the base charge): use forecast() for those.
  */
-export function advance(nutrition: number, moves: number, profile: BurnProfile, turns: number, attacksPerTurn = 0): AdvanceResult {
+export function advance(
+  nutrition: number,
+  moves: number,
+  profile: BurnProfile,
+  turns: number,
+  attacksPerTurn = 0,
+): AdvanceResult {
   if (!Number.isInteger(turns) || turns < 0) throw new RangeError('turns must be a non-negative integer');
   const flags = burnFlags(profile);
-  if (!isExact(profile, flags)) throw new Error(`advance() is exact only for a fixed burn (3.6.7/3.4.3, awake); ${profile.version} is random: use forecast()`);
+  if (!isExact(profile, flags))
+    throw new Error(
+      `advance() is exact only for a fixed burn (3.6.7/3.4.3, awake); ${profile.version} is random: use forecast()`,
+    );
   const attacks = effectiveAttacks(profile, attacksPerTurn);
   const cycle = buildCycle(profile, moves, attacks, flags);
   // The attacks of the action at the prompt of `moves` come first; those of moves + turns are not made yet.
-  const burned = leadingBurn(profile, flags, moves, attacks) + burnedOver(cycle, turns) - leadingBurn(profile, flags, moves + turns, attacks);
+  const burned =
+    leadingBurn(profile, flags, moves, attacks) +
+    burnedOver(cycle, turns) -
+    leadingBurn(profile, flags, moves + turns, attacks);
   const h = nutrition - burned;
   return { nutrition: h, moves: moves + turns, burned, status: statusFor(h), reachedFainting: h <= 0 };
 }
@@ -148,7 +165,13 @@ function exactCrossing(cycle: Cycle, nutrition: number, threshold: number): Exac
 }
 
 /** exactCrossing() for a hero at the prompt of moves T: the `attacks` calls at T come before the cycle. */
-function exactCrossingFromPrompt(cycle: Cycle, leadTick: number, attacks: number, nutrition: number, threshold: number): ExactCrossing | null {
+function exactCrossingFromPrompt(
+  cycle: Cycle,
+  leadTick: number,
+  attacks: number,
+  nutrition: number,
+  threshold: number,
+): ExactCrossing | null {
   const need = nutrition - threshold;
   if (need > 0 && leadTick > 0 && attacks * leadTick >= need) {
     const calls = Math.ceil(need / leadTick);
@@ -244,7 +267,14 @@ export interface ForecastInput {
 export interface ForecastResult {
   game: 'nethack';
   version: NethackVersion;
-  input: { nutrition: number; moves: number; attacksPerTurn: number; con: number; after: number | null; profile: BurnProfile };
+  input: {
+    nutrition: number;
+    moves: number;
+    attacksPerTurn: number;
+    con: number;
+    after: number | null;
+    profile: BurnProfile;
+  };
   status: NethackStatus;
   method: 'exact-cycle' | 'distribution-dp';
   methodText: string;
@@ -281,7 +311,15 @@ function spreadOf(masses: Map<number, number> | number[], offset = 0): Spread | 
     }
     return entries[entries.length - 1]![0];
   };
-  return { mean, p5: q(0.05), median: q(0.5), p95: q(0.95), min: entries[0]![0], max: entries[entries.length - 1]![0], probability: total };
+  return {
+    mean,
+    p5: q(0.05),
+    median: q(0.5),
+    p95: q(0.95),
+    min: entries[0]![0],
+    max: entries[entries.length - 1]![0],
+    probability: total,
+  };
 }
 
 /** newuhs(): chance the faint roll passes at nutrition h (h <= 0, already Fainting). */
@@ -319,7 +357,13 @@ interface DpResult {
  * follows the fastest descent from the lowest start until survival is below 1e-16 (as the engine's
  * starvationFloor(), written again here).
  */
-function referenceFloor(profile: BurnProfile, flags: BurnFlags, attacks: number, v: NethackVersion, lowest: number): number {
+function referenceFloor(
+  profile: BurnProfile,
+  flags: BurnFlags,
+  attacks: number,
+  v: NethackVersion,
+  lowest: number,
+): number {
   let burn = 0;
   for (let m = 0; m < 20; m++) burn = Math.max(burn, callPmf(profile, flags, m, profile.unaware).length - 1);
   let h = lowest - 1;
@@ -367,7 +411,11 @@ function runDp(opts: {
   };
   for (const s of seed.states) put(cur, lo, hi, s.m, s.h, s.p);
 
-  const crossing = { hungry: new Map<number, number>(), weak: new Map<number, number>(), fainting: new Map<number, number>() };
+  const crossing = {
+    hungry: new Map<number, number>(),
+    weak: new Map<number, number>(),
+    fainting: new Map<number, number>(),
+  };
   const death = new Map<number, number>();
   const addAt = (map: Map<number, number>, t: number, p: number) => map.set(t, (map.get(t) ?? 0) + p);
   let expectedFaints = 0;
@@ -501,7 +549,10 @@ function runDp(opts: {
     let midSnapshot = !leading && attacks > 0 && snapshotAt === t;
     const snapshotBeforeAttacks = () => {
       // The prompt of turn t: after its turn call, before the hero's attacks (moves = T + t).
-      const parts: { row: Float64Array; from: number; to: number }[] = [{ row: work, from: wlo, to: whi }, { row: wake, from: wakeLo, to: wakeHi }];
+      const parts: { row: Float64Array; from: number; to: number }[] = [
+        { row: work, from: wlo, to: whi },
+        { row: wake, from: wakeLo, to: wakeHi },
+      ];
       for (let m = 1; m <= mMax; m++) parts.push({ row: nxt[m]!, from: nlo[m]!, to: nhi[m]! });
       takeSnapshot(t, parts, deadNow);
       midSnapshot = false;
@@ -546,8 +597,10 @@ function runDp(opts: {
             const faint = first ? p2 : p2 * pass[idx(h2)]!;
             stay = p2 - faint;
             if (faint > 0) {
-              if (profile.unaware) stay += faint; // asleep (multi < 0): a passing roll does nothing
-              else if (collapse) stay += faint; // m does not change the burn: one row
+              if (profile.unaware)
+                stay += faint; // asleep (multi < 0): a passing roll does nothing
+              else if (collapse)
+                stay += faint; // m does not change the burn: one row
               else {
                 const dur = durOf(h2);
                 expectedFaints += faint;
@@ -608,7 +661,16 @@ function runDp(opts: {
     }
     if (snapshotAt !== null && t === snapshotAt && !leading && attacks === 0) takeSnapshot(t);
   }
-  return { crossing, death, expectedFaints, expectedTurnsFainted, faintsCounted: !collapse, snapshot, endT: t, aliveAtEnd: alive };
+  return {
+    crossing,
+    death,
+    expectedFaints,
+    expectedTurnsFainted,
+    faintsCounted: !collapse,
+    snapshot,
+    endT: t,
+    aliveAtEnd: alive,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -629,7 +691,8 @@ export function forecast(input: ForecastInput): ForecastResult {
   const after = input.after ?? null;
   if (!Number.isInteger(h0)) throw new RangeError('nutrition must be an integer');
   if (!Number.isInteger(moves0) || moves0 < 1) throw new RangeError('moves must be an integer >= 1');
-  if (after !== null && (!Number.isInteger(after) || after < 0 || after > MAX_FORECAST_TURNS)) throw new RangeError(`after must be 0..${MAX_FORECAST_TURNS}`);
+  if (after !== null && (!Number.isInteger(after) || after < 0 || after > MAX_FORECAST_TURNS))
+    throw new RangeError(`after must be 0..${MAX_FORECAST_TURNS}`);
   const flags = burnFlags(profile);
   const attackCheck = canAttack(profile);
   const attacksAsked = input.attacksPerTurn ?? 0;
@@ -637,7 +700,11 @@ export function forecast(input: ForecastInput): ForecastResult {
   const limit = starvationLimit(con, v);
   const exact = isExact(profile, flags);
   const notes: string[] = [];
-  const citations: Citation[] = [cite(v, 'gethungry', 'burn per turn'), cite(v, 'moveloop', 'one gethungry() per game turn'), cite(v, 'newuhs', 'status bands')];
+  const citations: Citation[] = [
+    cite(v, 'gethungry', 'burn per turn'),
+    cite(v, 'moveloop', 'one gethungry() per game turn'),
+    cite(v, 'newuhs', 'status bands'),
+  ];
 
   const sources = expectedPer20(profile, flags);
   for (const s of sources) citations.push(s.citation);
@@ -653,14 +720,28 @@ export function forecast(input: ForecastInput): ForecastResult {
           : `Each of the ${attacks} attacks per turn repeats that turn's whole gethungry() charge (same moves).`
         : null;
   if (attackNote) notes.push(attackNote);
-  if (profile.regeneration === 'ring' && !(profile.leftRing?.property === 'REGENERATION' || profile.rightRing?.property === 'REGENERATION'))
-    notes.push('Regeneration from a ring whose hand is not given: its own 1-per-20-turn ring charge is not counted (name it as left_ring or right_ring).');
-  if (profile.conflict === 'ring' && !(profile.leftRing?.property === 'CONFLICT' || profile.rightRing?.property === 'CONFLICT'))
+  if (
+    profile.regeneration === 'ring' &&
+    !(profile.leftRing?.property === 'REGENERATION' || profile.rightRing?.property === 'REGENERATION')
+  )
+    notes.push(
+      'Regeneration from a ring whose hand is not given: its own 1-per-20-turn ring charge is not counted (name it as left_ring or right_ring).',
+    );
+  if (
+    profile.conflict === 'ring' &&
+    !(profile.leftRing?.property === 'CONFLICT' || profile.rightRing?.property === 'CONFLICT')
+  )
     notes.push('Conflict from a ring whose hand is not given: its own 1-per-20-turn ring charge is not counted.');
   for (const r of [profile.leftRing, profile.rightRing]) {
-    if (r?.chargeable && r.enchantment === 0) notes.push(`A +0 ${r.label.replace(/ \+0$/, '')} ${v === '5.0' && r.type === 'protection' ? 'costs only if it is your only extrinsic Protection (5.0)' : 'costs no ring hunger'}.`);
+    if (r?.chargeable && r.enchantment === 0)
+      notes.push(
+        `A +0 ${r.label.replace(/ \+0$/, '')} ${v === '5.0' && r.type === 'protection' ? 'costs only if it is your only extrinsic Protection (5.0)' : 'costs no ring hunger'}.`,
+      );
   }
-  if (v === '5.0' && flags.slowDigestionArmor) notes.push('Slow digestion without a ring of slow digestion is taken to come from white dragon armor, which burns on case 0 (5.0).');
+  if (v === '5.0' && flags.slowDigestionArmor)
+    notes.push(
+      'Slow digestion without a ring of slow digestion is taken to come from white dragon armor, which burns on case 0 (5.0).',
+    );
 
   let next20: number[] | null = null;
   const milestones: Milestone[] = [];
@@ -716,14 +797,31 @@ export function forecast(input: ForecastInput): ForecastResult {
     const faintTurn = faintCross ? faintCross.turns + (faintCross.call === 0 ? 0 : 1) : h0 <= 0 ? 0 : null;
     if (after !== null) {
       if (faintTurn === null || after < faintTurn) {
-        const burned = leadingBurn(profile, flags, moves0, attacks) + burnedOver(cycle, after) - leadingBurn(profile, flags, moves0 + after, attacks);
+        const burned =
+          leadingBurn(profile, flags, moves0, attacks) +
+          burnedOver(cycle, after) -
+          leadingBurn(profile, flags, moves0 + after, attacks);
         const h = h0 - burned;
-        afterK = { turns: after, moves: moves0 + after, exact: true, nutrition: h, status: statusFor(h), probabilityDead: 0, nutritionDistribution: null, statusProbabilities: null, note: null };
+        afterK = {
+          turns: after,
+          moves: moves0 + after,
+          exact: true,
+          nutrition: h,
+          status: statusFor(h),
+          probabilityDead: 0,
+          nutritionDistribution: null,
+          statusProbabilities: null,
+          note: null,
+        };
       }
     }
     const needAfterDp = after !== null && afterK === null;
     if ((!input.skipStarvation && faintTurn !== null) || needAfterDp) {
-      citations.push(cite(v, 'faintRoll', 'faint roll and length'), cite(v, 'starvation', 'starvation limit'), cite(v, 'helplessCount', 'helpless count in turns'));
+      citations.push(
+        cite(v, 'faintRoll', 'faint roll and length'),
+        cite(v, 'starvation', 'starvation limit'),
+        cite(v, 'helplessCount', 'helpless count in turns'),
+      );
       // Seed the DP at the crossing call (or now, if already Fainting).
       let seed: DpSeed;
       let firstFaintTurns: number | null = null;
@@ -734,24 +832,39 @@ export function forecast(input: ForecastInput): ForecastResult {
         const m = profile.unaware ? 0 : faintCross.call === 0 ? dur - 1 : dur;
         seed = { t: faintCross.turns, states: [{ h: faintCross.nutrition, m, p: 1 }] };
       } else seed = { t: 0, states: [{ h: h0, m: 0, p: 1 }] };
-      const dp = runDp({ profile, flags, moves0, attacks, limit, seed, snapshotAt: afterK ? null : after, hTop: Math.max(h0, 1) });
-      const ds = deathSpread(dp);
-      if (!input.skipStarvation) starvation = {
-        con,
+      const dp = runDp({
+        profile,
+        flags,
+        moves0,
+        attacks,
         limit,
-        firstFaintTurns,
-        expectedFaints: dp.faintsCounted ? dp.expectedFaints + (firstFaintTurns !== null ? 1 : 0) : null,
-        expectedTurnsFainted: dp.faintsCounted ? dp.expectedTurnsFainted + (firstFaintTurns ?? 0) : null,
-        deathTurns: ds,
-        deathMoves: ds ? { p5: moves0 + ds.p5, median: moves0 + ds.median, p95: moves0 + ds.p95 } : null,
-        method:
-          'Exact distribution by dynamic programming over (nutrition, helpless turns left), turn by turn from the first faint: each hunger update rolls rn2(20 - d) >= 19 to faint (10 - d turns, burning the base charge 1 turn in 10 while fainted) and, when that roll fails, dies if nutrition < -(100 + 10 x Con).'.replace(
-            '-(100 + 10 x Con)',
-            v === '3.4.3' ? '-(200 + 20 x Con)' : '-(100 + 10 x Con)',
-          ).replace(' (10 - d turns, burning the base charge 1 turn in 10 while fainted)', v === '3.4.3' ? ' (10 - d turns, full burn while fainted)' : ' (10 - d turns, burning the base charge 1 turn in 10 while fainted)'),
-      };
+        seed,
+        snapshotAt: afterK ? null : after,
+        hTop: Math.max(h0, 1),
+      });
+      const ds = deathSpread(dp);
+      if (!input.skipStarvation)
+        starvation = {
+          con,
+          limit,
+          firstFaintTurns,
+          expectedFaints: dp.faintsCounted ? dp.expectedFaints + (firstFaintTurns !== null ? 1 : 0) : null,
+          expectedTurnsFainted: dp.faintsCounted ? dp.expectedTurnsFainted + (firstFaintTurns ?? 0) : null,
+          deathTurns: ds,
+          deathMoves: ds ? { p5: moves0 + ds.p5, median: moves0 + ds.median, p95: moves0 + ds.p95 } : null,
+          method:
+            'Exact distribution by dynamic programming over (nutrition, helpless turns left), turn by turn from the first faint: each hunger update rolls rn2(20 - d) >= 19 to faint (10 - d turns, burning the base charge 1 turn in 10 while fainted) and, when that roll fails, dies if nutrition < -(100 + 10 x Con).'
+              .replace('-(100 + 10 x Con)', v === '3.4.3' ? '-(200 + 20 x Con)' : '-(100 + 10 x Con)')
+              .replace(
+                ' (10 - d turns, burning the base charge 1 turn in 10 while fainted)',
+                v === '3.4.3'
+                  ? ' (10 - d turns, full burn while fainted)'
+                  : ' (10 - d turns, burning the base charge 1 turn in 10 while fainted)',
+              ),
+        };
       if (after !== null && afterK === null) afterK = afterFromDp(dp, after, moves0);
-      if (dp.aliveAtEnd >= DP_EPSILON && dp.endT >= DP_MAX_TURNS) notes.push(`Starvation distribution cut at ${DP_MAX_TURNS.toLocaleString('en-US')} turns.`);
+      if (dp.aliveAtEnd >= DP_EPSILON && dp.endT >= DP_MAX_TURNS)
+        notes.push(`Starvation distribution cut at ${DP_MAX_TURNS.toLocaleString('en-US')} turns.`);
     }
   } else {
     methodText =
@@ -772,9 +885,29 @@ export function forecast(input: ForecastInput): ForecastResult {
         }
         milestones.push(ms);
       }
-      if (after !== null) afterK = { turns: after, moves: moves0 + after, exact: true, nutrition: h0, status: statusFor(h0), probabilityDead: 0, nutritionDistribution: null, statusProbabilities: null, note: 'Nothing burns.' };
+      if (after !== null)
+        afterK = {
+          turns: after,
+          moves: moves0 + after,
+          exact: true,
+          nutrition: h0,
+          status: statusFor(h0),
+          probabilityDead: 0,
+          nutritionDistribution: null,
+          statusProbabilities: null,
+          note: 'Nothing burns.',
+        };
     } else {
-      const dp = runDp({ profile, flags, moves0, attacks, limit, seed: { t: 0, states: [{ h: h0, m: 0, p: 1 }] }, snapshotAt: after, hTop: Math.max(h0, 1) });
+      const dp = runDp({
+        profile,
+        flags,
+        moves0,
+        attacks,
+        limit,
+        seed: { t: 0, states: [{ h: h0, m: 0, p: 1 }] },
+        snapshotAt: after,
+        hTop: Math.max(h0, 1),
+      });
       const maps = { Hungry: dp.crossing.hungry, Weak: dp.crossing.weak, Fainting: dp.crossing.fainting };
       for (const th of THRESHOLDS) {
         const ms = mkMilestone(th.status, th.at);
