@@ -14,7 +14,7 @@ import { ensureCompiled, ROOT } from './proc.ts';
 export const title = 'Batch (ask --json) throughput, mixed workload with forecasts';
 
 /** One line of the mixed workload; forecasts are a third of it. */
-function mixed(i: number): string {
+export function mixed(i: number): string {
   const n = 100 + ((i * 37) % 1900);
   switch (i % 9) {
     case 0:

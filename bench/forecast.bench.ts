@@ -14,7 +14,7 @@ export const title = 'Whole forecast commands (through the pipeline and the work
 const BENCH_DEADLINE_MS = 1_000;
 const PASSES = 3;
 
-function nethackSweep(): string[] {
+export function nethackSweep(): string[] {
   const profiles = [
     '',
     'slow_digestion:true',
@@ -36,7 +36,7 @@ function nethackSweep(): string[] {
   return out;
 }
 
-function crawlSweep(): string[] {
+export function crawlSweep(): string[] {
   const heroes = [
     '',
     'species:Troll',
@@ -45,7 +45,7 @@ function crawlSweep(): string[] {
     'rate:1 aut:1',
     'rate:200 aut:1000',
     'species:Mummy',
-    'regen_rings:2 injured:true troll_leather:true',
+    'gear:"2 rings of regeneration, troll leather armour" injured:true',
   ];
   const out: string[] = [];
   for (const version of ['0.13', '0.14', '0.15']) {

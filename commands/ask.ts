@@ -100,7 +100,9 @@ export async function answerQuestion(raw: string, ctx: HandlerContext, opts: Ans
   const cat = catalogOf(registryOf(ctx));
   const outcome = parseQuestion(question, cat);
   if (raw.length > QUESTION_MAX)
-    outcome.readings.forEach((r) => r.notes.push(`Only the first ${QUESTION_MAX} characters were read.`));
+    outcome.readings.forEach((r) => {
+      r.notes.push(`Only the first ${QUESTION_MAX} characters were read.`);
+    });
   if (outcome.readings.length === 0) return notUnderstood(outcome);
   if (outcome.readings.length > 1) return chooseReading(outcome, ctx, opts);
   return answerReading(outcome, outcome.readings[0]!, ctx, opts);

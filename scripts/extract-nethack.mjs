@@ -799,7 +799,12 @@ function foodConduct(o, C, _version) {
 function shuffledSet(objs, version) {
   const out = new Set();
   const ofClass = (c) => objs.filter((o) => o.className === c && o.index > 0 && !(o.name ?? '').startsWith('generic '));
-  const range = (lo, hi) => objs.filter((o) => o.index >= lo && o.index <= hi).forEach((o) => out.add(o.index));
+  const range = (lo, hi) =>
+    objs
+      .filter((o) => o.index >= lo && o.index <= hi)
+      .forEach((o) => {
+        out.add(o.index);
+      });
   const idx = (otyp) => objs.find((o) => o.otyp === otyp)?.index;
   for (const c of [
     'AMULET_CLASS',
@@ -854,7 +859,9 @@ export function formatJson(obj) {
     const comma = i < keys.length - 1 ? ',' : '';
     if (Array.isArray(v) && v.length && typeof v[0] === 'object') {
       lines.push(`  ${JSON.stringify(k)}: [`);
-      v.forEach((x, j) => lines.push(`    ${JSON.stringify(x)}${j < v.length - 1 ? ',' : ''}`));
+      v.forEach((x, j) => {
+        lines.push(`    ${JSON.stringify(x)}${j < v.length - 1 ? ',' : ''}`);
+      });
       lines.push(`  ]${comma}`);
     } else if (
       v &&
@@ -865,9 +872,9 @@ export function formatJson(obj) {
     ) {
       lines.push(`  ${JSON.stringify(k)}: {`);
       const ks = Object.keys(v);
-      ks.forEach((x, j) =>
-        lines.push(`    ${JSON.stringify(x)}: ${JSON.stringify(v[x])}${j < ks.length - 1 ? ',' : ''}`),
-      );
+      ks.forEach((x, j) => {
+        lines.push(`    ${JSON.stringify(x)}: ${JSON.stringify(v[x])}${j < ks.length - 1 ? ',' : ''}`);
+      });
       lines.push(`  }${comma}`);
     } else lines.push(`  ${JSON.stringify(k)}: ${JSON.stringify(v)}${comma}`);
   });

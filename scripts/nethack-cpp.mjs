@@ -317,10 +317,10 @@ export function evaluate(toks, lookup) {
     const t = take();
     if (!t) throw new Error('unexpected end of expression');
     if (t.t === 'num') return parseNumber(t.v);
-    if (t.t === 'chr') return unescape(t.v.slice(1, -1)).charCodeAt(0);
+    if (t.t === 'chr') return unescapeC(t.v.slice(1, -1)).charCodeAt(0);
     if (t.t === 'str') {
-      let s = unescape(t.v.slice(1, -1));
-      while (peek()?.t === 'str') s += unescape(take().v.slice(1, -1));
+      let s = unescapeC(t.v.slice(1, -1));
+      while (peek()?.t === 'str') s += unescapeC(take().v.slice(1, -1));
       return s;
     }
     if (t.t === 'id') return lookup(t.v);
@@ -447,7 +447,7 @@ function parseNumber(s) {
   return v;
 }
 
-function unescape(s) {
+function unescapeC(s) {
   return s.replace(/\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)/g, (_, e) => {
     if (e[0] === 'x') return String.fromCharCode(parseInt(e.slice(1), 16));
     if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));

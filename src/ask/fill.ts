@@ -184,7 +184,10 @@ const CRAWL_RING_OPTION: Partial<Record<string, string>> = {
 };
 
 function fillRings(key: string, a: Analysis, put: Put, notes: string[]): void {
-  if (key === 'nethack forecast') return nethackRings(a, put, notes);
+  if (key === 'nethack forecast') {
+    nethackRings(a, put, notes);
+    return;
+  }
   for (const r of a.rings) {
     if (key.startsWith('crawl') && r.property && CRAWL_RING_OPTION[r.property])
       put(CRAWL_RING_OPTION[r.property]!, r.count);

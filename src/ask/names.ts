@@ -91,7 +91,9 @@ function crawlEntries(kind: 'crawlSpecies' | 'crawlFood' | 'crawlAbility'): Entr
           : abilityItems(v).map((a) => ({ name: a.name, aliases: a.aliases }));
     for (const r of rows) {
       const e = byName.get(r.name) ?? { aliases: new Set<string>(), versions: [] };
-      r.aliases.forEach((a) => e.aliases.add(a));
+      r.aliases.forEach((a) => {
+        e.aliases.add(a);
+      });
       e.versions.push(v);
       byName.set(r.name, e);
     }

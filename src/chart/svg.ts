@@ -48,8 +48,8 @@ export function formatNumber(n: number): string {
 
 // Characters XML 1.0 forbids, plus lone surrogates: removed before escaping so resvg never
 // rejects the document because of a user-supplied hero name.
-// eslint-disable-next-line no-control-regex
 const INVALID_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters XML forbids
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Escapes text for SVG element content or a double-quoted attribute; strips XML-invalid chars. */
@@ -124,7 +124,10 @@ export function spreadLabels(wanted: readonly number[], gap: number, lo: number,
     }
   }
   const out = new Array<number>(wanted.length).fill(0);
-  for (const c of clusters) c.members.forEach((idx, k) => (out[idx] = c.start + k * gap));
+  for (const c of clusters)
+    c.members.forEach((idx, k) => {
+      out[idx] = c.start + k * gap;
+    });
   return out;
 }
 

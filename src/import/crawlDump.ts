@@ -131,7 +131,7 @@ export function importCrawlDump(text: string, opts: { version?: CrawlVersion } =
   readEnding(lines, hero, notes);
   const state = fields.hungerState?.value;
   const hungerCites = [c('hunger'), c('hungerNames')];
-  let hunger;
+  let hunger: ReturnType<typeof crawlHungerAssumption>;
   if (state) hunger = crawlHungerAssumption(version, state, hungerCites);
   else {
     hunger = crawlHungerAssumption(version, 'Satiated', hungerCites);

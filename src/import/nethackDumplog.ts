@@ -39,8 +39,8 @@ const RACE_ADJ: Record<string, Race> = {
 };
 const VERSION_LINE = /NetHack(?: [\w-]+)* Version (\d+)\.(\d+)\.(\d+)/;
 const IDENTITY = new RegExp(
-  String.raw`^(?<name>.+), (?<al>lawful|neutral|chaotic) (?<gender>male|female) ` +
-    String.raw`(?<race>human|elven|dwarven|gnomish|orcish) (?<role>[A-Z][a-z]+)$`,
+  '^(?<name>.+), (?<al>lawful|neutral|chaotic) (?<gender>male|female) ' +
+    '(?<race>human|elven|dwarven|gnomish|orcish) (?<role>[A-Z][a-z]+)$',
 );
 
 /** Does this text look like a dumplog (the identity line plus an enlightenment section)? */
@@ -313,7 +313,7 @@ const HUNGER_PHRASES: Record<string, BottomLineHunger> = {
 };
 
 const HUNGER_LINE = new RegExp(
-  String.raw`^You (?:are|were) (satiated|not hungry|hungry|weak from severe hunger|` +
+  '^You (?:are|were) (satiated|not hungry|hungry|weak from severe hunger|' +
     String.raw`fainting due to starvation|fainted due to starvation|starved)(?: <(-?\d+)>)?\.$`,
 );
 

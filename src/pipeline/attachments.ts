@@ -130,7 +130,7 @@ export function createAttachmentReader(opts: AttachmentReaderOptions = {}): Atta
 
 /** The console's `file:<path>`: a local file, read with the same byte cap (text only). */
 export async function readLocalFile(path: string, maxBytes = MAX_ATTACHMENT_BYTES): Promise<string> {
-  let handle;
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(path, 'r');
   } catch {

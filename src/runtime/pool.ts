@@ -210,7 +210,10 @@ export class WorkerPool {
     slot.job = undefined;
     slot.worker.unref();
     const next = this.queue.shift();
-    if (next) return this.start(slot, next);
+    if (next) {
+      this.start(slot, next);
+      return;
+    }
     if (this.opts.idleMs > 0) {
       slot.idleTimer = setTimeout(() => void this.drop(slot), this.opts.idleMs);
       slot.idleTimer.unref();

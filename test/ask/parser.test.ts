@@ -58,7 +58,7 @@ describe('vocabulary against the registry', () => {
     for (const v of NETHACK_VERSIONS) {
       const names = corpseNames(v);
       for (const e of corpses) {
-        let food;
+        let food: ReturnType<typeof foodFor>;
         try {
           food = foodFor(e.ref.name, v);
         } catch {

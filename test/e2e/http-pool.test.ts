@@ -36,7 +36,10 @@ beforeAll(async () => {
       // DELETE of the public placeholder and then a private follow-up: keep the ones with a body.
       const token = /\/webhooks\/\d+\/([^/?]+)/.exec(req.url ?? '')?.[1] ?? '';
       if (body) edits.push({ token, body });
-      if (body) onEdit.forEach((f) => f(token));
+      if (body)
+        onEdit.forEach((f) => {
+          f(token);
+        });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });

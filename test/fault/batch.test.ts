@@ -51,7 +51,9 @@ describe('ask --json delivers every reply', () => {
     fig.add('faults injected');
     expect(code).toBe(0);
     expect(lines).toHaveLength(n);
-    lines.forEach((l, i) => expect((JSON.parse(l) as { result: { nutrition: number } }).result.nutrition).toBe(i));
+    lines.forEach((l, i) => {
+      expect((JSON.parse(l) as { result: { nutrition: number } }).result.nutrition).toBe(i);
+    });
   }, 60_000);
 
   it('a reader that goes away after one line ends the batch cleanly (no crash, exit 0)', async () => {

@@ -265,7 +265,13 @@ describe('bounded waits on the socket', () => {
       s.write(`POST /interactions HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n{`);
       return d;
     });
-    const trickle = setInterval(() => sockets.forEach((s) => s.writable && s.write(' ')), 200);
+    const trickle = setInterval(
+      () =>
+        sockets.forEach((s) => {
+          if (s.writable) s.write(' ');
+        }),
+      200,
+    );
     const results = await Promise.all(all);
     clearInterval(trickle);
     fig.add('faults injected', 300);
@@ -285,7 +291,9 @@ describe('bounded waits on the socket', () => {
   it(`at most ${MAX_CONNECTIONS} connections: more are closed at once; it still answers after`, async () => {
     const held = await Promise.all(Array.from({ length: MAX_CONNECTIONS }, () => rawSocket()));
     const heldOpen = held.map(() => true);
-    held.forEach((s, i) => s.on('close', () => (heldOpen[i] = false)));
+    held.forEach((s, i) => {
+      s.on('close', () => (heldOpen[i] = false));
+    });
     await new Promise((r) => setTimeout(r, 100));
     const openedAt = Date.now();
     const extra = await rawSocket().catch(() => null);
@@ -293,7 +301,9 @@ describe('bounded waits on the socket', () => {
     if (extra) expect((await closed(extra)).at - openedAt).toBeLessThan(IDLE_TIMEOUT_MS / 2);
     expect(heldOpen.filter(Boolean).length).toBe(MAX_CONNECTIONS);
     fig.add('faults injected', MAX_CONNECTIONS + 1);
-    held.forEach((s) => s.destroy());
+    held.forEach((s) => {
+      s.destroy();
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect((await postInteraction(endpoint.port, { type: 1 }, signer)).status).toBe(200);
   });
@@ -351,7 +361,9 @@ describe('one user cannot crowd out the others', () => {
         'faster than I answer',
       ),
     );
-    expect(replies.slice(0, 5).every((r) => ((r.json?.data as { flags?: number }).flags ?? 0) === 0)).toBe(true);
+    expect(replies.slice(0, 5).every((r) => ((r.json?.data as { flags?: number } | undefined)?.flags ?? 0) === 0)).toBe(
+      true,
+    );
     expect(limited).toHaveLength(3);
     for (const r of limited) expect(r.json).toMatchObject({ type: 4, data: { flags: 64 } });
     fig.add('faults injected', 8);

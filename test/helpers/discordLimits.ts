@@ -14,8 +14,14 @@ interface Embed {
 
 function strings(v: unknown, out: string[] = []): string[] {
   if (typeof v === 'string') out.push(v);
-  else if (Array.isArray(v)) v.forEach((x) => strings(x, out));
-  else if (v && typeof v === 'object') Object.values(v).forEach((x) => strings(x, out));
+  else if (Array.isArray(v))
+    v.forEach((x) => {
+      strings(x, out);
+    });
+  else if (v && typeof v === 'object')
+    Object.values(v).forEach((x) => {
+      strings(x, out);
+    });
   return out;
 }
 

@@ -30,7 +30,9 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  hanging.forEach((f) => f());
+  hanging.forEach((f) => {
+    f();
+  });
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });

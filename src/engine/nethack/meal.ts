@@ -608,7 +608,10 @@ function advanceAction(c: MealCtx, states: PathState[]): PathState[] {
       for (const t of a.turns) {
         const pmf = callPmf(c.profile, c.flags, t, false);
         const np: { h: number; p: number }[] = [];
-        for (const x of paths) pmf.forEach((q, k) => q > 0 && np.push({ h: x.h - k, p: x.p * q }));
+        for (const x of paths)
+          pmf.forEach((q, k) => {
+            if (q > 0) np.push({ h: x.h - k, p: x.p * q });
+          });
         paths = np;
       }
       for (const x of paths) next.push({ h: x.h, warned: s.warned, movement: a.movement, moves: a.moves, p: x.p });

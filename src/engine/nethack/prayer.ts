@@ -467,8 +467,16 @@ function actionLaw(input: PrayerInput, luck: number, record: number): ActionLaw 
 function fixedBy(action: number, troubles: TroubleInfo[]): Set<TroubleKey> {
   const out = new Set<TroubleKey>();
   const worst = troubles[0];
-  if (action >= 4) troubles.forEach((t) => out.add(t.key));
-  else if (action >= 2) troubles.filter((t) => t.major).forEach((t) => out.add(t.key));
+  if (action >= 4)
+    troubles.forEach((t) => {
+      out.add(t.key);
+    });
+  else if (action >= 2)
+    troubles
+      .filter((t) => t.major)
+      .forEach((t) => {
+        out.add(t.key);
+      });
   if ((action === 3 && worst) || (action === 1 && worst?.major)) out.add(worst!.key);
   return out;
 }

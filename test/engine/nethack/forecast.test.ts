@@ -262,7 +262,9 @@ describe('forecast against a plain turn-by-turn simulation', () => {
       const after = Math.min(Math.floor(r() * 5000), faintTurn === null ? 5000 : faintTurn - 1);
       const g = forecast({ nutrition, moves, profile, attacksPerTurn: attacks, skipStarvation: true, after });
       const sim = simulate(hero.sim, nutrition, moves, f.attacks.applied, after);
-      f.milestones.forEach((m, j) => expect(m.never ? null : m.turns, `hero ${i} ${m.status}`).toBe(sim.crossed[j]));
+      f.milestones.forEach((m, j) => {
+        expect(m.never ? null : m.turns, `hero ${i} ${m.status}`).toBe(sim.crossed[j]);
+      });
       expect(g.after!.nutrition, `hero ${i} after ${after}`).toBe(sim.atK);
     }
   });

@@ -177,8 +177,12 @@ describe('rnl() (src/rnd.c)', () => {
       for (const x of [2, 7, 20]) {
         const a = enumerate((r) => rnl367(r, x, luck));
         const b = enumerate((r) => rnl343(r, x, luck));
-        rnlDistribution(x, luck, '3.6.7').forEach((p, i) => expect(p).toBeCloseTo(a.get(i) ?? 0, 12));
-        rnlDistribution(x, luck, '3.4.3').forEach((p, i) => expect(p).toBeCloseTo(b.get(i) ?? 0, 12));
+        rnlDistribution(x, luck, '3.6.7').forEach((p, i) => {
+          expect(p).toBeCloseTo(a.get(i) ?? 0, 12);
+        });
+        rnlDistribution(x, luck, '3.4.3').forEach((p, i) => {
+          expect(p).toBeCloseTo(b.get(i) ?? 0, 12);
+        });
       }
     }
   });
