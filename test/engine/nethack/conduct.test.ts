@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_MONS, FOODS, type MonsterEntry } from '../../../src/engine/nethack/data.ts';
 import { foodFor } from '../../../src/engine/nethack/foods.ts';
+import { MATERIAL_ORDER } from '../../../src/engine/nethack/pets/items.ts';
 import {
   ALL_KEPT,
   FOOD_CONDUCTS,
@@ -173,31 +174,8 @@ describe('tins (counted only when eaten)', () => {
 });
 
 describe('non-food eaten while polymorphed', () => {
-  const materials = [
-    'LIQUID',
-    'WAX',
-    'VEGGY',
-    'FLESH',
-    'PAPER',
-    'CLOTH',
-    'LEATHER',
-    'WOOD',
-    'BONE',
-    'DRAGON_HIDE',
-    'IRON',
-    'METAL',
-    'COPPER',
-    'SILVER',
-    'GOLD',
-    'PLATINUM',
-    'MITHRIL',
-    'PLASTIC',
-    'GLASS',
-    'GEMSTONE',
-    'MINERAL',
-  ];
   it('every material', () => {
-    for (const material of materials) check({ kind: 'object', name: `thing of ${material}`, material });
+    for (const material of MATERIAL_ORDER) check({ kind: 'object', name: `thing of ${material}`, material });
   });
   it('leather armor breaks both; a wax candle breaks vegan only; an iron chain only foodless', () => {
     expect(

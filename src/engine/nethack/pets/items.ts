@@ -30,7 +30,7 @@ export type Material =
   | 'MINERAL';
 
 // include/objclass.h enum obj_material_types order.
-const MATERIAL_ORDER: readonly Material[] = [
+export const MATERIAL_ORDER: readonly Material[] = [
   'LIQUID',
   'WAX',
   'VEGGY',
