@@ -13,20 +13,24 @@ export function downsample(points: readonly ChartPoint[], buckets: number): Char
   if (!(span > 0)) return [first, minOf(points), maxOf(points), last].filter(uniqueRefs());
 
   const out: ChartPoint[] = [];
+  const bucketOf = (turn: number): number => Math.min(buckets - 1, Math.floor(((turn - x0) / span) * buckets));
   let i = 0;
   while (i < n) {
-    const b = Math.min(buckets - 1, Math.floor(((points[i]!.turn - x0) / span) * buckets));
+    const b = bucketOf(points[i]!.turn);
     let j = i;
     let lo = i;
     let hi = i;
-    while (j + 1 < n && Math.min(buckets - 1, Math.floor(((points[j + 1]!.turn - x0) / span) * buckets)) === b) {
+    while (j + 1 < n && bucketOf(points[j + 1]!.turn) === b) {
       j++;
       if (points[j]!.nutrition < points[lo]!.nutrition) lo = j;
       if (points[j]!.nutrition > points[hi]!.nutrition) hi = j;
     }
-    // Keep indices in order, without duplicates.
-    const keep = [...new Set([i, lo, hi, j])].sort((a, c) => a - c);
-    for (const k of keep) out.push(points[k]!);
+    // i <= min(lo, hi) <= max(lo, hi) <= j: keep them in index order, each once.
+    const [mid1, mid2] = lo < hi ? [lo, hi] : [hi, lo];
+    out.push(points[i]!);
+    if (mid1 !== i) out.push(points[mid1]!);
+    if (mid2 !== mid1 && mid2 !== j) out.push(points[mid2]!);
+    if (j !== i && j !== mid1) out.push(points[j]!);
     i = j + 1;
   }
   return out;
