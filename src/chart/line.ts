@@ -16,8 +16,16 @@ export interface XY {
  * would otherwise stroke and join one by one; every corner (each bucket's extreme) stays.
  * Coordinates are copied to typed arrays and distances compared squared: on a jagged series
  * (RDP's worst case, nearly quadratic) that is 4 times faster than objects and Math.hypot.
+ * `pinned` points always stay (the chart draws dots on them); the runs between them are
+ * simplified apart. Every point of the input line lies within `tolerance` of the output line
+ * and every point of the output line within `tolerance` of the input line (each dropped point is
+ * within it of the segment replacing its run, and that segment is covered by the run's projection).
  */
-export function simplify<P extends XY>(points: readonly P[], tolerance: number): P[] {
+export function simplify<P extends XY>(
+  points: readonly P[],
+  tolerance: number,
+  pinned: (index: number) => boolean = () => false,
+): P[] {
   const n = points.length;
   if (n <= 2) return points.slice();
   const xs = new Float64Array(n);
@@ -28,8 +36,15 @@ export function simplify<P extends XY>(points: readonly P[], tolerance: number):
   }
   const tol2 = tolerance * tolerance;
   const keep = new Uint8Array(n);
+  const stack: number[] = [];
+  let from = 0;
   keep[0] = keep[n - 1] = 1;
-  const stack: number[] = [0, n - 1];
+  for (let i = 1; i < n; i++) {
+    if (i < n - 1 && !pinned(i)) continue;
+    keep[i] = 1;
+    stack.push(from, i);
+    from = i;
+  }
   while (stack.length > 0) {
     const b = stack.pop()!;
     const a = stack.pop()!;

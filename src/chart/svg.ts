@@ -483,10 +483,16 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
   );
 
   // ---- the series ----
-  const drawn = downsample(input.points, Math.max(1, Math.round(pw)));
+  // Buckets are the plot's pixel columns; marker and "now" turns keep their points (dots sit on them).
+  const dotTurns = new Set([
+    ...(input.markers ?? []).map((m) => m.turn),
+    ...(input.nowTurn === undefined ? [] : [input.nowTurn]),
+  ]);
+  const drawn = downsample(input.points, Math.max(1, pw), { domain: [xMin, xMax], keepTurns: dotTurns });
   const line = simplify(
     drawn.map((p) => ({ x: X(p.turn), y: Y(p.nutrition) })),
     LINE_TOLERANCE_PX,
+    (i) => dotTurns.has(drawn[i]!.turn),
   );
   const pathD = line.map((p, i) => `${i === 0 ? 'M' : 'L'}${r1(p.x)} ${r1(p.y)}`).join('');
   if (drawn.length > 0) {
