@@ -3,6 +3,7 @@
 import { downsample } from './downsample.ts';
 import { chartFontMetrics, type FontMetrics } from './font.ts';
 import { LINE_TOLERANCE_PX, nutritionRange, simplify, valueAt } from './line.ts';
+import type { TextRun } from './text.ts';
 import type { ChartBand, ChartMarker, NutritionChartInput } from './types.ts';
 
 export { LINE_TOLERANCE_PX, simplify } from './line.ts';
@@ -39,8 +40,11 @@ export interface ChartLayout {
 }
 
 export interface BuiltChart {
+  /** Everything but the labels outside the plot, which are in `text` (placeholders keep their words here). */
   svg: string;
   layout: ChartLayout;
+  /** Labels outside the plot, drawn over the rasterised SVG from cached glyph masks (text.ts). */
+  text: TextRun[];
 }
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -187,15 +191,23 @@ function textPath(
   font: FontMetrics,
   text: string,
   at: { x: number; y: number; size: number; fill: string; kind: string; anchor?: Anchor },
+  runs?: TextRun[],
 ): string {
   const clean = text.replace(INVALID_XML, '').replace(/[\r\n\t]+/g, ' ');
   const w = at.anchor && at.anchor !== 'start' ? font.width(clean, at.size) : 0;
   const x = at.anchor === 'end' ? at.x - w : at.anchor === 'middle' ? at.x - w / 2 : at.x;
+  const label = `class="${at.kind}" aria-label="${escapeXml(clean)}"`;
+  if (runs && HEX_COLOUR.test(at.fill)) {
+    // Drawn from cached glyph masks after rasterising (text.ts); the empty group keeps the words.
+    runs.push({ font, text: clean, size: at.size, x: Number(r1(x)), y: Number(r1(at.y)), fill: at.fill });
+    return `<g ${label}/>`;
+  }
   const k = Number((at.size / font.unitsPerEm).toPrecision(6));
   const transform = `matrix(${k} 0 0 ${-k} ${r1(x)} ${r1(at.y)})`;
-  const label = `class="${at.kind}" aria-label="${escapeXml(clean)}"`;
   return `<path ${label} transform="${transform}" fill="${escapeXml(at.fill)}" d="${font.textPath(clean)}"/>`;
 }
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
 function validate(input: NutritionChartInput): void {
   const size = (v: number | undefined, name: string): void => {
@@ -381,6 +393,7 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
   const clampY = (v: number): number => Math.max(plot.top, Math.min(plot.bottom, Y(v)));
 
   const parts: string[] = [];
+  const runs: TextRun[] = [];
   const push = (str: string): void => {
     parts.push(str);
   };
@@ -410,14 +423,19 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
       );
     }
     push(
-      textPath(regular, formatNumber(v), {
-        x: yLabelX,
-        y: ly + fs.tick * 0.35,
-        size: fs.tick,
-        fill: THEME.text,
-        kind: 'threshold',
-        anchor: 'end',
-      }),
+      textPath(
+        regular,
+        formatNumber(v),
+        {
+          x: yLabelX,
+          y: ly + fs.tick * 0.35,
+          size: fs.tick,
+          fill: THEME.text,
+          kind: 'threshold',
+          anchor: 'end',
+        },
+        runs,
+      ),
     );
   });
   for (const v of yTicks) {
@@ -428,14 +446,19 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
       `<line x1="${plot.left}" x2="${plot.right}" y1="${r1(y)}" y2="${r1(y)}" stroke="${THEME.grid}" stroke-opacity="0.07" stroke-width="${r1(s * 0.5)}"/>`,
     );
     push(
-      textPath(regular, formatNumber(v), {
-        x: yLabelX,
-        y: y + fs.tick * 0.35,
-        size: fs.tick,
-        fill: THEME.textFaint,
-        kind: 'y-tick',
-        anchor: 'end',
-      }),
+      textPath(
+        regular,
+        formatNumber(v),
+        {
+          x: yLabelX,
+          y: y + fs.tick * 0.35,
+          size: fs.tick,
+          fill: THEME.textFaint,
+          kind: 'y-tick',
+          anchor: 'end',
+        },
+        runs,
+      ),
     );
   }
 
@@ -454,7 +477,7 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
       push(
         `<path d="M${plot.right} ${r1(want)}L${r1(plot.right + 2.5 * s)} ${r1(want)}L${r1(tx - 1.5 * s)} ${r1(at)}" stroke="${escapeXml(color)}" stroke-width="${r1(s * 0.7)}" fill="none" stroke-opacity="0.8"/>`,
       );
-      push(textPath(regular, text, { x: tx, y: at + fs.band * 0.35, size: fs.band, fill: color, kind: 'band' }));
+      push(textPath(regular, text, { x: tx, y: at + fs.band * 0.35, size: fs.band, fill: color, kind: 'band' }, runs));
     });
   }
 
@@ -476,7 +499,7 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
     push(
       `<line x1="${r1(x)}" x2="${r1(x)}" y1="${plot.bottom}" y2="${r1(plot.bottom + 2.5 * s)}" stroke="${THEME.textFaint}" stroke-width="${r1(s * 0.6)}"/>`,
     );
-    push(textPath(regular, label, { x: left, y: xTickY, size: fs.tick, fill: THEME.textDim, kind: 'x-tick' }));
+    push(textPath(regular, label, { x: left, y: xTickY, size: fs.tick, fill: THEME.textDim, kind: 'x-tick' }, runs));
   }
   push(
     `<line x1="${plot.left}" x2="${plot.right}" y1="${plot.bottom}" y2="${plot.bottom}" stroke="${THEME.textFaint}" stroke-width="${r1(s * 0.6)}"/>`,
@@ -644,40 +667,56 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
 
   // ---- title and footer ----
   push(
-    textPath(bold, fitText(input.title, bold, fs.title, W - 2 * pad), {
-      x: pad,
-      y: pad + fs.title * 0.85,
-      size: fs.title,
-      fill: THEME.text,
-      kind: 'title',
-    }),
+    textPath(
+      bold,
+      fitText(input.title, bold, fs.title, W - 2 * pad),
+      {
+        x: pad,
+        y: pad + fs.title * 0.85,
+        size: fs.title,
+        fill: THEME.text,
+        kind: 'title',
+      },
+      runs,
+    ),
   );
   const axisNote = 'x: turn · y: nutrition';
   const axisW = regular.width(axisNote, fs.footer);
   const footerY = H - pad * 0.6 - fs.footer * 0.25;
   push(
-    textPath(regular, fitText(input.footer, regular, fs.footer, W - 3 * pad - axisW), {
-      x: pad,
-      y: footerY,
-      size: fs.footer,
-      fill: THEME.textFaint,
-      kind: 'footer',
-    }),
+    textPath(
+      regular,
+      fitText(input.footer, regular, fs.footer, W - 3 * pad - axisW),
+      {
+        x: pad,
+        y: footerY,
+        size: fs.footer,
+        fill: THEME.textFaint,
+        kind: 'footer',
+      },
+      runs,
+    ),
   );
   push(
-    textPath(regular, axisNote, {
-      x: W - pad,
-      y: footerY,
-      size: fs.footer,
-      fill: THEME.textFaint,
-      kind: 'axis-note',
-      anchor: 'end',
-    }),
+    textPath(
+      regular,
+      axisNote,
+      {
+        x: W - pad,
+        y: footerY,
+        size: fs.footer,
+        fill: THEME.textFaint,
+        kind: 'axis-note',
+        anchor: 'end',
+      },
+      runs,
+    ),
   );
   push(`</svg>`);
 
   return {
     svg: parts.join(''),
     layout: { width: W, height: H, plot, xDomain: [xMin, xMax], yDomain: [yMin, yMax], drawnPoints: line.length },
+    text: runs,
   };
 }

@@ -32,7 +32,7 @@ describe('text escaping', () => {
     expect(svg).toContain('NetHack 3.6.7 &lt;&amp;&gt;');
     // It still renders, and the title area holds text pixels that a blank title lacks.
     const brightInTitle = (t: string): number => {
-      const img = rasterize(buildNutritionChartSvg({ ...input, title: t }).svg);
+      const img = rasterize(buildNutritionChartSvg({ ...input, title: t }));
       const px = img.pixels();
       let bright = 0;
       for (let y = 4; y < 40; y++) for (let x = 10; x < 400; x++) if (pixelAt(px, img.width, x, y)[0] > 200) bright++;
@@ -44,7 +44,7 @@ describe('text escaping', () => {
 
   it('control characters in a hero name do not break the SVG', () => {
     const input = { title: 'Hero\u0001\u001f\nname', footer: '', points: series(10, () => 100), bands: nethackBands() };
-    expect(() => rasterize(buildNutritionChartSvg(input).svg)).not.toThrow();
+    expect(() => rasterize(buildNutritionChartSvg(input))).not.toThrow();
   });
 
   it('long titles are cut with an ellipsis', () => {

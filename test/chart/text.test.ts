@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { rasterize, THEME } from '../../src/chart/index.ts';
+import { chartFontMetrics } from '../../src/chart/font.ts';
+import { cachedGlyphMasks, drawTextRuns, type TextRun } from '../../src/chart/text.ts';
+
+// Labels drawn from cached glyph masks against the same labels filled as one path by resvg (how
+// the chart drew them before): the masks snap each glyph to an eighth of a pixel across.
+const W = 420;
+const H = 60;
+const background = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="${THEME.background}"/>`;
+
+function asPath(run: TextRun): string {
+  const k = run.size / run.font.unitsPerEm;
+  return `<path transform="matrix(${k} 0 0 ${-k} ${run.x} ${run.y})" fill="${run.fill}" d="${run.font.textPath(run.text)}"/>`;
+}
+
+const { regular, bold } = chartFontMetrics();
+const labels: TextRun[] = [
+  { font: bold, text: 'Forecast for Agnes the Valkyrie', size: 24, x: 16, y: 36.4, fill: THEME.text },
+  {
+    font: regular,
+    text: 'NetHack 3.6.7 · src/eat.c gethungry(), newuhs()',
+    size: 15,
+    x: 8.3,
+    y: 40.7,
+    fill: THEME.textFaint,
+  },
+  { font: regular, text: '1,000 -2,500 Not Hungry Fainting ÖÇŞ', size: 18, x: 3.55, y: 30.1, fill: '#7fd8a0' },
+];
+
+describe('labels from cached glyph masks', () => {
+  it.each(labels.map((l) => [l.text, l] as const))('"%s" matches the label filled as a path', (_, run) => {
+    const reference = rasterize(`${background}${asPath(run)}</svg>`).pixels();
+    const drawn = rasterize(`${background}</svg>`).pixels();
+    drawTextRuns(drawn, W, H, [run]);
+    let ink = 0;
+    let inkRef = 0;
+    let over24 = 0;
+    let inkPixels = 0;
+    let worst = 0;
+    const bg = [0x2b, 0x2d, 0x31];
+    for (let i = 0; i < drawn.length; i += 4) {
+      const d = Math.max(...[0, 1, 2].map((c) => Math.abs(drawn[i + c]! - reference[i + c]!)));
+      worst = Math.max(worst, d);
+      if (d > 24) over24++;
+      if (reference[i] !== bg[0]) inkPixels++;
+      ink += Math.abs(drawn[i]! - bg[0]!);
+      inkRef += Math.abs(reference[i]! - bg[0]!);
+    }
+    expect(inkRef).toBeGreaterThan(10_000); // the label is there
+    expect(Math.abs(ink - inkRef) / inkRef).toBeLessThan(0.02); // same amount of ink
+    expect(worst).toBeLessThanOrEqual(64); // an edge pixel off by at most a quarter of full contrast
+    expect(over24).toBeLessThan(inkPixels * 0.05); // and few of them
+  });
+
+  it('rasterises each glyph once per size and phase, then reuses it', () => {
+    const canvas = rasterize(`${background}</svg>`).pixels();
+    drawTextRuns(canvas, W, H, labels);
+    const cached = cachedGlyphMasks();
+    const again = rasterize(`${background}</svg>`).pixels();
+    drawTextRuns(again, W, H, labels);
+    expect(cachedGlyphMasks()).toBe(cached);
+    expect(again.equals(canvas)).toBe(true);
+  });
+
+  it('clips glyphs at the canvas edges', () => {
+    const canvas = rasterize(`${background}</svg>`).pixels();
+    expect(() =>
+      drawTextRuns(canvas, W, H, [{ font: bold, text: 'edge', size: 30, x: W - 20, y: 8, fill: THEME.text }]),
+    ).not.toThrow();
+  });
+});
