@@ -4,7 +4,7 @@ import { downsample } from './downsample.ts';
 import { chartFontMetrics, type FontMetrics } from './font.ts';
 import { LINE_TOLERANCE_PX, nutritionRange, simplify, valueAt } from './line.ts';
 import type { TextRun } from './text.ts';
-import type { ChartBand, ChartMarker, NutritionChartInput } from './types.ts';
+import type { ChartBand, ChartMarker, ChartPoint, NutritionChartInput } from './types.ts';
 
 export { LINE_TOLERANCE_PX, simplify } from './line.ts';
 
@@ -240,13 +240,13 @@ function validate(input: NutritionChartInput): void {
   }
 }
 
-/** Lowest and highest of `of` over every item of the lists (a loop: a spread of 100k values overflows the stack). */
-function extent<T>(lists: readonly (readonly T[])[], of: (item: T) => number): [number, number] | undefined {
+/** Lowest and highest `key` over every item of the lists (a loop: a spread of 100k values overflows the stack). */
+function extent(lists: readonly (readonly ChartPoint[])[], key: 'turn' | 'nutrition'): [number, number] | undefined {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
   for (const list of lists) {
-    for (const item of list) {
-      const v = of(item);
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i]![key];
       if (v < lo) lo = v;
       if (v > hi) hi = v;
     }
@@ -255,7 +255,7 @@ function extent<T>(lists: readonly (readonly T[])[], of: (item: T) => number): [
 }
 
 function yDomainFor(input: NutritionChartInput): [number, number] {
-  const values = extent([input.points, input.markers ?? []], (p) => p.nutrition);
+  const values = extent([input.points, input.markers ?? []], 'nutrition');
   const finiteEdges = input.bands.flatMap((b) => [b.from, b.to]).filter(Number.isFinite);
   let lo: number;
   let hi: number;
@@ -282,8 +282,8 @@ function yDomainFor(input: NutritionChartInput): [number, number] {
 }
 
 function xDomainFor(input: NutritionChartInput): [number, number] {
-  const now = input.nowTurn === undefined ? [] : [{ turn: input.nowTurn }];
-  const turns = extent([input.points, input.markers ?? [], now], (p) => p.turn);
+  const now = input.nowTurn === undefined ? [] : [{ turn: input.nowTurn, nutrition: 0 }];
+  const turns = extent([input.points, input.markers ?? [], now], 'turn');
   if (!turns) return [0, 1];
   let [lo, hi] = turns;
   if (!(hi > lo)) {
