@@ -187,6 +187,34 @@ export class FontMetrics {
     return out;
   }
 
+  /**
+   * Bounds of the ink of a line of text at `size` px, relative to its baseline origin (x right,
+   * y down), from the glyphs' control points (so never smaller than the ink); undefined if blank.
+   */
+  inkBounds(text: string, size: number): { left: number; right: number; top: number; bottom: number } | undefined {
+    const k = size / this.unitsPerEm;
+    let b: { left: number; right: number; top: number; bottom: number } | undefined;
+    for (const { glyph, penX } of this.layout(text)) {
+      if (glyph === undefined) continue;
+      const box = this.outline(glyph).box;
+      const g = {
+        left: (penX + box.xMin) * k,
+        right: (penX + box.xMax) * k,
+        top: -box.yMax * k,
+        bottom: -box.yMin * k,
+      };
+      b = b
+        ? {
+            left: Math.min(b.left, g.left),
+            right: Math.max(b.right, g.right),
+            top: Math.min(b.top, g.top),
+            bottom: Math.max(b.bottom, g.bottom),
+          }
+        : g;
+    }
+    return b;
+  }
+
   /** A glyph's outline as absolute SVG path data (font units, y up) and its bounding box. */
   glyphShape(glyph: number): { d: string; xMin: number; yMin: number; xMax: number; yMax: number } {
     const o = this.outline(glyph);

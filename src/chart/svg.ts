@@ -191,20 +191,98 @@ function textPath(
   font: FontMetrics,
   text: string,
   at: { x: number; y: number; size: number; fill: string; kind: string; anchor?: Anchor },
-  runs?: TextRun[],
+  labels?: MaskedLabels,
 ): string {
   const clean = text.replace(INVALID_XML, '').replace(/[\r\n\t]+/g, ' ');
   const w = at.anchor && at.anchor !== 'start' ? font.width(clean, at.size) : 0;
   const x = at.anchor === 'end' ? at.x - w : at.anchor === 'middle' ? at.x - w / 2 : at.x;
   const label = `class="${at.kind}" aria-label="${escapeXml(clean)}"`;
-  if (runs && HEX_COLOUR.test(at.fill)) {
-    // Drawn from cached glyph masks after rasterising (text.ts); the empty group keeps the words.
-    runs.push({ font, text: clean, size: at.size, x: Number(r1(x)), y: Number(r1(at.y)), fill: at.fill });
-    return `<g ${label}/>`;
+  const path = (): string => {
+    const k = Number((at.size / font.unitsPerEm).toPrecision(6));
+    const transform = `matrix(${k} 0 0 ${-k} ${r1(x)} ${r1(at.y)})`;
+    return `<path ${label} transform="${transform}" fill="${escapeXml(at.fill)}" d="${font.textPath(clean)}"/>`;
+  };
+  if (!labels || !HEX_COLOUR.test(at.fill)) return path();
+  const run = { font, text: clean, size: at.size, x: Number(r1(x)), y: Number(r1(at.y)), fill: at.fill };
+  const ink = font.inkBounds(clean, at.size);
+  if (!ink) return `<g ${label}/>`; // nothing to draw
+  const box = { x: run.x + ink.left, y: run.y + ink.top, w: ink.right - ink.left, h: ink.bottom - ink.top };
+  return labels.add(run, box, `<g ${label}/>`, path);
+}
+
+/**
+ * Labels drawn from cached glyph masks over the rasterised SVG (text.ts) rather than as SVG paths.
+ * That keeps the picture only where nothing the SVG draws after a label overlaps it, so each label
+ * leaves a placeholder (with its words) in the SVG, every later element that may reach outside the
+ * plot reports its bounds, and a label something overlaps goes back into the SVG as a path, in its
+ * own place. Labels are drawn in SVG order.
+ */
+class MaskedLabels {
+  private readonly pending: { part: number; run: TextRun; box: Rect; path: () => string }[] = [];
+  private readonly occluders: { part: number; hits: (box: Rect) => boolean }[] = [];
+  constructor(private readonly parts: string[]) {}
+
+  /** Call as the argument of the push of the returned placeholder. */
+  add(run: TextRun, box: Rect, placeholder: string, path: () => string): string {
+    this.pending.push({ part: this.parts.length, run, box, path });
+    return placeholder;
   }
-  const k = Number((at.size / font.unitsPerEm).toPrecision(6));
-  const transform = `matrix(${k} 0 0 ${-k} ${r1(x)} ${r1(at.y)})`;
-  return `<path ${label} transform="${transform}" fill="${escapeXml(at.fill)}" d="${font.textPath(clean)}"/>`;
+
+  /** An element about to be pushed covers (at most) `box`, its stroke included. */
+  occlude(box: Rect): void {
+    const near = { x: box.x - 1, y: box.y - 1, w: box.w + 2, h: box.h + 2 }; // anti-aliasing reaches a pixel out
+    this.occluders.push({ part: this.parts.length, hits: (b) => overlapArea(near, b) > 0 });
+  }
+
+  /** A polyline about to be pushed, stroked at most `halfWidth` px either side, clipped to `clip` if given. */
+  occludeLine(points: readonly { x: number; y: number }[], halfWidth: number, clip?: Rect): void {
+    const reach = halfWidth + 1;
+    const hits = (b: Rect): boolean => {
+      if (clip && overlapArea(clip, b) <= 0) return false;
+      const grown = { x: b.x - reach, y: b.y - reach, w: b.w + 2 * reach, h: b.h + 2 * reach };
+      for (let i = 0; i < points.length; i++) {
+        const p = points[i]!;
+        const q = points[Math.min(i + 1, points.length - 1)]!;
+        if (segmentMeetsRect(p, q, grown)) return true;
+      }
+      return false;
+    };
+    this.occluders.push({ part: this.parts.length, hits });
+  }
+
+  /** Puts overlapped labels back into the SVG (call before joining it); returns the runs to draw from masks. */
+  settle(): TextRun[] {
+    const runs: TextRun[] = [];
+    for (const l of this.pending) {
+      if (this.occluders.some((o) => o.part > l.part && o.hits(l.box))) this.parts[l.part] = l.path();
+      else runs.push(l.run);
+    }
+    return runs;
+  }
+}
+
+/** Whether the segment pq meets the rectangle (Liang–Barsky clipping). */
+function segmentMeetsRect(p: { x: number; y: number }, q: { x: number; y: number }, r: Rect): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = q.x - p.x;
+  const dy = q.y - p.y;
+  for (const [den, num] of [
+    [-dx, p.x - r.x],
+    [dx, r.x + r.w - p.x],
+    [-dy, p.y - r.y],
+    [dy, r.y + r.h - p.y],
+  ] as const) {
+    if (den === 0) {
+      if (num < 0) return false;
+    } else {
+      const t = num / den;
+      if (den < 0) t0 = Math.max(t0, t);
+      else t1 = Math.min(t1, t);
+      if (t0 > t1) return false;
+    }
+  }
+  return true;
 }
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
@@ -393,7 +471,7 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
   const clampY = (v: number): number => Math.max(plot.top, Math.min(plot.bottom, Y(v)));
 
   const parts: string[] = [];
-  const runs: TextRun[] = [];
+  const labels = new MaskedLabels(parts);
   const push = (str: string): void => {
     parts.push(str);
   };
@@ -434,7 +512,7 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
           kind: 'threshold',
           anchor: 'end',
         },
-        runs,
+        labels,
       ),
     );
   });
@@ -457,7 +535,7 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
           kind: 'y-tick',
           anchor: 'end',
         },
-        runs,
+        labels,
       ),
     );
   }
@@ -477,7 +555,9 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
       push(
         `<path d="M${plot.right} ${r1(want)}L${r1(plot.right + 2.5 * s)} ${r1(want)}L${r1(tx - 1.5 * s)} ${r1(at)}" stroke="${escapeXml(color)}" stroke-width="${r1(s * 0.7)}" fill="none" stroke-opacity="0.8"/>`,
       );
-      push(textPath(regular, text, { x: tx, y: at + fs.band * 0.35, size: fs.band, fill: color, kind: 'band' }, runs));
+      push(
+        textPath(regular, text, { x: tx, y: at + fs.band * 0.35, size: fs.band, fill: color, kind: 'band' }, labels),
+      );
     });
   }
 
@@ -499,7 +579,7 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
     push(
       `<line x1="${r1(x)}" x2="${r1(x)}" y1="${plot.bottom}" y2="${r1(plot.bottom + 2.5 * s)}" stroke="${THEME.textFaint}" stroke-width="${r1(s * 0.6)}"/>`,
     );
-    push(textPath(regular, label, { x: left, y: xTickY, size: fs.tick, fill: THEME.textDim, kind: 'x-tick' }, runs));
+    push(textPath(regular, label, { x: left, y: xTickY, size: fs.tick, fill: THEME.textDim, kind: 'x-tick' }, labels));
   }
   push(
     `<line x1="${plot.left}" x2="${plot.right}" y1="${plot.bottom}" y2="${plot.bottom}" stroke="${THEME.textFaint}" stroke-width="${r1(s * 0.6)}"/>`,
@@ -527,6 +607,7 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
     // Mitred joins, bevelled where sharp: round joins cost resvg an arc at every vertex (about
     // 40 % of a jagged 5,000-point chart's render) for a difference below a pixel.
     const stroke = 'fill="none" stroke-linejoin="miter" stroke-miterlimit="2" stroke-linecap="round"';
+    labels.occludeLine(line, 4.2 * s, outside ? { x: plot.left, y: plot.top, w: pw, h: ph } : undefined);
     push(`<g${outside ? ' clip-path="url(#plot)"' : ''} ${stroke}>`);
     push(`<path d="${pathD}" stroke="${THEME.lineShadow}" stroke-opacity="0.55" stroke-width="${r1(4.2 * s)}"/>`);
     push(`<path d="${pathD}" stroke="${THEME.line}" stroke-width="${r1(1.6 * s)}"/>`);
@@ -538,14 +619,19 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
     push(`</g>`);
   } else {
     push(
-      textPath(regular, 'no forecast data', {
-        x: (plot.left + plot.right) / 2,
-        y: (plot.top + plot.bottom) / 2,
-        size: fs.band,
-        fill: THEME.textDim,
-        kind: 'empty',
-        anchor: 'middle',
-      }),
+      textPath(
+        regular,
+        'no forecast data',
+        {
+          x: (plot.left + plot.right) / 2,
+          y: (plot.top + plot.bottom) / 2,
+          size: fs.band,
+          fill: THEME.textDim,
+          kind: 'empty',
+          anchor: 'middle',
+        },
+        labels,
+      ),
     );
   }
 
@@ -585,6 +671,7 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
   // Guides first so pills and dots sit on top of them.
   for (const m of ms) {
     const x = X(m.turn);
+    labels.occlude({ x: x - s, y: plot.top, w: 2 * s, h: plot.bottom - plot.top });
     if (m.now) {
       push(
         `<line x1="${r1(x)}" x2="${r1(x)}" y1="${plot.top}" y2="${plot.bottom}" stroke="${m.color}" stroke-opacity="0.75" stroke-width="${r1(0.9 * s)}"/>`,
@@ -640,6 +727,13 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
     pills.push(r);
     const cx = r.x + (r.x > x ? 0 : r.w);
     const cy = r.y + (r.y > anchorY ? 0 : r.h);
+    labels.occlude({
+      x: Math.min(x, cx) - s,
+      y: Math.min(anchorY, cy) - s,
+      w: Math.abs(cx - x) + 2 * s,
+      h: Math.abs(cy - anchorY) + 2 * s,
+    });
+    labels.occlude({ x: r.x - s, y: r.y - s, w: r.w + 2 * s, h: r.h + 2 * s });
     if (m.y !== undefined)
       push(
         `<path d="M${r1(x)} ${r1(anchorY)}L${r1(cx)} ${r1(cy)}" stroke="${escapeXml(m.color)}" stroke-width="${r1(0.8 * s)}" fill="none"/>`,
@@ -648,17 +742,25 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
       `<rect x="${r1(r.x)}" y="${r1(r.y)}" width="${r1(r.w)}" height="${r1(r.h)}" rx="${r1(3 * s)}" fill="${THEME.pill}" fill-opacity="0.92" stroke="${escapeXml(m.color)}" stroke-width="${r1(0.7 * s)}"/>`,
     );
     const base = r.y + r.h / 2 + fs.marker * 0.36;
-    push(textPath(bold, m.label, { x: r.x + pillPad, y: base, size: fs.marker, fill: m.color, kind: 'marker' }));
     push(
-      textPath(regular, m.sub, {
-        x: r.x + pillPad + labelW + 3 * s,
-        y: base,
-        size: fs.marker * 0.9,
-        fill: THEME.textDim,
-        kind: 'marker-turn',
-      }),
+      textPath(bold, m.label, { x: r.x + pillPad, y: base, size: fs.marker, fill: m.color, kind: 'marker' }, labels),
+    );
+    push(
+      textPath(
+        regular,
+        m.sub,
+        {
+          x: r.x + pillPad + labelW + 3 * s,
+          y: base,
+          size: fs.marker * 0.9,
+          fill: THEME.textDim,
+          kind: 'marker-turn',
+        },
+        labels,
+      ),
     );
     if (m.y !== undefined && m.y >= plot.top - 0.5 && m.y <= plot.bottom + 0.5) {
+      labels.occlude({ x: x - dotR - s, y: m.y - dotR - s, w: 2 * (dotR + s), h: 2 * (dotR + s) });
       push(
         `<circle cx="${r1(x)}" cy="${r1(m.y)}" r="${r1(dotR)}" fill="${escapeXml(m.color)}" stroke="${THEME.lineShadow}" stroke-width="${r1(0.8 * s)}"/>`,
       );
@@ -677,7 +779,7 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
         fill: THEME.text,
         kind: 'title',
       },
-      runs,
+      labels,
     ),
   );
   const axisNote = 'x: turn · y: nutrition';
@@ -694,7 +796,7 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
         fill: THEME.textFaint,
         kind: 'footer',
       },
-      runs,
+      labels,
     ),
   );
   push(
@@ -709,14 +811,15 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
         kind: 'axis-note',
         anchor: 'end',
       },
-      runs,
+      labels,
     ),
   );
   push(`</svg>`);
 
+  const text = labels.settle();
   return {
     svg: parts.join(''),
     layout: { width: W, height: H, plot, xDomain: [xMin, xMax], yDomain: [yMin, yMax], drawnPoints: line.length },
-    text: runs,
+    text,
   };
 }

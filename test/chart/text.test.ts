@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rasterize, THEME } from '../../src/chart/index.ts';
+import {
+  buildNutritionChartSvg,
+  nethackBands,
+  type NutritionChartInput,
+  rasterize,
+  THEME,
+} from '../../src/chart/index.ts';
 import { chartFontMetrics } from '../../src/chart/font.ts';
 import { cachedGlyphMasks, drawTextRuns, type TextRun } from '../../src/chart/text.ts';
 
@@ -68,5 +74,59 @@ describe('labels from cached glyph masks', () => {
     expect(() =>
       drawTextRuns(canvas, W, H, [{ font: bold, text: 'edge', size: 30, x: W - 20, y: 8, fill: THEME.text }]),
     ).not.toThrow();
+  });
+});
+
+describe('whole charts: labels from masks against the same chart with every label a path', () => {
+  // A NetHack forecast whose Hungry, Weak and Fainting crossings crowd together: their pills and
+  // dots overlap, so some marker labels must stay paths in the SVG (drawn under what covers them).
+  const points = Array.from({ length: 5000 }, (_, i) => ({
+    turn: 20_000 + i,
+    nutrition: 900 - i + (i > 1600 ? 800 : 0),
+  }));
+  const crossing = (v: number) => points.find((p) => p.nutrition <= v)!;
+  const input: NutritionChartInput = {
+    title: 'Forecast for Agnes the Valkyrie',
+    footer: 'NetHack 3.6.7 · src/eat.c gethungry(), newuhs()',
+    points,
+    bands: nethackBands(),
+    nowTurn: 20_000,
+    markers: [
+      { ...crossing(150), label: 'Hungry' },
+      { ...crossing(50), label: 'Weak' },
+      { ...crossing(0), label: 'Fainting' },
+    ],
+  };
+
+  function allPaths(built: ReturnType<typeof buildNutritionChartSvg>): string {
+    const runs = [...built.text];
+    return built.svg.replace(/<g class="[a-z-]+" aria-label="[^"]*"\/>/g, () => asPath(runs.shift()!));
+  }
+
+  it.each([
+    ['crowded markers', input],
+    ['small canvas', { ...input, width: 400, height: 200 }],
+    ['a line that runs off a fixed y range', { ...input, yMin: 0, yMax: 400 }],
+  ] as const)('%s', (_, chart) => {
+    const built = buildNutritionChartSvg(chart);
+    const placeholders = built.svg.match(/<g class="[a-z-]+" aria-label="[^"]*"\/>/g) ?? [];
+    expect(placeholders.length).toBe(built.text.length);
+    const reference = rasterize(allPaths(built)).pixels();
+    const drawn = rasterize(built).pixels();
+    let worst = 0;
+    let over24 = 0;
+    for (let i = 0; i < drawn.length; i += 4) {
+      const d = Math.max(...[0, 1, 2].map((c) => Math.abs(drawn[i + c]! - reference[i + c]!)));
+      worst = Math.max(worst, d);
+      if (d > 24) over24++;
+    }
+    expect(worst).toBeLessThanOrEqual(64);
+    expect(over24).toBeLessThan(400);
+  });
+
+  it('the crowded chart keeps an overlapped marker label as a path', () => {
+    const built = buildNutritionChartSvg(input);
+    expect(built.svg).toMatch(/<path class="marker(-turn)?"/);
+    expect(built.text.length).toBeGreaterThan(15);
   });
 });
