@@ -234,16 +234,27 @@ class MaskedLabels {
     this.occluders.push({ part: this.parts.length, hits: (b) => overlapArea(near, b) > 0 });
   }
 
-  /** A polyline about to be pushed, stroked at most `halfWidth` px either side, clipped to `clip` if given. */
+  /**
+   * A polyline (x ascending, as the series is) about to be pushed, stroked at most `halfWidth` px
+   * either side, clipped to `clip` if given.
+   */
   occludeLine(points: readonly { x: number; y: number }[], halfWidth: number, clip?: Rect): void {
     const reach = halfWidth + 1;
     const hits = (b: Rect): boolean => {
-      if (clip && overlapArea(clip, b) <= 0) return false;
+      if (points.length === 0 || (clip && overlapArea(clip, b) <= 0)) return false;
       const grown = { x: b.x - reach, y: b.y - reach, w: b.w + 2 * reach, h: b.h + 2 * reach };
-      for (let i = 0; i < points.length; i++) {
+      // Only the segments that reach into the box's columns: from the last point left of it.
+      let lo = 0;
+      let hi = points.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (points[mid]!.x < grown.x) lo = mid;
+        else hi = mid - 1;
+      }
+      for (let i = lo; i < points.length; i++) {
         const p = points[i]!;
-        const q = points[Math.min(i + 1, points.length - 1)]!;
-        if (segmentMeetsRect(p, q, grown)) return true;
+        if (p.x > grown.x + grown.w && i > lo) break;
+        if (segmentMeetsRect(p, points[Math.min(i + 1, points.length - 1)]!, grown)) return true;
       }
       return false;
     };
@@ -261,28 +272,26 @@ class MaskedLabels {
   }
 }
 
-/** Whether the segment pq meets the rectangle (Liang–Barsky clipping). */
+/** Whether the segment pq meets the rectangle (Liang–Barsky clipping; no closures: it runs per segment). */
 function segmentMeetsRect(p: { x: number; y: number }, q: { x: number; y: number }, r: Rect): boolean {
-  let t0 = 0;
-  let t1 = 1;
   const dx = q.x - p.x;
   const dy = q.y - p.y;
-  for (const [den, num] of [
-    [-dx, p.x - r.x],
-    [dx, r.x + r.w - p.x],
-    [-dy, p.y - r.y],
-    [dy, r.y + r.h - p.y],
-  ] as const) {
-    if (den === 0) {
-      if (num < 0) return false;
-    } else {
-      const t = num / den;
-      if (den < 0) t0 = Math.max(t0, t);
-      else t1 = Math.min(t1, t);
-      if (t0 > t1) return false;
-    }
-  }
-  return true;
+  const range = [0, 1];
+  return (
+    clipSide(-dx, p.x - r.x, range) &&
+    clipSide(dx, r.x + r.w - p.x, range) &&
+    clipSide(-dy, p.y - r.y, range) &&
+    clipSide(dy, r.y + r.h - p.y, range)
+  );
+}
+
+/** One side of the rectangle: the part of the segment inside it is t·den <= num; narrows [t0, t1]. */
+function clipSide(den: number, num: number, range: number[]): boolean {
+  if (den === 0) return num >= 0;
+  const t = num / den;
+  if (den < 0) range[0] = Math.max(range[0]!, t);
+  else range[1] = Math.min(range[1]!, t);
+  return range[0]! <= range[1]!;
 }
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
