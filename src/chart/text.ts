@@ -36,7 +36,7 @@ interface Mask {
 // tenths (svg.ts rounds them), so only the pen position along a line moves, by 1/16 px at most.
 const PHASES_X = 8;
 const PHASES_Y = 10;
-const MAX_MASKS = 8_000; // about 5 MB at worst; a chart uses a few hundred
+let maxMasks = 8_000; // about 5 MB at worst; a chart uses a few hundred
 const masks = new Map<string, Mask>();
 const fontIds = new WeakMap<FontMetrics, number>();
 let lastFontId = 0;
@@ -102,10 +102,17 @@ function place(runs: readonly TextRun[]): Placement[] {
 
 /** Rasterises the glyph masks not cached yet, all in one resvg call (a strip of cells). */
 function renderMissing(placements: readonly Placement[]): void {
-  const missing = new Map<string, Placement>();
-  for (const p of placements) if (!masks.has(p.key) && !missing.has(p.key)) missing.set(p.key, p);
+  const collect = (): Map<string, Placement> => {
+    const missing = new Map<string, Placement>();
+    for (const p of placements) if (!masks.has(p.key) && !missing.has(p.key)) missing.set(p.key, p);
+    return missing;
+  };
+  let missing = collect();
   if (missing.size === 0) return;
-  if (masks.size + missing.size > MAX_MASKS) masks.clear();
+  if (masks.size + missing.size > maxMasks) {
+    masks.clear(); // then this chart's cached masks are missing too
+    missing = collect();
+  }
   const cells: { key: string; x: number; left: number; top: number; width: number; height: number }[] = [];
   const paths: string[] = [];
   let x = 0;
@@ -175,4 +182,9 @@ export function drawTextRuns(rgba: Buffer, width: number, height: number, runs: 
 /** Cached glyph masks (tests). */
 export function cachedGlyphMasks(): number {
   return masks.size;
+}
+
+/** Caps the cache (tests); it is emptied when a chart would take it past the cap. */
+export function setGlyphMaskLimit(limit: number): void {
+  maxMasks = limit;
 }

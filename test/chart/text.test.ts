@@ -7,7 +7,7 @@ import {
   THEME,
 } from '../../src/chart/index.ts';
 import { chartFontMetrics } from '../../src/chart/font.ts';
-import { cachedGlyphMasks, drawTextRuns, type TextRun } from '../../src/chart/text.ts';
+import { cachedGlyphMasks, drawTextRuns, setGlyphMaskLimit, type TextRun } from '../../src/chart/text.ts';
 
 // Labels drawn from cached glyph masks against the same labels filled as one path by resvg (how
 // the chart drew them before): the masks snap each glyph to an eighth of a pixel across.
@@ -67,6 +67,22 @@ describe('labels from cached glyph masks', () => {
     drawTextRuns(again, W, H, labels);
     expect(cachedGlyphMasks()).toBe(cached);
     expect(again.equals(canvas)).toBe(true);
+  });
+
+  it('empties a full cache and still draws the same labels', () => {
+    const canvas = rasterize(`${background}</svg>`).pixels();
+    drawTextRuns(canvas, W, H, labels);
+    setGlyphMaskLimit(cachedGlyphMasks() + 1); // the next new glyph overflows it
+    try {
+      const again = rasterize(`${background}</svg>`).pixels();
+      drawTextRuns(again, W, H, [...labels, { font: bold, text: 'Zq', size: 33, x: 5, y: 40, fill: THEME.text }]);
+      const fresh = rasterize(`${background}</svg>`).pixels();
+      drawTextRuns(fresh, W, H, labels);
+      drawTextRuns(fresh, W, H, [{ font: bold, text: 'Zq', size: 33, x: 5, y: 40, fill: THEME.text }]);
+      expect(again.equals(fresh)).toBe(true);
+    } finally {
+      setGlyphMaskLimit(8_000);
+    }
   });
 
   it('clips glyphs at the canvas edges', () => {
