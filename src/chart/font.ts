@@ -171,10 +171,69 @@ export class FontMetrics {
     return d;
   }
 
+  /**
+   * The glyphs of a single-line string as textPath() draws it: glyph id (undefined: nothing to
+   * draw) and pen position in font units, kerning ignored.
+   */
+  layout(text: string): { glyph: number | undefined; penX: number }[] {
+    const out: { glyph: number | undefined; penX: number }[] = [];
+    let penX = 0;
+    for (const ch of text) {
+      const cp = ch.codePointAt(0) ?? 0;
+      const glyph = this.glyphs.get(cp);
+      out.push({ glyph: glyph !== undefined && this.outline(glyph).path ? glyph : undefined, penX });
+      penX += Math.round((this.advances.get(cp) ?? this.fallback) * this.unitsPerEm);
+    }
+    return out;
+  }
+
+  /**
+   * Bounds of the ink of a line of text at `size` px, relative to its baseline origin (x right,
+   * y down), from the glyphs' control points (so never smaller than the ink); undefined if blank.
+   */
+  inkBounds(text: string, size: number): { left: number; right: number; top: number; bottom: number } | undefined {
+    const k = size / this.unitsPerEm;
+    let b: { left: number; right: number; top: number; bottom: number } | undefined;
+    for (const { glyph, penX } of this.layout(text)) {
+      if (glyph === undefined) continue;
+      const box = this.outline(glyph).box;
+      const g = {
+        left: (penX + box.xMin) * k,
+        right: (penX + box.xMax) * k,
+        top: -box.yMax * k,
+        bottom: -box.yMin * k,
+      };
+      b = b
+        ? {
+            left: Math.min(b.left, g.left),
+            right: Math.max(b.right, g.right),
+            top: Math.min(b.top, g.top),
+            bottom: Math.max(b.bottom, g.bottom),
+          }
+        : g;
+    }
+    return b;
+  }
+
+  /** A glyph's outline as absolute SVG path data (font units, y up) and its bounding box. */
+  glyphShape(glyph: number): { d: string; xMin: number; yMin: number; xMax: number; yMax: number } {
+    const o = this.outline(glyph);
+    return { d: `M${round1(o.startX)} ${round1(o.startY)}${o.path}`, ...o.box };
+  }
+
   private outline(glyph: number): GlyphOutline {
     let o = this.outlines.get(glyph);
     if (!o) {
-      o = relativeOutline(this.contours(glyph, 0));
+      const contours = this.contours(glyph, 0);
+      o = relativeOutline(contours);
+      for (const c of contours) {
+        for (const q of c) {
+          o.box.xMin = Math.min(o.box.xMin, q.x);
+          o.box.yMin = Math.min(o.box.yMin, q.y);
+          o.box.xMax = Math.max(o.box.xMax, q.x);
+          o.box.yMax = Math.max(o.box.yMax, q.y);
+        }
+      }
       this.outlines.set(glyph, o);
     }
     return o;
@@ -246,6 +305,8 @@ interface GlyphOutline {
   startY: number;
   endX: number;
   endY: number;
+  /** Bounds of the control points (so of the outline), font units. */
+  box: { xMin: number; yMin: number; xMax: number; yMax: number };
 }
 
 const round1 = (n: number): string => String(Math.round(n * 10) / 10);
@@ -341,7 +402,8 @@ function relativeOutline(contours: Point[][]): GlyphOutline {
     cx = begin.x;
     cy = begin.y;
   }
-  return { path, startX, startY, endX: cx, endY: cy };
+  const box = { xMin: 0, yMin: 0, xMax: 0, yMax: 0 };
+  return { path, startX, startY, endX: cx, endY: cy, box };
 }
 
 let cachedMetrics: { regular: FontMetrics; bold: FontMetrics } | undefined;

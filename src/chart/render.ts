@@ -4,7 +4,8 @@
 // runs on a pool worker (src/runtime/offload.ts renderChartOffThread), never on the main thread.
 import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { encodePng } from './png.ts';
-import { buildNutritionChartSvg } from './svg.ts';
+import { type BuiltChart, buildNutritionChartSvg } from './svg.ts';
+import { drawTextRuns } from './text.ts';
 import type { NutritionChartInput } from './types.ts';
 
 const OPTIONS: ResvgRenderOptions = {
@@ -13,12 +14,28 @@ const OPTIONS: ResvgRenderOptions = {
   logLevel: 'off',
 };
 
-/** Renders an SVG string to RGBA pixels (tests) or PNG bytes. */
-export function rasterize(svg: string): { png: () => Buffer; pixels: () => Buffer; width: number; height: number } {
-  const image = new Resvg(svg, OPTIONS).render();
+/**
+ * Renders a built chart (its SVG, then its labels from cached glyph masks) or a bare SVG string to
+ * RGBA pixels (tests) or PNG bytes.
+ */
+export function rasterize(chart: string | BuiltChart): {
+  png: () => Buffer;
+  pixels: () => Buffer;
+  width: number;
+  height: number;
+} {
+  const image = new Resvg(typeof chart === 'string' ? chart : chart.svg, OPTIONS).render();
+  let pixels: Buffer | undefined;
+  const get = (): Buffer => {
+    if (!pixels) {
+      pixels = image.pixels;
+      if (typeof chart !== 'string') drawTextRuns(pixels, image.width, image.height, chart.text);
+    }
+    return pixels;
+  };
   return {
-    png: () => encodePng(image.pixels, image.width, image.height),
-    pixels: () => image.pixels,
+    png: () => encodePng(get(), image.width, image.height),
+    pixels: get,
     width: image.width,
     height: image.height,
   };
@@ -26,5 +43,5 @@ export function rasterize(svg: string): { png: () => Buffer; pixels: () => Buffe
 
 /** PNG bytes of the nutrition forecast chart. Throws RangeError on bad input, ChartFontError without fonts. */
 export function renderNutritionChart(input: NutritionChartInput): Buffer {
-  return rasterize(buildNutritionChartSvg(input).svg).png();
+  return rasterize(buildNutritionChartSvg(input)).png();
 }

@@ -40,7 +40,7 @@ describe('renderNutritionChart PNG output', () => {
   });
 
   it('is not a blank image: background, bands, line and text give many distinct colours', () => {
-    const img = rasterize(buildNutritionChartSvg(flatInput()).svg);
+    const img = rasterize(buildNutritionChartSvg(flatInput()));
     const px = img.pixels();
     const colours = new Set<number>();
     for (let i = 0; i < px.length; i += 4) colours.add((px[i]! << 16) | (px[i + 1]! << 8) | px[i + 2]!);
@@ -73,13 +73,13 @@ describe('renderNutritionChart PNG output', () => {
     );
     expect(one.layout.drawnPoints).toBe(1);
     expect(one.layout.xDomain[1]).toBeGreaterThan(one.layout.xDomain[0]);
-    expect(readPng(rasterize(one.svg).png()).height).toBe(400);
+    expect(readPng(rasterize(one).png()).height).toBe(400);
   });
 });
 
 describe('band shading', () => {
   const built = buildNutritionChartSvg(flatInput());
-  const img = rasterize(built.svg);
+  const img = rasterize(built);
   const px = img.pixels();
   const plotBg = hex(THEME.plot);
   // A grid line may cross a probe column, so probe ten columns and take the median-ish (most) of them.
@@ -130,7 +130,7 @@ describe('band shading', () => {
       yMax: 11900,
     };
     const b = buildNutritionChartSvg(input);
-    const p = rasterize(b.svg).pixels();
+    const p = rasterize(b).pixels();
     for (const band of cb) {
       const mid = (band.from + band.to) / 2;
       const { x, y } = toPixel(b.layout, 0.9, mid); // xDomain is [0, 1] for an empty series; 0.9 avoids the tick at 1
@@ -156,7 +156,7 @@ describe('markers', () => {
     expect(built.svg).toContain('class="marker" aria-label="Hungry"');
     expect(built.svg).toContain('class="marker-turn" aria-label="10,300"'); // marker turn, thousands separator
     expect(built.svg).toContain('class="marker" aria-label="now"');
-    const img = rasterize(built.svg);
+    const img = rasterize(built);
     const { x, y } = toPixel(built.layout, hungryAt, 150);
     const yellow = hex(mixWithWhite(nethackBands().find((b) => b.label === 'Hungry')!.color, 0.25));
     expect(distance(pixelAt(img.pixels(), img.width, x, y), yellow)).toBeLessThanOrEqual(12);
@@ -181,7 +181,7 @@ describe('renderChartOffThread', () => {
 
 describe('PNG encoding', () => {
   it('stores exactly the rendered pixels (the chart background makes every pixel opaque)', () => {
-    const img = rasterize(buildNutritionChartSvg(flatInput()).svg);
+    const img = rasterize(buildNutritionChartSvg(flatInput()));
     const info = readPng(img.png());
     expect(info.colorType).toBe(6);
     const px = img.pixels();

@@ -7,8 +7,11 @@ import {
   nethackBands,
   crawlBands,
   rasterize,
+  THEME,
+  toPixel,
+  type NutritionChartInput,
 } from '../../src/chart/index.ts';
-import { niceTicks, spreadLabels } from '../../src/chart/svg.ts';
+import { LINE_TOLERANCE_PX, niceTicks, spreadLabels } from '../../src/chart/svg.ts';
 import { pixelAt } from './png.ts';
 
 const series = (n: number, f: (t: number) => number) =>
@@ -29,7 +32,7 @@ describe('text escaping', () => {
     expect(svg).toContain('NetHack 3.6.7 &lt;&amp;&gt;');
     // It still renders, and the title area holds text pixels that a blank title lacks.
     const brightInTitle = (t: string): number => {
-      const img = rasterize(buildNutritionChartSvg({ ...input, title: t }).svg);
+      const img = rasterize(buildNutritionChartSvg({ ...input, title: t }));
       const px = img.pixels();
       let bright = 0;
       for (let y = 4; y < 40; y++) for (let x = 10; x < 400; x++) if (pixelAt(px, img.width, x, y)[0] > 200) bright++;
@@ -41,7 +44,7 @@ describe('text escaping', () => {
 
   it('control characters in a hero name do not break the SVG', () => {
     const input = { title: 'Hero\u0001\u001f\nname', footer: '', points: series(10, () => 100), bands: nethackBands() };
-    expect(() => rasterize(buildNutritionChartSvg(input).svg)).not.toThrow();
+    expect(() => rasterize(buildNutritionChartSvg(input))).not.toThrow();
   });
 
   it('long titles are cut with an ellipsis', () => {
@@ -281,5 +284,128 @@ describe('line simplification', () => {
       0.2,
     );
     expect(spike).toContainEqual({ x: 1, y: -50 });
+  });
+});
+
+describe('the drawn line against the full series', () => {
+  type P = { x: number; y: number };
+  const walk = (n: number, seed: number, firstTurn = 0) => {
+    let s = seed;
+    const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let h = 1200;
+    return Array.from({ length: n }, (_, i) => ({
+      turn: firstTurn + i,
+      nutrition: (h += Math.round((rand() - 0.52) * 40)),
+    }));
+  };
+  /** Lowest and highest y of the polyline (x ascending) over x in [a, b]: vertices inside, interpolation at a and b. */
+  const rangeOver = (line: readonly P[], a: number, b: number): [number, number] | undefined => {
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    const take = (y: number) => {
+      lo = Math.min(lo, y);
+      hi = Math.max(hi, y);
+    };
+    let k = 0;
+    while (k < line.length && line[k]!.x < a) k++;
+    for (const x of [a, b]) {
+      for (let i = Math.max(1, k - 1); i < line.length; i++) {
+        const p = line[i - 1]!;
+        const q = line[i]!;
+        if (p.x > x) break;
+        if (q.x >= x && q.x > p.x) take(p.y + ((q.y - p.y) * (x - p.x)) / (q.x - p.x));
+      }
+    }
+    for (let i = k; i < line.length && line[i]!.x <= b; i++) take(line[i]!.y);
+    return lo <= hi ? [lo, hi] : undefined;
+  };
+  const drawnLine = (svg: string): P[] => {
+    const d = new RegExp(`<path d="([^"]+)" stroke="${THEME.line}"`).exec(svg)![1]!;
+    return [...d.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
+  };
+  const markersOf = (points: { turn: number; nutrition: number }[]) =>
+    [150, 50, 0].flatMap((v) => {
+      const p = points.find((q) => q.nutrition <= v);
+      return p ? [{ ...p, label: `≤ ${v}` }] : [];
+    });
+
+  const cases: [string, NutritionChartInput][] = [
+    ['jagged 5,000 points', { title: 't', footer: 'f', points: walk(5_000, 12345), bands: nethackBands() }],
+    [
+      'jagged 20,000 points, "now" and markers off the columns the series starts on',
+      {
+        title: 't',
+        footer: 'f',
+        points: walk(20_000, 99, 777),
+        bands: nethackBands(),
+        nowTurn: 0,
+        markers: markersOf(walk(20_000, 99, 777)),
+      },
+    ],
+    [
+      'a steady burn with a meal and isolated spikes',
+      {
+        title: 't',
+        footer: 'f',
+        points: series(9_000, (t) => 2000 - t / 4 + (t > 3000 ? 900 : 0) + (t % 997 === 0 ? 400 : 0)),
+        bands: nethackBands(),
+        width: 640,
+        height: 360,
+      },
+    ],
+  ];
+
+  it.each(cases)(
+    "%s: over every pixel column the drawn line reaches the full series' highest and lowest point",
+    (_, input) => {
+      const built = buildNutritionChartSvg(input);
+      const { plot } = built.layout;
+      const full = input.points.map((p) => toPixel(built.layout, p.turn, p.nutrition));
+      const drawn = drawnLine(built.svg);
+      expect(drawn.length).toBe(built.layout.drawnPoints);
+      expect(drawn.length).toBeLessThan(input.points.length / 3);
+      // Simplification moves the line by at most LINE_TOLERANCE_PX; the SVG rounds coordinates to 0.05 px.
+      const slack = LINE_TOLERANCE_PX + 0.1;
+      const misses: string[] = [];
+      for (let x = plot.left; x < plot.right; x++) {
+        const f = rangeOver(full, x, x + 1);
+        const g = rangeOver(drawn, x, x + 1);
+        expect(g === undefined, `column ${x}: drawn iff the series is there`).toBe(f === undefined);
+        if (!f || !g) continue;
+        const gWide = rangeOver(drawn, x - slack, x + 1 + slack)!;
+        const fWide = rangeOver(full, x - slack, x + 1 + slack)!;
+        if (gWide[0] > f[0] + slack || gWide[1] < f[1] - slack) misses.push(`column ${x}: series ${f}, drawn ${gWide}`);
+        if (fWide[0] > g[0] + slack || fWide[1] < g[1] - slack) misses.push(`column ${x}: drawn ${g}, series ${fWide}`);
+      }
+      expect(misses).toEqual([]);
+    },
+  );
+
+  it('the same series drawn naively (every 8th point) would miss columns: the check above can fail', () => {
+    const input = cases[0]![1];
+    const built = buildNutritionChartSvg(input);
+    const full = input.points.map((p) => toPixel(built.layout, p.turn, p.nutrition));
+    const strided = full.filter((_, i) => i % 8 === 0);
+    let missed = 0;
+    for (let x = built.layout.plot.left; x < built.layout.plot.right - 1; x++) {
+      const f = rangeOver(full, x, x + 1)!;
+      const g = rangeOver(strided, x - 0.3, x + 1.3)!;
+      if (g[0] > f[0] + 0.3 || g[1] < f[1] - 0.3) missed++;
+    }
+    expect(missed).toBeGreaterThan(50);
+  });
+
+  it('keeps the points under marker and "now" dots as vertices of the drawn line', () => {
+    const input = cases[1]![1];
+    const built = buildNutritionChartSvg(input);
+    const drawn = drawnLine(built.svg);
+    expect(input.markers!.length).toBe(3);
+    for (const m of input.markers!) {
+      const { x, y } = toPixel(built.layout, m.turn, m.nutrition);
+      expect(
+        drawn.some((p) => Math.abs(p.x - x) <= 0.05 + 1e-9 && Math.abs(p.y - y) <= 0.05 + 1e-9),
+        `marker at turn ${m.turn}`,
+      ).toBe(true);
+    }
   });
 });
