@@ -187,12 +187,10 @@ type Anchor = 'start' | 'middle' | 'end';
  * A line of text drawn as glyph outlines (see FontMetrics.textPath): resvg then needs no font.
  * `aria-label` keeps the words in the SVG for readers and tests; `kind` says which label it is.
  */
-function textPath(
-  font: FontMetrics,
-  text: string,
-  at: { x: number; y: number; size: number; fill: string; kind: string; anchor?: Anchor },
-  labels?: MaskedLabels,
-): string {
+/** Where and how a label is drawn. */
+type TextAt = { x: number; y: number; size: number; fill: string; kind: string; anchor?: Anchor };
+
+function textPath(font: FontMetrics, text: string, at: TextAt, labels?: MaskedLabels): string {
   const clean = text.replace(INVALID_XML, '').replace(/[\r\n\t]+/g, ' ');
   const w = at.anchor && at.anchor !== 'start' ? font.width(clean, at.size) : 0;
   const x = at.anchor === 'end' ? at.x - w : at.anchor === 'middle' ? at.x - w / 2 : at.x;
@@ -437,12 +435,81 @@ const overlapArea = (a: Rect, b: Rect): number =>
   Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) *
   Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
 
+/** Everything the drawing phases share: sizes, fonts, the plot, the scales and the output. */
+interface Frame {
+  input: NutritionChartInput;
+  W: number;
+  H: number;
+  /** 1 "unit" = 1 px at the size Discord shows the image. */
+  s: number;
+  fs: { title: number; tick: number; band: number; marker: number; footer: number };
+  pad: number;
+  regular: FontMetrics;
+  bold: FontMetrics;
+  xMin: number;
+  xMax: number;
+  yMin: number;
+  yMax: number;
+  plot: PlotRect;
+  pw: number;
+  ph: number;
+  X: (t: number) => number;
+  Y: (v: number) => number;
+  clampY: (v: number) => number;
+  push: (str: string) => void;
+  labels: MaskedLabels;
+}
+
+/** The y labels' contents, which decide how wide the left gutter is. */
+interface YLabels {
+  thresholds: number[];
+  yTicks: number[];
+  yLabelWidth: number;
+}
+
+/** A "now" or milestone marker as drawn. */
+interface DrawnMarker {
+  turn: number;
+  y: number | undefined;
+  label: string;
+  sub: string;
+  color: string;
+  now: boolean;
+}
+
 export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
   validate(input);
+  const parts: string[] = [];
+  const { frame: f, bands, bandTexts, yLabels } = layoutChart(input, parts);
+  f.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${f.W}" height="${f.H}" viewBox="0 0 ${f.W} ${f.H}">`);
+  f.push(`<rect width="${f.W}" height="${f.H}" fill="${THEME.background}"/>`);
+  // Plot area and bands (clamped to the plot, so they need no clip path).
+  f.push(plotAndBands(bands, f.plot, f.clampY));
+  drawYAxis(f, yLabels);
+  drawBandLabels(f, bands, bandTexts);
+  drawXAxis(f, yLabels.yLabelWidth);
+  const { drawn, line } = drawSeries(f);
+  drawMarkers(f, markersOf(f), drawn);
+  drawTitleAndFooter(f);
+  f.push(`</svg>`);
+  const text = f.labels.settle();
+  const { W, H, plot, xMin, xMax, yMin, yMax } = f;
+  return {
+    svg: parts.join(''),
+    layout: { width: W, height: H, plot, xDomain: [xMin, xMax], yDomain: [yMin, yMax], drawnPoints: line.length },
+    text,
+  };
+}
+
+/** Sizes, domains, the y labels and band labels that set the gutters, then the plot and its scales. */
+function layoutChart(
+  input: NutritionChartInput,
+  parts: string[],
+): { frame: Frame; bands: ChartBand[]; bandTexts: string[]; yLabels: YLabels } {
   const { regular, bold } = chartFontMetrics();
   const W = input.width ?? DEFAULT_WIDTH;
   const H = input.height ?? DEFAULT_HEIGHT;
-  const s = Math.min(W / 400, H / 200); // 1 "unit" = 1 px at the size Discord shows the image
+  const s = Math.min(W / 400, H / 200);
   const fs = { title: 12 * s, tick: 9 * s, band: 9 * s, marker: 8.5 * s, footer: 7.5 * s };
   const pad = 8 * s;
 
@@ -450,7 +517,7 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
   const [yMin, yMax] = yDomainFor(input);
   const bands = input.bands.filter((b) => b.to + 0.5 > yMin && b.from - 0.5 < yMax);
 
-  // ---- threshold values (band boundaries) and y tick labels ----
+  // Threshold values (band boundaries) and y tick labels.
   const thresholdSet = new Set<number>();
   for (const b of bands) {
     if (Number.isFinite(b.to) && b.to + 0.5 > yMin && b.to + 0.5 < yMax) thresholdSet.add(b.to);
@@ -478,18 +545,37 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
   const X = (t: number): number => plot.left + ((t - xMin) / (xMax - xMin)) * pw;
   const Y = (v: number): number => plot.bottom - ((v - yMin) / (yMax - yMin)) * ph;
   const clampY = (v: number): number => Math.max(plot.top, Math.min(plot.bottom, Y(v)));
-
-  const parts: string[] = [];
-  const labels = new MaskedLabels(parts);
   const push = (str: string): void => {
     parts.push(str);
   };
-  push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
-  push(`<rect width="${W}" height="${H}" fill="${THEME.background}"/>`);
-  // ---- plot area and bands (clamped to the plot, so they need no clip path) ----
-  push(plotAndBands(bands, plot, clampY));
+  const frame: Frame = {
+    input,
+    W,
+    H,
+    s,
+    fs,
+    pad,
+    regular,
+    bold,
+    xMin,
+    xMax,
+    yMin,
+    yMax,
+    plot,
+    pw,
+    ph,
+    X,
+    Y,
+    clampY,
+    push,
+    labels: new MaskedLabels(parts),
+  };
+  return { frame, bands, bandTexts, yLabels: { thresholds, yTicks, yLabelWidth } };
+}
 
-  // ---- y grid and labels: thresholds first (spread apart, never dropped), then nice ticks ----
+/** Y grid and labels: thresholds first (spread apart, never dropped), then nice ticks. */
+function drawYAxis(f: Frame, { thresholds, yTicks }: YLabels): void {
+  const { s, fs, plot, Y, push, regular, labels } = f;
   const gap = fs.tick * 1.15;
   const thresholdY = spreadLabels(
     thresholds.map((v) => Y(v + 0.5)),
@@ -509,21 +595,15 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
         `<path d="M${r1(plot.left)} ${r1(y)}L${r1(yLabelX + 1.5 * s)} ${r1(ly)}" stroke="${THEME.textFaint}" stroke-width="${r1(s * 0.5)}" fill="none"/>`,
       );
     }
-    push(
-      textPath(
-        regular,
-        formatNumber(v),
-        {
-          x: yLabelX,
-          y: ly + fs.tick * 0.35,
-          size: fs.tick,
-          fill: THEME.text,
-          kind: 'threshold',
-          anchor: 'end',
-        },
-        labels,
-      ),
-    );
+    const at: TextAt = {
+      x: yLabelX,
+      y: ly + fs.tick * 0.35,
+      size: fs.tick,
+      fill: THEME.text,
+      kind: 'threshold',
+      anchor: 'end',
+    };
+    push(textPath(regular, formatNumber(v), at, labels));
   });
   for (const v of yTicks) {
     const y = Y(v);
@@ -532,45 +612,42 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
     push(
       `<line x1="${plot.left}" x2="${plot.right}" y1="${r1(y)}" y2="${r1(y)}" stroke="${THEME.grid}" stroke-opacity="0.07" stroke-width="${r1(s * 0.5)}"/>`,
     );
-    push(
-      textPath(
-        regular,
-        formatNumber(v),
-        {
-          x: yLabelX,
-          y: y + fs.tick * 0.35,
-          size: fs.tick,
-          fill: THEME.textFaint,
-          kind: 'y-tick',
-          anchor: 'end',
-        },
-        labels,
-      ),
-    );
+    const at: TextAt = {
+      x: yLabelX,
+      y: y + fs.tick * 0.35,
+      size: fs.tick,
+      fill: THEME.textFaint,
+      kind: 'y-tick',
+      anchor: 'end',
+    };
+    push(textPath(regular, formatNumber(v), at, labels));
   }
+}
 
-  // ---- band labels in the right gutter, coloured like their band (not for slivers < 2 units) ----
+/** Band labels in the right gutter, coloured like their band (not for slivers < 2 units). */
+function drawBandLabels(f: Frame, bands: readonly ChartBand[], bandTexts: readonly string[]): void {
+  const { s, fs, plot, clampY, push, regular, labels } = f;
   const labelled = bands
     .map((b, i) => ({ b, text: bandTexts[i]! }))
     .filter(({ b }) => clampY(b.from - 0.5) - clampY(b.to + 0.5) >= 2 * s);
-  if (labelled.length > 0) {
-    const wanted = labelled.map(({ b }) => (clampY(b.to + 0.5) + clampY(b.from - 0.5)) / 2);
-    const placed = spreadLabels(wanted, fs.band * 1.2, plot.top + fs.band * 0.5, plot.bottom - fs.band * 0.5);
-    const tx = plot.right + 7 * s;
-    labelled.forEach(({ b, text }, i) => {
-      const want = wanted[i]!;
-      const at = placed[i]!;
-      const color = mixWithWhite(b.color, 0.3);
-      push(
-        `<path d="M${plot.right} ${r1(want)}L${r1(plot.right + 2.5 * s)} ${r1(want)}L${r1(tx - 1.5 * s)} ${r1(at)}" stroke="${escapeXml(color)}" stroke-width="${r1(s * 0.7)}" fill="none" stroke-opacity="0.8"/>`,
-      );
-      push(
-        textPath(regular, text, { x: tx, y: at + fs.band * 0.35, size: fs.band, fill: color, kind: 'band' }, labels),
-      );
-    });
-  }
+  if (labelled.length === 0) return;
+  const wanted = labelled.map(({ b }) => (clampY(b.to + 0.5) + clampY(b.from - 0.5)) / 2);
+  const placed = spreadLabels(wanted, fs.band * 1.2, plot.top + fs.band * 0.5, plot.bottom - fs.band * 0.5);
+  const tx = plot.right + 7 * s;
+  labelled.forEach(({ b, text }, i) => {
+    const want = wanted[i]!;
+    const at = placed[i]!;
+    const color = mixWithWhite(b.color, 0.3);
+    push(
+      `<path d="M${plot.right} ${r1(want)}L${r1(plot.right + 2.5 * s)} ${r1(want)}L${r1(tx - 1.5 * s)} ${r1(at)}" stroke="${escapeXml(color)}" stroke-width="${r1(s * 0.7)}" fill="none" stroke-opacity="0.8"/>`,
+    );
+    push(textPath(regular, text, { x: tx, y: at + fs.band * 0.35, size: fs.band, fill: color, kind: 'band' }, labels));
+  });
+}
 
-  // ---- x axis ticks ----
+/** X axis: tick lines and labels, dropping any label that would touch the previous one. */
+function drawXAxis(f: Frame, yLabelWidth: number): void {
+  const { W, s, fs, pad, plot, pw, xMin, xMax, X, push, regular, labels } = f;
   const xTickY = plot.bottom + fs.tick * 1.25;
   let lastRight = Number.NEGATIVE_INFINITY;
   const approxX = Math.max(2, Math.floor(pw / (regular.width(formatNumber(xMax), fs.tick) + 14 * s)));
@@ -593,9 +670,11 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
   push(
     `<line x1="${plot.left}" x2="${plot.right}" y1="${plot.bottom}" y2="${plot.bottom}" stroke="${THEME.textFaint}" stroke-width="${r1(s * 0.6)}"/>`,
   );
+}
 
-  // ---- the series ----
-  // Buckets are the plot's pixel columns; marker and "now" turns keep their points (dots sit on them).
+/** The series, reduced to the plot's pixel columns; marker and "now" turns keep their points (dots sit on them). */
+function drawSeries(f: Frame): { drawn: ChartPoint[]; line: { x: number; y: number }[] } {
+  const { input, s, fs, plot, pw, ph, xMin, xMax, yMin, yMax, X, Y, push, regular, labels } = f;
   const dotTurns = new Set([
     ...(input.markers ?? []).map((m) => m.turn),
     ...(input.nowTurn === undefined ? [] : [input.nowTurn]),
@@ -606,56 +685,46 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
     LINE_TOLERANCE_PX,
     (i) => dotTurns.has(drawn[i]!.turn),
   );
+  if (drawn.length === 0) {
+    const at: TextAt = {
+      x: (plot.left + plot.right) / 2,
+      y: (plot.top + plot.bottom) / 2,
+      size: fs.band,
+      fill: THEME.textDim,
+      kind: 'empty',
+      anchor: 'middle',
+    };
+    push(textPath(regular, 'no forecast data', at, labels));
+    return { drawn, line };
+  }
   const pathD = line.map((p, i) => `${i === 0 ? 'M' : 'L'}${r1(p.x)} ${r1(p.y)}`).join('');
-  if (drawn.length > 0) {
-    // Only a caller's yMin/yMax can put points outside the plot; clip just then (a clip path
-    // costs resvg a full-size mask, a third of the render).
-    const outside = drawn.some((p) => p.nutrition < yMin || p.nutrition > yMax);
-    if (outside)
-      push(`<clipPath id="plot"><rect x="${plot.left}" y="${plot.top}" width="${pw}" height="${ph}"/></clipPath>`);
-    // Mitred joins, bevelled where sharp: round joins cost resvg an arc at every vertex (about
-    // 40 % of a jagged 5,000-point chart's render) for a difference below a pixel.
-    const stroke = 'fill="none" stroke-linejoin="miter" stroke-miterlimit="2" stroke-linecap="round"';
-    labels.occludeLine(line, 4.2 * s, outside ? { x: plot.left, y: plot.top, w: pw, h: ph } : undefined);
-    push(`<g${outside ? ' clip-path="url(#plot)"' : ''} ${stroke}>`);
-    push(`<path d="${pathD}" stroke="${THEME.lineShadow}" stroke-opacity="0.55" stroke-width="${r1(4.2 * s)}"/>`);
-    push(`<path d="${pathD}" stroke="${THEME.line}" stroke-width="${r1(1.6 * s)}"/>`);
-    if (drawn.length === 1) {
-      push(
-        `<circle cx="${r1(X(drawn[0]!.turn))}" cy="${r1(Y(drawn[0]!.nutrition))}" r="${r1(2 * s)}" fill="${THEME.line}"/>`,
-      );
-    }
-    push(`</g>`);
-  } else {
+  // Only a caller's yMin/yMax can put points outside the plot; clip just then (a clip path
+  // costs resvg a full-size mask, a third of the render).
+  const outside = drawn.some((p) => p.nutrition < yMin || p.nutrition > yMax);
+  if (outside)
+    push(`<clipPath id="plot"><rect x="${plot.left}" y="${plot.top}" width="${pw}" height="${ph}"/></clipPath>`);
+  // Mitred joins, bevelled where sharp: round joins cost resvg an arc at every vertex (about
+  // 40 % of a jagged 5,000-point chart's render) for a difference below a pixel.
+  const stroke = 'fill="none" stroke-linejoin="miter" stroke-miterlimit="2" stroke-linecap="round"';
+  labels.occludeLine(line, 4.2 * s, outside ? { x: plot.left, y: plot.top, w: pw, h: ph } : undefined);
+  push(`<g${outside ? ' clip-path="url(#plot)"' : ''} ${stroke}>`);
+  push(`<path d="${pathD}" stroke="${THEME.lineShadow}" stroke-opacity="0.55" stroke-width="${r1(4.2 * s)}"/>`);
+  push(`<path d="${pathD}" stroke="${THEME.line}" stroke-width="${r1(1.6 * s)}"/>`);
+  if (drawn.length === 1) {
     push(
-      textPath(
-        regular,
-        'no forecast data',
-        {
-          x: (plot.left + plot.right) / 2,
-          y: (plot.top + plot.bottom) / 2,
-          size: fs.band,
-          fill: THEME.textDim,
-          kind: 'empty',
-          anchor: 'middle',
-        },
-        labels,
-      ),
+      `<circle cx="${r1(X(drawn[0]!.turn))}" cy="${r1(Y(drawn[0]!.nutrition))}" r="${r1(2 * s)}" fill="${THEME.line}"/>`,
     );
   }
+  push(`</g>`);
+  return { drawn, line };
+}
 
-  // ---- markers ("now" first), with labels placed to avoid the line and each other ----
+/** The "now" marker first, then the milestones by turn, coloured like the band they fall in. */
+function markersOf(f: Frame): DrawnMarker[] {
+  const { input, W, fs, Y, bold } = f;
   const bandColorAt = (v: number): string | undefined =>
     input.bands.find((b) => v >= b.from - 0.5 && v <= b.to + 0.5)?.color;
-  interface M {
-    turn: number;
-    y: number | undefined;
-    label: string;
-    sub: string;
-    color: string;
-    now: boolean;
-  }
-  const ms: M[] = [];
+  const ms: DrawnMarker[] = [];
   if (input.nowTurn !== undefined) {
     const v = valueAt(input.points, input.nowTurn);
     ms.push({
@@ -677,7 +746,12 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
       now: false,
     });
   }
-  // Guides first so pills and dots sit on top of them.
+  return ms;
+}
+
+/** Markers with labels placed to avoid the line and each other; guides first so pills and dots sit on them. */
+function drawMarkers(f: Frame, ms: readonly DrawnMarker[], drawn: readonly ChartPoint[]): void {
+  const { s, plot, X, push, labels } = f;
   for (const m of ms) {
     const x = X(m.turn);
     labels.occlude({ x: x - s, y: plot.top, w: 2 * s, h: plot.bottom - plot.top });
@@ -691,144 +765,124 @@ export function buildNutritionChartSvg(input: NutritionChartInput): BuiltChart {
       );
     }
   }
-  const lineYRange = (x0: number, x1: number): [number, number] | undefined => {
-    const t0 = xMin + ((x0 - plot.left) / pw) * (xMax - xMin);
-    const t1 = xMin + ((x1 - plot.left) / pw) * (xMax - xMin);
-    const range = nutritionRange(drawn, t0, t1);
-    return range && [Y(range[1]), Y(range[0])]; // Y falls as nutrition rises
-  };
   const pills: Rect[] = [];
+  for (const m of ms) drawMarker(f, m, drawn, pills);
+}
+
+/** Where the drawn line runs between two x positions, as a y range in pixels. */
+function lineYRange(f: Frame, drawn: readonly ChartPoint[], x0: number, x1: number): [number, number] | undefined {
+  const { plot, pw, xMin, xMax, Y } = f;
+  const t0 = xMin + ((x0 - plot.left) / pw) * (xMax - xMin);
+  const t1 = xMin + ((x1 - plot.left) / pw) * (xMax - xMin);
+  const range = nutritionRange(drawn, t0, t1);
+  return range && [Y(range[1]), Y(range[0])]; // Y falls as nutrition rises
+}
+
+/** The cheapest of 24 pill positions around a marker: near, inside the plot, off the line and other pills. */
+function placePill(f: Frame, x: number, anchorY: number, w: number, drawn: readonly ChartPoint[], pills: Rect[]): Rect {
+  const { s, fs, plot } = f;
+  const pillH = fs.marker * 1.55;
+  let best: { r: Rect; cost: number } | undefined;
+  const off = 5 * s;
+  for (let row = 0; row < 6; row++) {
+    for (const [sx, sy] of [
+      [1, -1],
+      [1, 1],
+      [-1, -1],
+      [-1, 1],
+    ] as const) {
+      const rx = sx > 0 ? x + off : x - off - w;
+      const ry = sy < 0 ? anchorY - off - pillH - row * (pillH + 2 * s) : anchorY + off + row * (pillH + 2 * s);
+      const r: Rect = { x: rx, y: ry, w, h: pillH };
+      let cost = row * 4 + (sx < 0 ? 1 : 0) + (sy > 0 ? 0.5 : 0);
+      const outside =
+        Math.max(0, plot.left - r.x) +
+        Math.max(0, r.x + r.w - plot.right) +
+        Math.max(0, plot.top - r.y) +
+        Math.max(0, r.y + r.h - plot.bottom);
+      cost += outside * 5;
+      for (const p of pills) cost += overlapArea(r, p) / s;
+      const ly = lineYRange(f, drawn, r.x, r.x + r.w);
+      if (ly && ly[0] < r.y + r.h + 1 * s && ly[1] > r.y - 1 * s) cost += 30;
+      if (!best || cost < best.cost) best = { r, cost };
+    }
+  }
+  return best!.r;
+}
+
+/** One marker: its pill (label and turn), the leader from the point to the pill, and its dot. */
+function drawMarker(f: Frame, m: DrawnMarker, drawn: readonly ChartPoint[], pills: Rect[]): void {
+  const { s, fs, plot, X, push, regular, bold, labels } = f;
   const pillH = fs.marker * 1.55;
   const pillPad = 4 * s;
   const dotR = 2.6 * s;
-  for (const m of ms) {
-    const x = X(m.turn);
-    const anchorY = m.y ?? plot.bottom - pillH;
-    const labelW = bold.width(m.label, fs.marker);
-    const subW = regular.width(m.sub, fs.marker * 0.9);
-    const w = pillPad * 2 + labelW + 3 * s + subW;
-    let best: { r: Rect; cost: number } | undefined;
-    const off = 5 * s;
-    for (let row = 0; row < 6; row++) {
-      for (const [sx, sy] of [
-        [1, -1],
-        [1, 1],
-        [-1, -1],
-        [-1, 1],
-      ] as const) {
-        const rx = sx > 0 ? x + off : x - off - w;
-        const ry = sy < 0 ? anchorY - off - pillH - row * (pillH + 2 * s) : anchorY + off + row * (pillH + 2 * s);
-        const r: Rect = { x: rx, y: ry, w, h: pillH };
-        let cost = row * 4 + (sx < 0 ? 1 : 0) + (sy > 0 ? 0.5 : 0);
-        const outside =
-          Math.max(0, plot.left - r.x) +
-          Math.max(0, r.x + r.w - plot.right) +
-          Math.max(0, plot.top - r.y) +
-          Math.max(0, r.y + r.h - plot.bottom);
-        cost += outside * 5;
-        for (const p of pills) cost += overlapArea(r, p) / s;
-        const ly = lineYRange(r.x, r.x + r.w);
-        if (ly && ly[0] < r.y + r.h + 1 * s && ly[1] > r.y - 1 * s) cost += 30;
-        if (!best || cost < best.cost) best = { r, cost };
-      }
-    }
-    const r = best!.r;
-    pills.push(r);
-    const cx = r.x + (r.x > x ? 0 : r.w);
-    const cy = r.y + (r.y > anchorY ? 0 : r.h);
-    labels.occlude({
-      x: Math.min(x, cx) - s,
-      y: Math.min(anchorY, cy) - s,
-      w: Math.abs(cx - x) + 2 * s,
-      h: Math.abs(cy - anchorY) + 2 * s,
-    });
-    labels.occlude({ x: r.x - s, y: r.y - s, w: r.w + 2 * s, h: r.h + 2 * s });
-    if (m.y !== undefined)
-      push(
-        `<path d="M${r1(x)} ${r1(anchorY)}L${r1(cx)} ${r1(cy)}" stroke="${escapeXml(m.color)}" stroke-width="${r1(0.8 * s)}" fill="none"/>`,
-      );
+  const x = X(m.turn);
+  const anchorY = m.y ?? plot.bottom - pillH;
+  const labelW = bold.width(m.label, fs.marker);
+  const subW = regular.width(m.sub, fs.marker * 0.9);
+  const w = pillPad * 2 + labelW + 3 * s + subW;
+  const r = placePill(f, x, anchorY, w, drawn, pills);
+  pills.push(r);
+  const cx = r.x + (r.x > x ? 0 : r.w);
+  const cy = r.y + (r.y > anchorY ? 0 : r.h);
+  labels.occlude({
+    x: Math.min(x, cx) - s,
+    y: Math.min(anchorY, cy) - s,
+    w: Math.abs(cx - x) + 2 * s,
+    h: Math.abs(cy - anchorY) + 2 * s,
+  });
+  labels.occlude({ x: r.x - s, y: r.y - s, w: r.w + 2 * s, h: r.h + 2 * s });
+  if (m.y !== undefined)
     push(
-      `<rect x="${r1(r.x)}" y="${r1(r.y)}" width="${r1(r.w)}" height="${r1(r.h)}" rx="${r1(3 * s)}" fill="${THEME.pill}" fill-opacity="0.92" stroke="${escapeXml(m.color)}" stroke-width="${r1(0.7 * s)}"/>`,
+      `<path d="M${r1(x)} ${r1(anchorY)}L${r1(cx)} ${r1(cy)}" stroke="${escapeXml(m.color)}" stroke-width="${r1(0.8 * s)}" fill="none"/>`,
     );
-    const base = r.y + r.h / 2 + fs.marker * 0.36;
+  push(
+    `<rect x="${r1(r.x)}" y="${r1(r.y)}" width="${r1(r.w)}" height="${r1(r.h)}" rx="${r1(3 * s)}" fill="${THEME.pill}" fill-opacity="0.92" stroke="${escapeXml(m.color)}" stroke-width="${r1(0.7 * s)}"/>`,
+  );
+  const base = r.y + r.h / 2 + fs.marker * 0.36;
+  push(textPath(bold, m.label, { x: r.x + pillPad, y: base, size: fs.marker, fill: m.color, kind: 'marker' }, labels));
+  const subAt: TextAt = {
+    x: r.x + pillPad + labelW + 3 * s,
+    y: base,
+    size: fs.marker * 0.9,
+    fill: THEME.textDim,
+    kind: 'marker-turn',
+  };
+  push(textPath(regular, m.sub, subAt, labels));
+  if (m.y !== undefined && m.y >= plot.top - 0.5 && m.y <= plot.bottom + 0.5) {
+    labels.occlude({ x: x - dotR - s, y: m.y - dotR - s, w: 2 * (dotR + s), h: 2 * (dotR + s) });
     push(
-      textPath(bold, m.label, { x: r.x + pillPad, y: base, size: fs.marker, fill: m.color, kind: 'marker' }, labels),
+      `<circle cx="${r1(x)}" cy="${r1(m.y)}" r="${r1(dotR)}" fill="${escapeXml(m.color)}" stroke="${THEME.lineShadow}" stroke-width="${r1(0.8 * s)}"/>`,
     );
-    push(
-      textPath(
-        regular,
-        m.sub,
-        {
-          x: r.x + pillPad + labelW + 3 * s,
-          y: base,
-          size: fs.marker * 0.9,
-          fill: THEME.textDim,
-          kind: 'marker-turn',
-        },
-        labels,
-      ),
-    );
-    if (m.y !== undefined && m.y >= plot.top - 0.5 && m.y <= plot.bottom + 0.5) {
-      labels.occlude({ x: x - dotR - s, y: m.y - dotR - s, w: 2 * (dotR + s), h: 2 * (dotR + s) });
-      push(
-        `<circle cx="${r1(x)}" cy="${r1(m.y)}" r="${r1(dotR)}" fill="${escapeXml(m.color)}" stroke="${THEME.lineShadow}" stroke-width="${r1(0.8 * s)}"/>`,
-      );
-    }
   }
+}
 
-  // ---- title and footer ----
+/** The title above the plot; the footer (version and sources) and the axis note below it. */
+function drawTitleAndFooter(f: Frame): void {
+  const { input, W, H, fs, pad, push, regular, bold, labels } = f;
+  const title = fitText(input.title, bold, fs.title, W - 2 * pad);
   push(
     textPath(
       bold,
-      fitText(input.title, bold, fs.title, W - 2 * pad),
-      {
-        x: pad,
-        y: pad + fs.title * 0.85,
-        size: fs.title,
-        fill: THEME.text,
-        kind: 'title',
-      },
+      title,
+      { x: pad, y: pad + fs.title * 0.85, size: fs.title, fill: THEME.text, kind: 'title' },
       labels,
     ),
   );
   const axisNote = 'x: turn · y: nutrition';
   const axisW = regular.width(axisNote, fs.footer);
   const footerY = H - pad * 0.6 - fs.footer * 0.25;
+  const footer = fitText(input.footer, regular, fs.footer, W - 3 * pad - axisW);
   push(
-    textPath(
-      regular,
-      fitText(input.footer, regular, fs.footer, W - 3 * pad - axisW),
-      {
-        x: pad,
-        y: footerY,
-        size: fs.footer,
-        fill: THEME.textFaint,
-        kind: 'footer',
-      },
-      labels,
-    ),
+    textPath(regular, footer, { x: pad, y: footerY, size: fs.footer, fill: THEME.textFaint, kind: 'footer' }, labels),
   );
-  push(
-    textPath(
-      regular,
-      axisNote,
-      {
-        x: W - pad,
-        y: footerY,
-        size: fs.footer,
-        fill: THEME.textFaint,
-        kind: 'axis-note',
-        anchor: 'end',
-      },
-      labels,
-    ),
-  );
-  push(`</svg>`);
-
-  const text = labels.settle();
-  return {
-    svg: parts.join(''),
-    layout: { width: W, height: H, plot, xDomain: [xMin, xMax], yDomain: [yMin, yMax], drawnPoints: line.length },
-    text,
+  const noteAt: TextAt = {
+    x: W - pad,
+    y: footerY,
+    size: fs.footer,
+    fill: THEME.textFaint,
+    kind: 'axis-note',
+    anchor: 'end',
   };
+  push(textPath(regular, axisNote, noteAt, labels));
 }
