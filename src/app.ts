@@ -1,6 +1,5 @@
 // Wiring shared by every entry point: config -> logger -> store -> registry -> services.
 import type { Logger } from 'pino';
-import { commands } from '../commands/index.ts';
 import { Registry } from './pipeline/dispatch.ts';
 import type { Services } from './pipeline/types.ts';
 import type { Config } from './config.ts';
@@ -31,6 +30,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   await configureWork({ workers, queueMax, deadlineMs });
   const store = await openStore(config.STORE_URL, { timeoutMs: config.STORE_TIMEOUT_MS, onError: opts.onStoreError });
   logger.debug({ store: store.location }, 'store opened');
-  const registry = new Registry(commands);
+  // The commands (their code, schemas and game tables) load with the first interaction or line.
+  const registry = Registry.deferred(async () => (await import('../commands/index.ts')).commands);
   return { config, logger, store, registry, services: { store, logger } };
 }

@@ -104,6 +104,7 @@ async function runConsoleMode(app: App, mode: string | undefined, rest: string[]
   const { flushed, renderReplyText, runBatch, runLine, runRepl, toJsonReply, writeFiles, writeWithBackpressure } =
     await import('./transport/console.ts');
   const { config } = app;
+  await app.registry.load(); // the console parses and completes lines with every command
   const consoleOpts = { registry: app.registry, services: app.services, fileDir: config.FILE_DIR };
   if (mode === 'ask') {
     const json = rest.includes('--json');

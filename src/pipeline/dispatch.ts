@@ -36,12 +36,54 @@ export interface ErrorResult {
   error: { code: string; message: string; hint?: string; errorId?: string };
 }
 
+/**
+ * The commands by name. Built from the list itself, or from a function that imports it
+ * (`Registry.deferred`): then the commands' code, schemas and game tables load when the first
+ * interaction needs them (load()), so an idle Discord process holds none of them.
+ */
 export class Registry {
-  readonly byName: Map<string, CommandModule>;
-  constructor(readonly commands: readonly CommandModule[]) {
-    this.byName = new Map(commands.map((c) => [c.definition.name, c]));
-    if (this.byName.size !== commands.length) throw new Error('duplicate command names in the registry');
+  private list: readonly CommandModule[] = [];
+  private byName = new Map<string, CommandModule>();
+  private loading: Promise<void> | undefined;
+  private importList: (() => Promise<readonly CommandModule[]>) | undefined;
+
+  constructor(commands: readonly CommandModule[]) {
+    this.use(commands);
+    this.loading = Promise.resolve();
   }
+
+  /** A registry whose commands `importList` brings on the first load(). */
+  static deferred(importList: () => Promise<readonly CommandModule[]>): Registry {
+    const registry = new Registry([]);
+    registry.loading = undefined;
+    registry.importList = importList;
+    return registry;
+  }
+
+  private use(commands: readonly CommandModule[]): void {
+    const byName = new Map(commands.map((c) => [c.definition.name, c]));
+    if (byName.size !== commands.length) throw new Error('duplicate command names in the registry');
+    this.list = commands;
+    this.byName = byName;
+  }
+
+  /** Every command (none before a deferred registry has loaded). */
+  get commands(): readonly CommandModule[] {
+    return this.list;
+  }
+
+  /** Resolves once the commands are there (at once unless deferred); a failed import is tried again. */
+  load(): Promise<void> {
+    this.loading ??= this.importList!().then(
+      (commands) => this.use(commands),
+      (err: unknown) => {
+        this.loading = undefined;
+        throw err;
+      },
+    );
+    return this.loading;
+  }
+
   get(name: string): CommandModule | undefined {
     return this.byName.get(name);
   }
@@ -542,6 +584,7 @@ function route(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
 /** Run a slash command, a message command or a button press. Never throws. */
 export async function dispatch(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
   try {
+    await deps.registry.load();
     return finalizeReply(await withDeadline(route(inv, deps), deps.handlerTimeoutMs));
   } catch (err) {
     const reply = errorReply(err, inv, deps.services);
@@ -554,6 +597,7 @@ export async function dispatch(inv: Invocation, deps: DispatchDeps): Promise<Rep
 /** Autocomplete: at most 25 choices within Discord's lengths; errors give no choices. Never throws. */
 export async function autocomplete(inv: Invocation, deps: DispatchDeps): Promise<Choice[]> {
   try {
+    await deps.registry.load();
     const { leaf } = findLeaf(deps.registry, inv);
     if (!leaf.autocomplete || !inv.focused) return [];
     // Suggestions follow the version the command will use (e.g. Formicids only from Crawl 0.14).

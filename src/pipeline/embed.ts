@@ -17,12 +17,17 @@ export const ERROR_COLOR = 0xed4245;
 
 const ELLIPSIS = '…';
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Replace lone UTF-16 surrogates (which Discord rejects and JSON cannot carry) with U+FFFD. */
+/**
+ * Replace lone UTF-16 surrogates (which Discord rejects and JSON cannot carry) with U+FFFD. Every
+ * string of every reply passes here: the engine's own check is several times faster than a regex.
+ */
 export function wellFormed(text: string): string {
-  return text.replace(LONE_SURROGATE, '\uFFFD');
+  const t = text as WellFormedString;
+  return t.isWellFormed() ? text : t.toWellFormed();
 }
+
+/** ES2024's String methods: Node.js 20 has them, the project's TypeScript lib (ES2023) not yet. */
+type WellFormedString = string & { isWellFormed(): boolean; toWellFormed(): string };
 
 /**
  * At most `max` UTF-16 units, ending in `ellipsis` when shortened. The text is made well formed

@@ -12,7 +12,6 @@
 import { createPublicKey, randomBytes, verify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
 import type { DispatchDeps } from '../pipeline/dispatch.ts';
 import { INTERACTION_EPHEMERAL_FLAG } from '../pipeline/limits.ts';
 import type { Invocation, Invoker, Reply } from '../pipeline/types.ts';
@@ -25,8 +24,8 @@ import {
   messageBody,
   type Membership,
   type RawMessageCommandData,
-  type RawOption,
 } from './interaction.ts';
+import { interactionShape, ShapeError, type RawInteraction } from './shape.ts';
 import { serveAutocomplete, serveInteraction, type Responder, type ServeContext } from './respond.ts';
 
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -102,73 +101,6 @@ export function timestampFresh(timestamp: string | undefined, windowS: number, n
 
 // ---- the interaction's shape ----------------------------------------------------------------
 
-const snowflake = z.string().regex(/^\d{1,20}$/);
-const RawOptionSchema: z.ZodType<RawOption> = z.lazy(() =>
-  z.object({
-    name: z.string().max(100),
-    type: z.number().int(),
-    value: z.union([z.string().max(6000), z.number(), z.boolean()]).optional(),
-    options: z.array(RawOptionSchema).max(25).optional(),
-    focused: z.boolean().optional(),
-  }),
-);
-const UserSchema = z.object({ id: snowflake, username: z.string().max(100).optional() });
-
-const InteractionSchema = z.object({
-  id: snowflake,
-  type: z.number().int(),
-  // Both go into webhook URLs: nothing but the characters Discord uses.
-  token: z.string().regex(/^[\w.-]{1,500}$/),
-  application_id: snowflake,
-  data: z
-    .object({
-      name: z.string().max(32).optional(),
-      options: z.array(RawOptionSchema).max(25).optional(),
-      custom_id: z.string().max(100).optional(),
-      // A message command (type 3): the message it targets, as Discord resolved it.
-      type: z.number().int().optional(),
-      target_id: snowflake.optional(),
-      resolved: z
-        .object({
-          // Attachment options (type 11): Discord's CDN address and size of each file.
-          attachments: z
-            .record(
-              snowflake,
-              z.object({
-                url: z.string().max(2000),
-                size: z.number().int().min(0),
-                filename: z.string().max(300).optional(),
-                content_type: z.string().max(200).optional(),
-              }),
-            )
-            .optional(),
-          messages: z
-            .record(
-              snowflake,
-              z.object({ content: z.string().max(4000).optional(), author: UserSchema.partial().optional() }),
-            )
-            .optional(),
-        })
-        .optional(),
-    })
-    .optional(),
-  member: z
-    .object({
-      user: UserSchema.optional(),
-      permissions: z
-        .string()
-        .regex(/^\d{1,30}$/)
-        .optional(),
-    })
-    .nullish(),
-  user: UserSchema.nullish(),
-  guild_id: snowflake.optional(),
-  channel_id: snowflake.optional(),
-  channel: z.object({ id: snowflake }).partial().nullish(),
-  message: z.object({ flags: z.number().int().optional() }).nullish(),
-});
-type RawInteraction = z.infer<typeof InteractionSchema>;
-
 /** A well-formed interaction, or why not (the 400 body). Ping needs nothing but its type. */
 export function parseInteraction(
   json: unknown,
@@ -179,15 +111,13 @@ export function parseInteraction(
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { ok: false, error: 'malformed interaction' };
   if ((json as { type?: unknown }).type === InteractionType.Ping) return { ok: true, ping: true };
-  const parsed = InteractionSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      error: `malformed interaction${issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''}`,
-    };
+  let i: RawInteraction;
+  try {
+    i = interactionShape(json);
+  } catch (err) {
+    if (err instanceof ShapeError) return { ok: false, error: `malformed interaction (${err.message})` };
+    throw err;
   }
-  const i = parsed.data;
   const who = i.member?.user ?? i.user;
   if (!who) return { ok: false, error: 'interaction without a user' };
   return { ok: true, ping: false, interaction: i, user: { id: who.id, name: who.username ?? who.id } };

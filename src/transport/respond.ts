@@ -178,6 +178,8 @@ export async function serveInteraction(
   let reply: Reply | undefined;
   let delivery: Delivery | undefined;
   try {
+    // Whether the reply is private is read from the command's declaration, before it runs.
+    await ctx.deps.registry.load();
     const admit = ctx.admission.admit(inv.user.id);
     if (!admit.ok) {
       reply = refusal(errorReply(admit.error, inv, ctx.deps.services));
@@ -215,6 +217,7 @@ export async function serveAutocomplete(
 ): Promise<void> {
   let outcome = 'undelivered';
   try {
+    await ctx.deps.registry.load();
     await respond(await autocomplete(inv, ctx.deps));
     outcome = 'ok';
   } finally {
