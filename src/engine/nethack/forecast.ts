@@ -33,9 +33,10 @@ import {
   WALK_MAX_TURNS,
   type HelplessSeed,
   type WalkMass,
+  type WalkOptions,
   type WalkResult,
 } from './starvation.ts';
-import { cachedWalk } from './walkCache.ts';
+import { cachedWalk, isCached } from './walkCache.ts';
 
 export { advance, buildCycle, burnedOver, isExact, leadingBurn, type AdvanceResult, type Cycle } from './cycle.ts';
 export type { Spread } from './distributions.ts';
@@ -593,50 +594,100 @@ function randomForecast(c: Context): Body {
  * come) or an attack's after its first helpless call, each from a nutrition h_f (which sets d).
  * Each kind has one fixed shape, so only its mass varies with the iteration: `at`.
  */
-type FirstFaints = Map<string, { seed: HelplessSeed; at: Map<number, number> }>;
+type FirstFaints = Map<number, FirstFaint>;
 
-/** The starvation walk of a random burn (5.0, awake): from every first faint. */
+interface FirstFaint {
+  /** "turn:h_f" or "attack:h_f". */
+  name: string;
+  seed: HelplessSeed;
+  at: Map<number, number>;
+}
+
+/** Above this many kinds of first faint, one walk over absolute time replaces one cached walk per kind. */
+export const walkTuning = { maxShiftedKinds: 6 };
+
+/**
+ * The starvation walk of a random burn (5.0, awake): from every first faint. The deaths come from
+ * one cached walk per kind of first faint; the heroes' state at the prompt `after` turns on (when
+ * someone may have fainted by then) from one walk over absolute time up to that prompt, or, past
+ * the end of every walk, from what the cached walks left.
+ */
 function randomWalk(c: Context, faints: FirstFaints): WalkResult | null {
-  const base = { model: c.model, moves0: c.moves0, limit: c.limit, snapshotAt: null, toTheEnd: true };
   if (c.h0 <= 0) {
     const seeds = emptySeeds();
     addSeed(seeds.awake, 1, { top: c.h0, mass: Float64Array.of(1) });
-    return cachedWalk({ ...base, seeds, snapshotAt: c.after, toTheEnd: !c.skip }, 1, `awake:${c.h0}`);
+    const o = { model: c.model, moves0: c.moves0, limit: c.limit, seeds, snapshotAt: c.after, toTheEnd: !c.skip };
+    return cachedWalk(o, 1, `awake:${c.h0}`);
   }
   let first = Infinity;
   for (const f of faints.values()) for (const t of f.at.keys()) first = Math.min(first, t);
   const snapshot = c.after !== null && c.after >= first;
   if (c.skip && !snapshot) return null; // the prompt asked for comes before anyone faints
-  if (snapshot || faints.size > 6) {
-    // One walk over absolute time (needed for the heroes' state at a given prompt).
-    const seeds = emptySeeds();
-    for (const f of faints.values())
-      for (const [t, m] of f.at)
-        addSeed(seeds.helpless, t, {
-          ...f.seed,
-          mass: f.seed.mass.map((x) => x * m),
-        });
-    return runWalk({ ...base, seeds, snapshotAt: c.after, toTheEnd: !c.skip });
-  }
-  // 5.0 burns the same at every moves: the walk from each kind of first faint is one cached walk,
-  // shifted to each iteration it happens at and weighted by its probability there.
+  // Skipping the starvation distribution, the cached walks still answer when they are all there.
+  const shifted =
+    faints.size <= walkTuning.maxShiftedKinds &&
+    (!c.skip || [...faints.values()].every((f) => isCached(...kindWalk(c, f))));
+  if (!shifted) return absoluteWalk(c, faints, !c.skip);
+  const walk = shiftedWalks(c, faints);
+  if (snapshot) walk.snapshot = c.after! > walk.endIteration ? walk.leftover! : absoluteWalk(c, faints, false).snapshot;
+  return walk;
+}
+
+/** One walk over absolute time from every first faint (up to the prompt `after` turns on, or to the end). */
+function absoluteWalk(c: Context, faints: FirstFaints, toTheEnd: boolean): WalkResult {
+  const seeds = emptySeeds();
+  for (const f of faints.values())
+    for (const [t, m] of f.at)
+      addSeed(seeds.helpless, t, {
+        ...f.seed,
+        mass: f.seed.mass.map((x) => x * m),
+      });
+  return runWalk({ model: c.model, moves0: c.moves0, limit: c.limit, seeds, snapshotAt: c.after, toTheEnd });
+}
+
+/** The walk from one kind of first faint, seeded at iteration 1 (5.0: the same at every moves). */
+function kindWalk(c: Context, f: FirstFaint): [o: WalkOptions, seedIteration: number, seed: string] {
+  const seeds = emptySeeds();
+  addSeed(seeds.helpless, 1, f.seed);
+  return [
+    { model: c.model, moves0: 1, limit: c.limit, seeds, snapshotAt: null, toTheEnd: true },
+    1,
+    `helpless:${f.name}`,
+  ];
+}
+
+/**
+ * 5.0 burns the same at every moves: the walk from each kind of first faint is one cached walk,
+ * shifted to each iteration it happens at and weighted by its probability there.
+ */
+function shiftedWalks(c: Context, faints: FirstFaints): WalkResult {
   const parts: OffsetPmf[] = [];
+  const left: OffsetPmf[] = [];
   let expectedFaints = 0;
   let expectedTurnsFainted = 0;
   let endIteration = 0;
-  for (const [key, f] of faints) {
-    const seeds = emptySeeds();
-    addSeed(seeds.helpless, 1, f.seed);
-    const w = cachedWalk({ ...base, moves0: 1, seeds }, 1, `helpless:${key}`);
+  for (const f of faints.values()) {
+    const w = cachedWalk(...kindWalk(c, f));
     const at = entriesAsPmf(f.at);
     parts.push(convolve(at, { offset: w.deaths.offset - 1, p: w.deaths.p }));
     const mass = total(at);
     expectedFaints += mass * w.expectedFaints;
     expectedTurnsFainted += mass * w.expectedTurnsFainted;
     endIteration = Math.max(endIteration, at.offset + at.p.length + w.endIteration);
+    const alive = w.leftover!.alive;
+    left.push({ offset: alive.offset, p: alive.p.map((x) => x * mass) });
   }
   const deaths = sumPmfs(parts);
-  return { deaths, expectedFaints, expectedTurnsFainted, endIteration, aliveAtEnd: 1 - total(deaths), snapshot: null };
+  const dead = total(deaths);
+  return {
+    deaths,
+    expectedFaints,
+    expectedTurnsFainted,
+    endIteration,
+    aliveAtEnd: 1 - dead,
+    snapshot: null,
+    leftover: { alive: mergeOverH(left), dead },
+  };
 }
 
 function entriesAsPmf(at: Map<number, number>): OffsetPmf {
@@ -724,12 +775,13 @@ function addFirstFaints(c: Context, faints: FirstFaints, cc: CallCrossing): void
     const hf = cc.top - k;
     const dur = 10 - faintDivisor(hf, c.v);
     const iteration = turnCall ? cc.block : cc.block + 1;
-    const key = `${turnCall ? 'turn' : 'attack'}:${hf}`;
+    const key = (turnCall ? 0 : 1) - 2 * hf;
     let f = faints.get(key);
     if (!f) {
       // The attack's first helpless call (no roll matters: nobody is near the limit yet).
       const shape = turnCall ? Float64Array.of(1) : Float64Array.from(c.model.fainted[phaseOf(c.moves0 + iteration)]!);
-      faints.set(key, (f = { seed: { top: hf, mass: shape, dur }, at: new Map() }));
+      const name = `${turnCall ? 'turn' : 'attack'}:${hf}`;
+      faints.set(key, (f = { name, seed: { top: hf, mass: shape, dur }, at: new Map() }));
     }
     f.at.set(iteration, (f.at.get(iteration) ?? 0) + m);
   }

@@ -90,7 +90,17 @@ export interface WalkResult {
   endIteration: number;
   aliveAtEnd: number;
   /** Alive heroes by nutrition at the prompt after iteration `snapshotAt`, and the dead by then. */
-  snapshot: { alive: OffsetPmf; dead: number } | null;
+  snapshot: WalkSnapshot | null;
+  /**
+   * A walk run to its end: the less than 1e-10 left alive then, where each wakes or stands, and all
+   * the dead. It answers every snapshot after `endIteration` ("what is left stays as it was").
+   */
+  leftover?: WalkSnapshot;
+}
+
+export interface WalkSnapshot {
+  alive: OffsetPmf;
+  dead: number;
 }
 
 export interface WalkOptions {
@@ -716,6 +726,14 @@ class Walk {
     return { alive: { offset: this.hBottom, p: alive }, dead: this.deadTotal };
   }
 
+  /** Everyone still alive, in the awake rows they wake in or the danger rows they wait in. */
+  private leftover(): WalkSnapshot {
+    const alive = new Float64Array(this.width);
+    for (const rows of [this.awake, this.danger])
+      for (const row of rows) for (let i = row.lo; i <= row.hi; i++) alive[i]! += row.p[i]!;
+    return { alive: { offset: this.hBottom, p: alive }, dead: this.deadTotal };
+  }
+
   run(): WalkResult {
     const { snapshotAt, toTheEnd } = this.o;
     const { first, planned } = this.seedSpan();
@@ -732,12 +750,12 @@ class Walk {
       // Stop, as the old engine did, when less than 1e-10 of everyone is left alive (seeds to come included).
       if (planned - this.deadTotal < WALK_EPSILON) break;
     }
-    if (snapshotAt !== null && snapshot === null) {
-      // Everyone (but less than 1e-10) died before: what is left stays as it was.
-      snapshot = this.snapshot(t);
-      snapshot.dead = this.deadTotal;
-    }
+    const ended = toTheEnd || snapshot === null;
+    const leftover = ended ? this.leftover() : undefined;
+    // Everyone (but less than 1e-10) died before: what is left stays as it was.
+    if (snapshotAt !== null && snapshot === null) snapshot = leftover!;
     return {
+      leftover,
       deaths: { offset: 0, p: this.deaths.slice(0, this.deathTop + 1) },
       expectedFaints: this.expectedFaints,
       expectedTurnsFainted: this.expectedTurnsFainted,
@@ -836,8 +854,10 @@ export function runHazard(o: HazardOptions): WalkResult {
     }
     if (planned - dead < WALK_EPSILON) break;
   }
-  if (o.snapshotAt !== null && snapshot === null) snapshot = snap();
+  const leftover = o.toTheEnd || snapshot === null ? snap() : undefined;
+  if (o.snapshotAt !== null && snapshot === null) snapshot = leftover!;
   return {
+    leftover,
     deaths: { offset: 0, p: deaths.slice(0, deathTop + 1) },
     expectedFaints: 0,
     expectedTurnsFainted: 0,

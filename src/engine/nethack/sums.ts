@@ -229,7 +229,7 @@ function nearTop(dist: OffsetPmf, d: number, near: number): OffsetPmf {
 /**
  * Per-call detail of a crossing inside block v: given the burn before the block (its top `near`
  * values below d), step through the block's calls; the mass that first reaches d on call c is
- * returned with the nutrition h0 - burn right after that call.
+ * returned with the nutrition h0 - burn right after that call. In place, on burns lo..d-1.
  */
 export function crossingCalls(
   model: CallModel,
@@ -240,21 +240,54 @@ export function crossingCalls(
   h0: number,
 ): CallCrossing[] {
   const calls = blockCalls(model, moves0, v);
-  let x = before;
+  const lo = before.offset;
+  const width = d - lo; // x[j]: burn lo + j, below d
+  const x = new Float64Array(Math.max(0, width));
+  let a = width;
+  let b = -1;
+  for (let i = 0; i < before.p.length && i < width; i++) {
+    const q = before.p[i]!;
+    if (q === 0) continue;
+    x[i] = q;
+    if (i < a) a = i;
+    b = i;
+  }
   const out: CallCrossing[] = [];
-  calls.forEach((call, c) => {
-    const next = convolve(x, asPmf(call));
-    const top = h0 - d; // nutrition right at the threshold
-    const mass = new Float64Array(Math.max(1, next.offset + next.p.length - d));
-    let any = false;
-    for (let i = 0; i < next.p.length; i++) {
-      const burn = next.offset + i;
-      if (burn < d) continue;
-      mass[burn - d] = next.p[i]!;
-      if (next.p[i]! > 0) any = true;
+  const top = h0 - d; // nutrition right at the threshold
+  for (let c = 0; c < calls.length && b >= a; c++) {
+    const pmf = calls[c]!;
+    const n = pmf.length;
+    let kmin = 0;
+    while (kmin < n && pmf[kmin] === 0) kmin++;
+    // Crossing: burn lo + j + k >= d.
+    if (b + n - 1 >= width) {
+      const mass = new Float64Array(b + n - width);
+      let any = false;
+      for (let j = Math.max(a, width - n + 1); j <= b; j++) {
+        const xj = x[j]!;
+        if (xj === 0) continue;
+        for (let k = Math.max(kmin, width - j); k < n; k++) {
+          const m = xj * pmf[k]!;
+          mass[j + k - width]! += m;
+          if (m > 0) any = true;
+        }
+      }
+      if (any) out.push({ block: v, call: c, top, mass });
     }
-    if (any) out.push({ block: v, call: c, top, mass });
-    x = below(next, d);
-  });
+    // Below d, from the top down (each new value only reads older, lower ones).
+    const nb = Math.min(width - 1, b + n - 1);
+    for (let j = nb; j >= a + kmin; j--) {
+      let sum = 0;
+      for (let k = kmin; k < n; k++) {
+        const i = j - k;
+        if (i < a) break;
+        if (i <= b) sum += x[i]! * pmf[k]!;
+      }
+      x[j] = sum;
+    }
+    x.fill(0, a, Math.min(a + kmin, nb + 1));
+    a += kmin;
+    b = nb;
+  }
   return out;
 }
