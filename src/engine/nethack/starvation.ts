@@ -742,7 +742,7 @@ class Walk {
     if (snapshotAt !== null && snapshotAt < t) snapshot = { alive: { offset: 0, p: new Float64Array(0) }, dead: 0 };
     const recordFrom = snapshotAt === null ? Infinity : snapshotAt - this.ringSize - 1;
     for (; t < WALK_MAX_TURNS; t++) {
-      this.iteration(t, t >= recordFrom);
+      this.iteration(t, t >= recordFrom && t <= snapshotAt!); // faints in flight at the snapshot
       if (snapshotAt === t) {
         snapshot = this.snapshot(t);
         if (!toTheEnd) break;

@@ -41,6 +41,9 @@ export interface Sums {
 export class BlockSums implements Sums {
   private readonly blockCache = new Map<number, OffsetPmf>();
   private cycleCache: OffsetPmf | null = null;
+  /** squares[k]: the burn of 2^k cycles (shared by every milestone's sweep of this forecast). */
+  private readonly squares: OffsetPmf[] = [];
+  private readonly throughCache = new Map<number, OffsetPmf>();
 
   constructor(
     readonly model: CallModel,
@@ -71,12 +74,28 @@ export class BlockSums implements Sums {
     return (this.cycleCache ??= this.model.periodic ? this.run(1, 20) : power(this.block(1), 20));
   }
 
+  /** The burn of q cycles: power(cycle, q) with the squarings kept (the same products, in the same order). */
+  private cycles(q: number): OffsetPmf {
+    let result = pointMass(0);
+    for (let k = 0; q >> k > 0; k++) {
+      if (k === this.squares.length)
+        this.squares.push(k === 0 ? this.cycle() : normalized(convolve(this.squares[k - 1]!, this.squares[k - 1]!)));
+      if ((q >> k) & 1) result = normalized(convolve(result, this.squares[k]!));
+    }
+    return result;
+  }
+
   /** Y_u: burn of blocks 0..u. */
   through(u: number): OffsetPmf {
     if (u < 0) return pointMass(0);
+    const hit = this.throughCache.get(u);
+    if (hit) return hit;
     const q = Math.floor(u / 20);
     const rest = this.run(20 * q + 1, u); // blocks of the last partial cycle repeat those of the first
-    return normalized(convolve(convolve(this.block(0), power(this.cycle(), q)), rest));
+    const y = normalized(convolve(convolve(this.block(0), this.cycles(q)), rest));
+    if (this.throughCache.size >= 8) this.throughCache.delete(this.throughCache.keys().next().value!);
+    this.throughCache.set(u, y);
+    return y;
   }
 
   /** Burn at the prompt after iteration t: blocks 0..t-1 and the turn call of block t. */
