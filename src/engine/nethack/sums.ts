@@ -7,7 +7,17 @@
 // distribution from one sweep over the window where it has mass, a chunk of blocks at a time.
 // Cuts: the sweep starts where less than 1e-16 has crossed and stops when less than 1e-16 is
 // left; every other cut is the TRIM/FFT floor of distributions.ts.
-import { convolve, normalized, power, pointMass, tailAtLeast, total, trim, type OffsetPmf } from './distributions.ts';
+import {
+  convolve,
+  convolveLong,
+  normalized,
+  power,
+  pointMass,
+  tailAtLeast,
+  total,
+  trim,
+  type OffsetPmf,
+} from './distributions.ts';
 import { blockCalls, phaseOf, type CallModel, type CallPmf } from './calls.ts';
 
 const SWEEP_EPS = 1e-16;
@@ -79,8 +89,10 @@ export class BlockSums implements Sums {
     let result = pointMass(0);
     for (let k = 0; q >> k > 0; k++) {
       if (k === this.squares.length)
-        this.squares.push(k === 0 ? this.cycle() : normalized(convolve(this.squares[k - 1]!, this.squares[k - 1]!)));
-      if ((q >> k) & 1) result = normalized(convolve(result, this.squares[k]!));
+        this.squares.push(
+          k === 0 ? this.cycle() : normalized(convolveLong(this.squares[k - 1]!, this.squares[k - 1]!)),
+        );
+      if ((q >> k) & 1) result = normalized(convolveLong(result, this.squares[k]!));
     }
     return result;
   }
@@ -90,9 +102,18 @@ export class BlockSums implements Sums {
     if (u < 0) return pointMass(0);
     const hit = this.throughCache.get(u);
     if (hit) return hit;
-    const q = Math.floor(u / 20);
-    const rest = this.run(20 * q + 1, u); // blocks of the last partial cycle repeat those of the first
-    const y = normalized(convolve(convolve(this.block(0), this.cycles(q)), rest));
+    // From the nearest one known below: Y_u = Y_w + blocks w+1..u (any 20 in a row are one cycle).
+    let w = -1;
+    for (const k of this.throughCache.keys()) if (k < u && k > w) w = k;
+    let y: OffsetPmf;
+    if (w >= 0) {
+      const q = Math.floor((u - w) / 20);
+      y = normalized(convolveLong(convolve(this.throughCache.get(w)!, this.run(w + 1, u - 20 * q)), this.cycles(q)));
+    } else {
+      const q = Math.floor(u / 20);
+      const rest = this.run(20 * q + 1, u); // blocks of the last partial cycle repeat those of the first
+      y = normalized(convolve(convolveLong(this.block(0), this.cycles(q)), rest));
+    }
     if (this.throughCache.size >= 8) this.throughCache.delete(this.throughCache.keys().next().value!);
     this.throughCache.set(u, y);
     return y;
