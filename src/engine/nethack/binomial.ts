@@ -10,7 +10,7 @@
 // crossing probability is below 1e-30.
 import { blockCalls, phaseOf, type CallModel, type CallPmf } from './calls.ts';
 import { pointMass, trim, type OffsetPmf } from './distributions.ts';
-import type { BlockCrossing, Sums } from './sums.ts';
+import type { BlockCrossing, CrossingRequest, Sums } from './sums.ts';
 
 const LN_2PI = Math.log(2 * Math.PI);
 const LOG_FACTORIALS = (() => {
@@ -196,6 +196,10 @@ class BinomialSums implements Sums {
 
   private need(d: number, fixed: number) {
     return Math.ceil((d - fixed) / this.form.g);
+  }
+
+  crossings(requests: CrossingRequest[]): BlockCrossing[] {
+    return requests.map((r) => this.crossing(r.d, r.near, r.onBlock));
   }
 
   crossing(d: number, near = 0, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing {

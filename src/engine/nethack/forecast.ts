@@ -21,7 +21,15 @@ import { burnFlags, canAttack, expectedPer20, tickAt, type BurnProfile, type Sou
 import { cite } from './sources.ts';
 import { buildCallModel, collapses, effectiveAttacks, blockCalls, phaseOf, type CallModel } from './calls.ts';
 import { buildCycle, burnedFromPrompt, exactCrossing, promptAfter, type Cycle, type ExactCrossing } from './cycle.ts';
-import { below, BlockSums, crossingCalls, type CallCrossing, type Sums } from './sums.ts';
+import {
+  below,
+  BlockSums,
+  crossingCalls,
+  type BlockCrossing,
+  type CallCrossing,
+  type CrossingRequest,
+  type Sums,
+} from './sums.ts';
 import { binomialSums } from './binomial.ts';
 import { convolve, pointMass, spreadOf, total, type OffsetPmf, type Spread } from './distributions.ts';
 import {
@@ -554,14 +562,22 @@ function randomForecast(c: Context): Body {
   const needWalk = !c.skip || (c.after !== null && c.after > 0);
   const faints: FirstFaints = new Map();
   const collectFaints = (th: (typeof THRESHOLDS)[number]) => (!collapse && needWalk && th.at === 0 ? faints : null);
-  const milestones = THRESHOLDS.map((th) => randomMilestone(c, sums, th, collectFaints(th)));
+  // Every crossing in one sweep: the milestones ahead and, when fainting changes nothing, the limit.
+  const near = maxBlockBurn(c.model, c.moves0);
+  const ahead = THRESHOLDS.filter((th) => c.h0 > th.at);
+  const requests = ahead.map((th) => milestoneRequest(c, th, near, collectFaints(th)));
+  const entries = new Map<number, WalkMass[]>();
+  const limitAhead = needWalk && collapse && c.h0 >= c.limit;
+  if (limitAhead) requests.push(limitRequest(c, near, entries));
+  const crosses = sums.crossings(requests);
+  const milestones = THRESHOLDS.map((th) => randomMilestone(c, th, crosses[ahead.indexOf(th)]));
   // Who is still before the walk at the prompt `after` turns on: burned less than `firstOut`.
   let firstOut = c.h0; // the first faint (h <= 0) takes a hero into the walk
   let lastIn = randomCrossingEnd(milestones[2]!, c.h0);
   let walk: WalkResult | null = null;
   if (needWalk && collapse) {
     firstOut = c.h0 - c.limit + 1; // here only going below the limit does
-    const below = limitEntries(c, sums);
+    const below = limitEntries(c, entries, limitAhead ? crosses[crosses.length - 1]! : null);
     lastIn = below.end;
     walk = runHazard({
       model: c.model,
@@ -738,26 +754,29 @@ function maxBlockBurn(model: CallModel, moves0: number): number {
 }
 
 /**
- * A milestone of a random burn: the block (turn) of the crossing as a distribution. For the first
- * faint, `seeds` also collects every crossing call as the walk's starting point (an attack's faint
- * starts helpless at the next iteration's turn call, a turn call's at the one after).
+ * The crossing a milestone of a random burn needs. For the first faint, `faints` also collects every
+ * crossing call as the walk's starting point (an attack's faint starts helpless at the next
+ * iteration's turn call, a turn call's at the one after).
  */
-function randomMilestone(
+function milestoneRequest(
   c: Context,
-  sums: Sums,
   th: (typeof THRESHOLDS)[number],
+  near: number,
   faints: FirstFaints | null,
-): Milestone {
-  const ms = { ...milestone(c, th.status, th.at), exact: false };
-  if (ms.already) return { ...ms, exact: true };
+): CrossingRequest {
   const d = c.h0 - th.at;
-  const near = maxBlockBurn(c.model, c.moves0);
-  const collect = faints
+  const onBlock = faints
     ? (v: number, before: OffsetPmf) => {
         for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0)) addFirstFaints(c, faints, cc);
       }
     : undefined;
-  const cross = sums.crossing(d, near, collect);
+  return { d, near, onBlock };
+}
+
+/** A milestone of a random burn: the block (turn) of the crossing as a distribution. */
+function randomMilestone(c: Context, th: (typeof THRESHOLDS)[number], cross: BlockCrossing | undefined): Milestone {
+  const ms = { ...milestone(c, th.status, th.at), exact: false };
+  if (ms.already || !cross) return { ...ms, exact: true };
   const dist = spreadOf(cross.pmf);
   return { ...ms, turnsDistribution: dist, never: dist === null };
 }
@@ -801,18 +820,21 @@ interface LimitEntries {
   end: number;
 }
 
-function limitEntries(c: Context, sums: Sums): LimitEntries {
-  const entries = new Map<number, WalkMass[]>();
-  if (c.h0 < c.limit) return { entries, start: { top: c.h0, mass: Float64Array.of(1) }, end: -1 };
+/** The crossing below the limit: each call that takes a hero there goes into `entries`. */
+function limitRequest(c: Context, near: number, entries: Map<number, WalkMass[]>): CrossingRequest {
   const d = c.h0 - c.limit + 1;
-  const collect = (v: number, before: OffsetPmf) => {
+  const onBlock = (v: number, before: OffsetPmf) => {
     for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0))
       addSeed(entries, cc.block, {
         top: cc.top,
         mass: cc.mass,
       });
   };
-  const cross = sums.crossing(d, maxBlockBurn(c.model, c.moves0), collect);
+  return { d, near, onBlock };
+}
+
+function limitEntries(c: Context, entries: Map<number, WalkMass[]>, cross: BlockCrossing | null): LimitEntries {
+  if (!cross) return { entries, start: { top: c.h0, mass: Float64Array.of(1) }, end: -1 };
   return { entries, start: null, end: cross.pmf.offset + cross.pmf.p.length };
 }
 

@@ -14,7 +14,6 @@ import {
   power,
   pointMass,
   tailAtLeast,
-  total,
   trim,
   type OffsetPmf,
 } from './distributions.ts';
@@ -40,10 +39,19 @@ export interface CallCrossing {
   mass: Float64Array;
 }
 
+/** One threshold of crossings(): the total burn d, and per-block detail of its top `near` values to `onBlock`. */
+export interface CrossingRequest {
+  d: number;
+  near?: number;
+  onBlock?: (v: number, before: OffsetPmf) => void;
+}
+
 /** What the forecast needs of the burn before Fainting (BlockSums in general, binomial.ts when it applies). */
 export interface Sums {
   /** The block at which the total burn first reaches d; per-block detail near d to `onBlock`. */
   crossing(d: number, near?: number, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing;
+  /** crossing() for several thresholds at once (one sweep where it helps). */
+  crossings(requests: CrossingRequest[]): BlockCrossing[];
   /** Burn at the prompt after iteration t: blocks 0..t-1 and the turn call of block t. */
   atPrompt(t: number): OffsetPmf;
 }
@@ -158,33 +166,62 @@ export class BlockSums implements Sums {
    * restricted to its top `near` values (for per-call detail).
    */
   crossing(d: number, near = 0, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing {
+    return this.crossings([{ d, near, onBlock }])[0]!;
+  }
+
+  /**
+   * crossing() for several thresholds in one sweep: the total burn below the largest threshold is
+   * carried chunk by chunk once, and each threshold reads its crossings off it from its own start
+   * (where less than 1e-16 has crossed it) until less than 1e-16 is left below it.
+   */
+  crossings(requests: CrossingRequest[]): BlockCrossing[] {
     const { mu, v } = this.blockMoments();
-    if (!(mu > 0)) return { pmf: { offset: 0, p: new Float64Array(1) }, never: 1 };
-    let u0 = this.sweepStart(d, mu, v);
-    let dist = this.through(u0);
-    const out: number[] = [tailAtLeast(dist, d)];
-    if (onBlock && u0 === 0) onBlock(0, pointMass(0));
-    dist = below(dist, d);
-    const chunk = this.chunkLength(mu, v, d);
-    let left = total(dist);
+    if (!(mu > 0)) return requests.map(() => ({ pmf: { offset: 0, p: new Float64Array(1) }, never: 1 }));
+    if (requests.length === 0) return [];
+    const sweeps = requests.map((r): ThresholdSweep => {
+      const start = this.sweepStart(r.d, mu, v);
+      return { ...r, near: r.near ?? 0, start, out: [], crossedBefore: 0, left: 1, done: false };
+    });
+    const dMax = Math.max(...requests.map((r) => r.d));
+    let u0 = Math.min(...sweeps.map((s) => s.start));
+    const y = this.through(u0);
+    let above = tailAtLeast(y, dMax); // P(Y >= dMax): crossed every threshold
+    let dist = below(y, dMax);
+    const chunk = this.chunkLength(mu, v, dMax);
     // Prefix sums of the chunk's blocks, shared by every chunk (chunks start on the same phase).
     const prefixes = this.prefixes(u0 + 1, chunk);
-    while (left >= SWEEP_EPS) {
-      let crossedBefore = 0;
+    for (const s of sweeps) if (s.start === u0) begin(s, u0, above + tailAtLeast(dist, s.d), 0);
+    while (sweeps.some((s) => !s.done)) {
       for (let j = 1; j <= chunk; j++) {
-        if (onBlock) {
-          onBlock(u0 + j, j === 1 ? nearTop(dist, d, near) : convolveTop(dist, prefixes[j - 2]!.pmf, d, near));
+        const block = u0 + j;
+        for (const s of sweeps) {
+          if (s.done || block < s.start) continue;
+          if (block === s.start) {
+            const crossed = crossedBy(dist, prefixes[j - 1]!, s.d);
+            begin(s, block, above + tailAtLeast(dist, s.d) + crossed, crossed);
+            continue;
+          }
+          if (s.onBlock) {
+            const before = j === 1 ? nearTop(dist, s.d, s.near) : convolveTop(dist, prefixes[j - 2]!.pmf, s.d, s.near);
+            s.onBlock(block, before);
+          }
+          const crossed = crossedBy(dist, prefixes[j - 1]!, s.d);
+          s.out.push(crossed - s.crossedBefore);
+          s.crossedBefore = crossed;
         }
-        const crossed = crossedBy(dist, prefixes[j - 1]!, d);
-        out.push(crossed - crossedBefore);
-        crossedBefore = crossed;
       }
-      dist = below(convolve(dist, prefixes[chunk - 1]!.pmf), d);
-      left = total(dist);
+      const next = convolve(dist, prefixes[chunk - 1]!.pmf);
+      above += tailAtLeast(next, dMax);
+      dist = below(next, dMax);
       u0 += chunk;
-      if (u0 > 50_000_000) break;
+      for (const s of sweeps) {
+        if (s.done || u0 < s.start) continue;
+        s.crossedBefore = 0;
+        s.left = totalBelow(dist, s.d);
+        if (s.left < SWEEP_EPS || u0 > 50_000_000) s.done = true;
+      }
     }
-    return { pmf: { offset: out.length === 0 ? 0 : u0 - (out.length - 1), p: Float64Array.from(out) }, never: left };
+    return sweeps.map((s) => ({ pmf: { offset: s.start, p: Float64Array.from(s.out) }, never: s.left }));
   }
 
   /** Chunk length: long enough that few chunk steps are needed, short enough that prefixes stay small. */
@@ -207,6 +244,33 @@ export class BlockSums implements Sums {
   }
 }
 
+/** One threshold's state in crossings(). */
+interface ThresholdSweep extends CrossingRequest {
+  near: number;
+  /** The block of out[0] (which holds every crossing up to it). */
+  start: number;
+  out: number[];
+  /** P(crossed within the current chunk, up to the last block read). */
+  crossedBefore: number;
+  /** P(not crossed yet) at the last chunk's end. */
+  left: number;
+  done: boolean;
+}
+
+/** The first entry of a threshold's crossings: everything crossed by its start block. */
+function begin(s: ThresholdSweep, block: number, crossedBy: number, inChunk: number): void {
+  s.out.push(crossedBy);
+  s.crossedBefore = inChunk;
+  if (block === 0 && s.onBlock) s.onBlock(0, pointMass(0));
+}
+
+/** P(X < x). */
+function totalBelow(d: OffsetPmf, x: number): number {
+  let s = 0;
+  for (let i = 0; i < d.p.length && d.offset + i < x; i++) s += d.p[i]!;
+  return s;
+}
+
 /** The part of d below x. */
 export function below(d: OffsetPmf, x: number): OffsetPmf {
   const keep = Math.min(d.p.length, x - d.offset);
@@ -226,13 +290,14 @@ function withTails(pmf: OffsetPmf): Prefix {
   return { pmf, tails };
 }
 
-/** P(S + P >= d) for S ~ dist (all below d) and P ~ prefix: only S near d can get there. */
+/** P(S + P >= d, S < d) for S ~ dist and P ~ prefix: only S near d can get there. */
 function crossedBy(dist: OffsetPmf, prefix: Prefix, d: number): number {
   const { offset, p } = prefix.pmf;
   const tails = prefix.tails;
   const top = offset + p.length - 1;
   let s = 0;
-  for (let i = Math.max(0, d - top - dist.offset); i < dist.p.length; i++) {
+  const end = Math.min(dist.p.length, d - dist.offset);
+  for (let i = Math.max(0, d - top - dist.offset); i < end; i++) {
     const need = d - (dist.offset + i) - offset;
     s += dist.p[i]! * (need <= 0 ? 1 : tails[need]!);
   }
