@@ -162,6 +162,7 @@ interface Grid {
  */
 function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
   if (row.hi < row.lo) return 0;
+  if (pmf.length === 2) return twoPointCall(g, row, pmf[0]!, pmf[1]!, faints);
   const p = row.p;
   const s = g.scratch;
   const rlo = row.lo;
@@ -212,6 +213,56 @@ function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
       p[j] = s[j]!;
       s[j] = 0;
     }
+    row.lo = lo;
+    row.hi = rhi;
+  }
+  row.prune();
+  return dead;
+}
+
+/**
+ * callRow() for a call that burns 0 or 1 (the usual case): the burn and the roll in one ascending
+ * pass, in place (cell j reads the old j and j + 1 only); the same sums in the same order.
+ */
+function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | null): number {
+  const p = row.p;
+  const pass = g.pass;
+  const rlo = row.lo;
+  const rhi = row.hi;
+  const lo = rlo === 0 ? 0 : rlo - 1;
+  const split = g.limitIdx < lo ? lo : g.limitIdx > rhi + 1 ? rhi + 1 : g.limitIdx;
+  let dead = 0;
+  const fp = faints ? faints.p : null;
+  for (let j = lo; j <= rhi; j++) {
+    let x: number;
+    if (j === 0 && rlo === 0) {
+      x = 0;
+      if (q0 !== 0) x += p[0]! * q0;
+      x += p[0]! * q1; // below the floor: kept at it
+      if (rhi >= 1) x += p[1]! * q1;
+    } else {
+      x = j >= rlo && q0 !== 0 ? 0 + p[j]! * q0 : 0;
+      if (j < rhi) x += p[j + 1]! * q1;
+    }
+    if (fp) {
+      const passed = x * pass[j]!;
+      fp[j]! += passed;
+      if (j < split) {
+        dead += x - passed;
+        p[j] = 0;
+      } else p[j] = x - passed;
+    } else if (j < split) {
+      const passed = x * pass[j]!;
+      dead += x - passed;
+      p[j] = passed;
+    } else p[j] = x;
+  }
+  if (faints) {
+    if (lo < faints.lo) faints.lo = lo;
+    if (rhi > faints.hi) faints.hi = rhi;
+    row.lo = split;
+    row.hi = split <= rhi ? rhi : -1;
+  } else {
     row.lo = lo;
     row.hi = rhi;
   }
