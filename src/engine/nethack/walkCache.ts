@@ -1,6 +1,7 @@
 // The starvation walk from a first faint depends on the burn profile, the attacks, Con (the
 // limit), moves % 20 and that faint, never on where the hero started: one walk serves every
-// forecast that reaches the same first faint, shifted in time. A bounded LRU keeps the last ones.
+// forecast that reaches the same first faint, shifted in time. An LRU bounded in entries and bytes
+// keeps the last ones.
 // A cached walk also answers "after K turns" past its end (what is left then stays as it was);
 // before its end only the walk up to K is run again, for the heroes' state at that prompt.
 import { phaseOf } from './calls.ts';
@@ -8,6 +9,11 @@ import { trim } from './distributions.ts';
 import { runWalk, type WalkOptions, type WalkResult, type WalkSnapshot } from './starvation.ts';
 
 const MAX_ENTRIES = 256;
+/** And at most this many bytes of stored distributions (the least recently used go first). */
+const MAX_BYTES = 32 * 1024 * 1024;
+let bytes = 0;
+
+const sizeOf = (s: Stored) => 8 * (s.deaths.length + s.leftover.alive.p.length);
 
 interface Stored {
   /** deaths[j] is for turn (seed iteration - 1) + j. */
@@ -57,7 +63,12 @@ export function cachedWalk(o: WalkOptions, seedIteration: number, seed: string):
   if (!o.toTheEnd || !r.leftover) return r;
   const stored = toStored(r, base, seedIteration, r.leftover);
   cache.set(key, stored);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  bytes += sizeOf(stored);
+  while (cache.size > MAX_ENTRIES || (bytes > MAX_BYTES && cache.size > 1)) {
+    const oldest = cache.keys().next().value!;
+    bytes -= sizeOf(cache.get(oldest)!);
+    cache.delete(oldest);
+  }
   // The same shape as a later hit, so a question answers the same to the last bit, cached or not.
   const result = fromStored(stored, base, seedIteration);
   result.snapshot = r.snapshot !== null && r.snapshot === r.leftover ? stored.leftover : r.snapshot;
@@ -98,4 +109,5 @@ function fromStored(s: Stored, base: number, seedIteration: number): WalkResult 
 /** Forget every cached walk (tests, benchmarks). */
 export function clearWalkCache(): void {
   cache.clear();
+  bytes = 0;
 }
