@@ -619,12 +619,17 @@ interface FirstFaint {
   at: Map<number, number>;
 }
 
-/** Above this many kinds of first faint, one walk over absolute time replaces one cached walk per kind. */
-export const walkTuning = { maxShiftedKinds: 6 };
+/**
+ * When one walk over absolute time replaces one cached walk per kind of first faint: above
+ * `maxShiftedKinds` kinds always; above `maxColdKinds` while the kinds' walks are not all cached
+ * (then one walk costs about what each kind's would, so many kinds cost many times more cold; with
+ * two kinds, cached walks keep the hero's next questions cheap).
+ */
+export const walkTuning = { maxShiftedKinds: 6, maxColdKinds: 2 };
 
 /**
  * The starvation walk of a random burn (5.0, awake): from every first faint. The deaths come from
- * one cached walk per kind of first faint; the heroes' state at the prompt `after` turns on (when
+ * one cached walk per kind of first faint (or from one walk over absolute time: see walkTuning); the heroes' state at the prompt `after` turns on (when
  * someone may have fainted by then) from one walk over absolute time up to that prompt, or, past
  * the end of every walk, from what the cached walks left.
  */
@@ -640,9 +645,9 @@ function randomWalk(c: Context, faints: FirstFaints): WalkResult | null {
   const snapshot = c.after !== null && c.after >= first;
   if (c.skip && !snapshot) return null; // the prompt asked for comes before anyone faints
   // Skipping the starvation distribution, the cached walks still answer when they are all there.
+  const cached = () => [...faints.values()].every((f) => isCached(...kindWalk(c, f)));
   const shifted =
-    faints.size <= walkTuning.maxShiftedKinds &&
-    (!c.skip || [...faints.values()].every((f) => isCached(...kindWalk(c, f))));
+    faints.size <= walkTuning.maxShiftedKinds && (c.skip || faints.size > walkTuning.maxColdKinds ? cached() : true);
   if (!shifted) return absoluteWalk(c, faints, !c.skip);
   const walk = shiftedWalks(c, faints);
   if (snapshot) walk.snapshot = c.after! > walk.endIteration ? walk.leftover! : absoluteWalk(c, faints, false).snapshot;

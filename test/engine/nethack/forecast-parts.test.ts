@@ -117,13 +117,16 @@ describe('the starvation walk cache', () => {
     const profile = P('5.0', { regeneration: 'intrinsic' });
     const input = { nutrition: 300, profile, con: 9, attacksPerTurn: 1 };
     clearWalkCache();
-    const shifted = forecast({ ...input, after: 400 });
-    walkTuning.maxShiftedKinds = 0; // force the single walk over absolute time
+    const tuning = { ...walkTuning };
+    let shifted: ReturnType<typeof forecast>;
     let single: ReturnType<typeof forecast>;
     try {
+      walkTuning.maxColdKinds = 6; // the walks of each kind even when none is cached
+      shifted = forecast({ ...input, after: 400 });
+      walkTuning.maxShiftedKinds = 0; // force the single walk over absolute time
       single = forecast({ ...input, after: 400 });
     } finally {
-      walkTuning.maxShiftedKinds = 6;
+      Object.assign(walkTuning, tuning);
     }
     const [a, b] = [shifted.starvation!, single.starvation!];
     expect(a.deathTurns!.median).toBe(b.deathTurns!.median);
