@@ -361,7 +361,7 @@ function afterFromState(c: Context, alive: OffsetPmf, dead: number): AfterK {
 }
 
 function deathSummary(c: Context, walk: WalkResult): Pick<StarvationForecast, 'deathTurns' | 'deathMoves'> {
-  const deathTurns = spreadOf(walk.deaths);
+  const deathTurns = walk.deathSpread ? walk.deathSpread() : spreadOf(walk.deaths);
   const m = c.moves0;
   return {
     deathTurns,

@@ -19,7 +19,7 @@
 // nutrition) is kept at that floor, where everyone dies.
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, phaseOf, type CallModel, type CallPmf } from './calls.ts';
-import type { OffsetPmf } from './distributions.ts';
+import type { OffsetPmf, Spread } from './distributions.ts';
 
 export const WALK_EPSILON = 1e-10;
 export const WALK_MAX_TURNS = 2_500_000;
@@ -96,6 +96,8 @@ export interface WalkResult {
    * the dead. It answers every snapshot after `endIteration` ("what is left stays as it was").
    */
   leftover?: WalkSnapshot;
+  /** spreadOf(deaths), when known without reading them again (a cached walk). */
+  deathSpread?: () => Spread | null;
 }
 
 export interface WalkSnapshot {

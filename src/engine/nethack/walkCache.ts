@@ -5,7 +5,7 @@
 // A cached walk also answers "after K turns" past its end (what is left then stays as it was);
 // before its end only the walk up to K is run again, for the heroes' state at that prompt.
 import { phaseOf } from './calls.ts';
-import { trim } from './distributions.ts';
+import { spreadOf, trim, type Spread } from './distributions.ts';
 import { runWalk, type WalkOptions, type WalkResult, type WalkSnapshot } from './starvation.ts';
 
 const MAX_ENTRIES = 256;
@@ -24,6 +24,8 @@ interface Stored {
   aliveAtEnd: number;
   /** Who is left alive at the end (fewer than 1e-10), and all the dead. */
   leftover: WalkSnapshot;
+  /** spreadOf(deaths) at offset 0, once asked (a shift moves every value by the offset, the same sums). */
+  spread?: Spread | null;
 }
 
 const cache = new Map<string, Stored>();
@@ -103,6 +105,21 @@ function fromStored(s: Stored, base: number, seedIteration: number): WalkResult 
     aliveAtEnd: s.aliveAtEnd,
     snapshot: null,
     leftover: s.leftover,
+    deathSpread: () => shifted((s.spread ??= spreadOf({ offset: 0, p: s.deaths })), base),
+  };
+}
+
+/** The spread of a distribution moved by `by`: spreadOf() adds the offset to each value the same way. */
+function shifted(s: Spread | null, by: number): Spread | null {
+  if (!s) return null;
+  return {
+    ...s,
+    mean: by + s.mean,
+    p5: by + s.p5,
+    median: by + s.median,
+    p95: by + s.p95,
+    min: by + s.min,
+    max: by + s.max,
   };
 }
 
