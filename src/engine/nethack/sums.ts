@@ -39,7 +39,10 @@ export interface CallCrossing {
   mass: Float64Array;
 }
 
-/** One threshold of crossings(): the total burn d, and per-block detail of its top `near` values to `onBlock`. */
+/**
+ * One threshold of crossings(): the total burn d, and per-block detail of its top `near` values to
+ * `onBlock` (its `before` may be reused once onBlock returns).
+ */
 export interface CrossingRequest {
   d: number;
   near?: number;
