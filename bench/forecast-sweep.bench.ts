@@ -108,7 +108,8 @@ export async function run(): Promise<Record<string, string | number>[]> {
     const ref = i % 5 === 0 ? timed(() => referenceForecast(input)).ms : null;
     clearWalkCache();
     const c = timed(() => forecast(input));
-    const s = timed(() => forecast(later(input, 100))).ms;
+    const next = later(input, 100); // the bench's own arithmetic, outside the timing
+    const s = timed(() => forecast(next)).ms;
     served.push(s);
     cold.push(c.ms);
     coldCpu.push(c.cpu);

@@ -10,7 +10,7 @@
 // crossing probability is below 1e-30.
 import { blockCalls, phaseOf, type CallModel, type CallPmf } from './calls.ts';
 import { pointMass, trim, type OffsetPmf } from './distributions.ts';
-import type { BlockCrossing, Sums } from './sums.ts';
+import type { BlockCrossing, CrossingRequest, Sums } from './sums.ts';
 
 const LN_2PI = Math.log(2 * Math.PI);
 const LOG_FACTORIALS = (() => {
@@ -198,8 +198,13 @@ class BinomialSums implements Sums {
     return Math.ceil((d - fixed) / this.form.g);
   }
 
+  crossings(requests: CrossingRequest[]): BlockCrossing[] {
+    return requests.map((r) => this.crossing(r.d, r.near, r.onBlock));
+  }
+
   crossing(d: number, near = 0, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing {
     const { p } = this.form;
+    const scratch = new Float64Array(near); // each block's `before`, read by onBlock at once
     // Start where the crossing chance is below 1e-30: 12 standard deviations short.
     let u0 = 0;
     for (let lo = 0, hi = 50_000_000; lo < hi; ) {
@@ -222,7 +227,7 @@ class BinomialSums implements Sums {
     const sd = () => Math.sqrt(t.n * p * (1 - p));
     while (t.k > 0 && t.n * p - t.k < 12 * sd() + 2) {
       v++;
-      if (onBlock) onBlock(v, this.before(t, fixed, d, near));
+      if (onBlock) onBlock(v, this.before(t, fixed, d, near, scratch));
       const b = this.block(v);
       fixed += b.fixed;
       for (let c = 0; c < b.calls; c++) t.addCall();
@@ -236,10 +241,10 @@ class BinomialSums implements Sums {
   }
 
   /** The burn before a block, restricted to its top `near` values below d. */
-  private before(t: Tail, fixed: number, d: number, near: number): OffsetPmf {
+  private before(t: Tail, fixed: number, d: number, near: number, out: Float64Array): OffsetPmf {
     const { g } = this.form;
     const lo = d - near;
-    const out = new Float64Array(near);
+    out.fill(0);
     // burn = fixed + g b < d  <=>  b <= k - 1
     let b = Math.min(t.k - 1, t.n);
     let pb = b === t.k - 1 && t.below > 0 ? t.below : t.pmf(b);

@@ -36,24 +36,24 @@ export function effectiveAttacks(profile: BurnProfile, asked: number): number {
   return asked > 0 && canAttack(profile).ok ? asked : 0;
 }
 
+/** The per-phase pmfs of a burn (read-only, shared): the few kinds of hero asked about, by their burn. */
+const TABLES = new Map<string, { awake: CallPmf[]; fainted: CallPmf[]; period: number }>();
+
 export function buildCallModel(profile: BurnProfile, flags: BurnFlags, attacks: number): CallModel {
   const v = profile.version;
-  const pmfs = (unaware: boolean) =>
-    Array.from({ length: 20 }, (_, phase) => Float64Array.from(callPmf(profile, flags, phase, unaware)));
   const exact = profile.invulnerable === true || (v !== '5.0' && !(profile.unaware && flags.base === 1));
-  const awake = pmfs(profile.unaware);
-  const fainted = pmfs(profile.unaware || v !== '3.4.3');
-  return {
-    version: v,
-    profile,
-    flags,
-    attacks,
-    periodic: v !== '5.0',
-    period: periodOf([awake, fainted]),
-    exact,
-    awake,
-    fainted,
-  };
+  const key = JSON.stringify([v, flags, profile.invulnerable === true, profile.unaware]);
+  let tables = TABLES.get(key);
+  if (!tables) {
+    const pmfs = (unaware: boolean) =>
+      Array.from({ length: 20 }, (_, phase) => Float64Array.from(callPmf(profile, flags, phase, unaware)));
+    const awake = pmfs(profile.unaware);
+    const fainted = pmfs(profile.unaware || v !== '3.4.3');
+    tables = { awake, fainted, period: periodOf([awake, fainted]) };
+    if (TABLES.size >= 256) TABLES.delete(TABLES.keys().next().value!);
+    TABLES.set(key, tables);
+  }
+  return { version: v, profile, flags, attacks, periodic: v !== '5.0', exact, ...tables };
 }
 
 const same = (a: CallPmf, b: CallPmf) => a.length === b.length && a.every((x, i) => x === b[i]);

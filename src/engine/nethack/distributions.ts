@@ -143,6 +143,20 @@ export function convolve(a: OffsetPmf, b: OffsetPmf): OffsetPmf {
   return trim(work <= DIRECT_LIMIT || Math.min(a.p.length, b.p.length) < 64 ? convolveDirect(a, b) : convolveFft(a, b));
 }
 
+/**
+ * convolve() for two long pmfs, by FFT as soon as the transforms (about 6 n log2 n operations) cost
+ * less than the direct sum: for powers of the burn of a cycle, whose entries are all far above the
+ * FFT's noise floor near their bulk (the floor is stated above).
+ */
+export function convolveLong(a: OffsetPmf, b: OffsetPmf): OffsetPmf {
+  const la = a.p.length;
+  const lb = b.p.length;
+  let n = 1;
+  while (n < la + lb - 1) n <<= 1;
+  if (Math.min(la, lb) < 64 || la * lb <= 6 * n * Math.log2(n)) return convolve(a, b);
+  return trim(convolveFft(a, b));
+}
+
 /** The distribution of the sum of n independent copies of d (a pmf: total 1, kept so against rounding). */
 export function power(d: OffsetPmf, n: number): OffsetPmf {
   let result = pointMass(0);

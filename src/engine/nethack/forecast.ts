@@ -21,7 +21,15 @@ import { burnFlags, canAttack, expectedPer20, tickAt, type BurnProfile, type Sou
 import { cite } from './sources.ts';
 import { buildCallModel, collapses, effectiveAttacks, blockCalls, phaseOf, type CallModel } from './calls.ts';
 import { buildCycle, burnedFromPrompt, exactCrossing, promptAfter, type Cycle, type ExactCrossing } from './cycle.ts';
-import { below, BlockSums, crossingCalls, type CallCrossing, type Sums } from './sums.ts';
+import {
+  below,
+  BlockSums,
+  crossingCalls,
+  type BlockCrossing,
+  type CallCrossing,
+  type CrossingRequest,
+  type Sums,
+} from './sums.ts';
 import { binomialSums } from './binomial.ts';
 import { convolve, pointMass, spreadOf, total, type OffsetPmf, type Spread } from './distributions.ts';
 import {
@@ -33,9 +41,10 @@ import {
   WALK_MAX_TURNS,
   type HelplessSeed,
   type WalkMass,
+  type WalkOptions,
   type WalkResult,
 } from './starvation.ts';
-import { cachedWalk } from './walkCache.ts';
+import { cachedWalk, isCached } from './walkCache.ts';
 
 export { advance, buildCycle, burnedOver, isExact, leadingBurn, type AdvanceResult, type Cycle } from './cycle.ts';
 export type { Spread } from './distributions.ts';
@@ -352,7 +361,7 @@ function afterFromState(c: Context, alive: OffsetPmf, dead: number): AfterK {
 }
 
 function deathSummary(c: Context, walk: WalkResult): Pick<StarvationForecast, 'deathTurns' | 'deathMoves'> {
-  const deathTurns = spreadOf(walk.deaths);
+  const deathTurns = walk.deathSpread ? walk.deathSpread() : spreadOf(walk.deaths);
   const m = c.moves0;
   return {
     deathTurns,
@@ -553,14 +562,22 @@ function randomForecast(c: Context): Body {
   const needWalk = !c.skip || (c.after !== null && c.after > 0);
   const faints: FirstFaints = new Map();
   const collectFaints = (th: (typeof THRESHOLDS)[number]) => (!collapse && needWalk && th.at === 0 ? faints : null);
-  const milestones = THRESHOLDS.map((th) => randomMilestone(c, sums, th, collectFaints(th)));
+  // Every crossing in one sweep: the milestones ahead and, when fainting changes nothing, the limit.
+  const near = maxBlockBurn(c.model, c.moves0);
+  const ahead = THRESHOLDS.filter((th) => c.h0 > th.at);
+  const requests = ahead.map((th) => milestoneRequest(c, th, near, collectFaints(th)));
+  const entries = new Map<number, WalkMass[]>();
+  const limitAhead = needWalk && collapse && c.h0 >= c.limit;
+  if (limitAhead) requests.push(limitRequest(c, near, entries));
+  const crosses = sums.crossings(requests);
+  const milestones = THRESHOLDS.map((th) => randomMilestone(c, th, crosses[ahead.indexOf(th)]));
   // Who is still before the walk at the prompt `after` turns on: burned less than `firstOut`.
   let firstOut = c.h0; // the first faint (h <= 0) takes a hero into the walk
   let lastIn = randomCrossingEnd(milestones[2]!, c.h0);
   let walk: WalkResult | null = null;
   if (needWalk && collapse) {
     firstOut = c.h0 - c.limit + 1; // here only going below the limit does
-    const below = limitEntries(c, sums);
+    const below = limitEntries(c, entries, limitAhead ? crosses[crosses.length - 1]! : null);
     lastIn = below.end;
     walk = runHazard({
       model: c.model,
@@ -593,50 +610,105 @@ function randomForecast(c: Context): Body {
  * come) or an attack's after its first helpless call, each from a nutrition h_f (which sets d).
  * Each kind has one fixed shape, so only its mass varies with the iteration: `at`.
  */
-type FirstFaints = Map<string, { seed: HelplessSeed; at: Map<number, number> }>;
+type FirstFaints = Map<number, FirstFaint>;
 
-/** The starvation walk of a random burn (5.0, awake): from every first faint. */
+interface FirstFaint {
+  /** "turn:h_f" or "attack:h_f". */
+  name: string;
+  seed: HelplessSeed;
+  at: Map<number, number>;
+}
+
+/**
+ * When one walk over absolute time replaces one cached walk per kind of first faint: above
+ * `maxShiftedKinds` kinds always; above `maxColdKinds` while the kinds' walks are not all cached
+ * (then one walk costs about what each kind's would, so many kinds cost many times more cold; with
+ * two kinds, cached walks keep the hero's next questions cheap).
+ */
+export const walkTuning = { maxShiftedKinds: 6, maxColdKinds: 2 };
+
+/**
+ * The starvation walk of a random burn (5.0, awake): from every first faint. The deaths come from
+ * one cached walk per kind of first faint (or from one walk over absolute time: see walkTuning); the heroes' state at the prompt `after` turns on (when
+ * someone may have fainted by then) from one walk over absolute time up to that prompt, or, past
+ * the end of every walk, from what the cached walks left.
+ */
 function randomWalk(c: Context, faints: FirstFaints): WalkResult | null {
-  const base = { model: c.model, moves0: c.moves0, limit: c.limit, snapshotAt: null, toTheEnd: true };
   if (c.h0 <= 0) {
     const seeds = emptySeeds();
     addSeed(seeds.awake, 1, { top: c.h0, mass: Float64Array.of(1) });
-    return cachedWalk({ ...base, seeds, snapshotAt: c.after, toTheEnd: !c.skip }, 1, `awake:${c.h0}`);
+    const o = { model: c.model, moves0: c.moves0, limit: c.limit, seeds, snapshotAt: c.after, toTheEnd: !c.skip };
+    return cachedWalk(o, 1, `awake:${c.h0}`);
   }
   let first = Infinity;
   for (const f of faints.values()) for (const t of f.at.keys()) first = Math.min(first, t);
   const snapshot = c.after !== null && c.after >= first;
   if (c.skip && !snapshot) return null; // the prompt asked for comes before anyone faints
-  if (snapshot || faints.size > 6) {
-    // One walk over absolute time (needed for the heroes' state at a given prompt).
-    const seeds = emptySeeds();
-    for (const f of faints.values())
-      for (const [t, m] of f.at)
-        addSeed(seeds.helpless, t, {
-          ...f.seed,
-          mass: f.seed.mass.map((x) => x * m),
-        });
-    return runWalk({ ...base, seeds, snapshotAt: c.after, toTheEnd: !c.skip });
-  }
-  // 5.0 burns the same at every moves: the walk from each kind of first faint is one cached walk,
-  // shifted to each iteration it happens at and weighted by its probability there.
+  // Skipping the starvation distribution, the cached walks still answer when they are all there.
+  const cached = () => [...faints.values()].every((f) => isCached(...kindWalk(c, f)));
+  const shifted =
+    faints.size <= walkTuning.maxShiftedKinds && (c.skip || faints.size > walkTuning.maxColdKinds ? cached() : true);
+  if (!shifted) return absoluteWalk(c, faints, !c.skip);
+  const walk = shiftedWalks(c, faints);
+  if (snapshot) walk.snapshot = c.after! > walk.endIteration ? walk.leftover! : absoluteWalk(c, faints, false).snapshot;
+  return walk;
+}
+
+/** One walk over absolute time from every first faint (up to the prompt `after` turns on, or to the end). */
+function absoluteWalk(c: Context, faints: FirstFaints, toTheEnd: boolean): WalkResult {
+  const seeds = emptySeeds();
+  for (const f of faints.values())
+    for (const [t, m] of f.at)
+      addSeed(seeds.helpless, t, {
+        ...f.seed,
+        mass: f.seed.mass.map((x) => x * m),
+      });
+  return runWalk({ model: c.model, moves0: c.moves0, limit: c.limit, seeds, snapshotAt: c.after, toTheEnd });
+}
+
+/** The walk from one kind of first faint, seeded at iteration 1 (5.0: the same at every moves). */
+function kindWalk(c: Context, f: FirstFaint): [o: WalkOptions, seedIteration: number, seed: string] {
+  const seeds = emptySeeds();
+  addSeed(seeds.helpless, 1, f.seed);
+  return [
+    { model: c.model, moves0: 1, limit: c.limit, seeds, snapshotAt: null, toTheEnd: true },
+    1,
+    `helpless:${f.name}`,
+  ];
+}
+
+/**
+ * 5.0 burns the same at every moves: the walk from each kind of first faint is one cached walk,
+ * shifted to each iteration it happens at and weighted by its probability there.
+ */
+function shiftedWalks(c: Context, faints: FirstFaints): WalkResult {
   const parts: OffsetPmf[] = [];
+  const left: OffsetPmf[] = [];
   let expectedFaints = 0;
   let expectedTurnsFainted = 0;
   let endIteration = 0;
-  for (const [key, f] of faints) {
-    const seeds = emptySeeds();
-    addSeed(seeds.helpless, 1, f.seed);
-    const w = cachedWalk({ ...base, moves0: 1, seeds }, 1, `helpless:${key}`);
+  for (const f of faints.values()) {
+    const w = cachedWalk(...kindWalk(c, f));
     const at = entriesAsPmf(f.at);
     parts.push(convolve(at, { offset: w.deaths.offset - 1, p: w.deaths.p }));
     const mass = total(at);
     expectedFaints += mass * w.expectedFaints;
     expectedTurnsFainted += mass * w.expectedTurnsFainted;
     endIteration = Math.max(endIteration, at.offset + at.p.length + w.endIteration);
+    const alive = w.leftover!.alive;
+    left.push({ offset: alive.offset, p: alive.p.map((x) => x * mass) });
   }
   const deaths = sumPmfs(parts);
-  return { deaths, expectedFaints, expectedTurnsFainted, endIteration, aliveAtEnd: 1 - total(deaths), snapshot: null };
+  const dead = total(deaths);
+  return {
+    deaths,
+    expectedFaints,
+    expectedTurnsFainted,
+    endIteration,
+    aliveAtEnd: 1 - dead,
+    snapshot: null,
+    leftover: { alive: mergeOverH(left), dead },
+  };
 }
 
 function entriesAsPmf(at: Map<number, number>): OffsetPmf {
@@ -687,26 +759,29 @@ function maxBlockBurn(model: CallModel, moves0: number): number {
 }
 
 /**
- * A milestone of a random burn: the block (turn) of the crossing as a distribution. For the first
- * faint, `seeds` also collects every crossing call as the walk's starting point (an attack's faint
- * starts helpless at the next iteration's turn call, a turn call's at the one after).
+ * The crossing a milestone of a random burn needs. For the first faint, `faints` also collects every
+ * crossing call as the walk's starting point (an attack's faint starts helpless at the next
+ * iteration's turn call, a turn call's at the one after).
  */
-function randomMilestone(
+function milestoneRequest(
   c: Context,
-  sums: Sums,
   th: (typeof THRESHOLDS)[number],
+  near: number,
   faints: FirstFaints | null,
-): Milestone {
-  const ms = { ...milestone(c, th.status, th.at), exact: false };
-  if (ms.already) return { ...ms, exact: true };
+): CrossingRequest {
   const d = c.h0 - th.at;
-  const near = maxBlockBurn(c.model, c.moves0);
-  const collect = faints
+  const onBlock = faints
     ? (v: number, before: OffsetPmf) => {
         for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0)) addFirstFaints(c, faints, cc);
       }
     : undefined;
-  const cross = sums.crossing(d, near, collect);
+  return { d, near, onBlock };
+}
+
+/** A milestone of a random burn: the block (turn) of the crossing as a distribution. */
+function randomMilestone(c: Context, th: (typeof THRESHOLDS)[number], cross: BlockCrossing | undefined): Milestone {
+  const ms = { ...milestone(c, th.status, th.at), exact: false };
+  if (ms.already || !cross) return { ...ms, exact: true };
   const dist = spreadOf(cross.pmf);
   return { ...ms, turnsDistribution: dist, never: dist === null };
 }
@@ -724,12 +799,13 @@ function addFirstFaints(c: Context, faints: FirstFaints, cc: CallCrossing): void
     const hf = cc.top - k;
     const dur = 10 - faintDivisor(hf, c.v);
     const iteration = turnCall ? cc.block : cc.block + 1;
-    const key = `${turnCall ? 'turn' : 'attack'}:${hf}`;
+    const key = (turnCall ? 0 : 1) - 2 * hf;
     let f = faints.get(key);
     if (!f) {
       // The attack's first helpless call (no roll matters: nobody is near the limit yet).
       const shape = turnCall ? Float64Array.of(1) : Float64Array.from(c.model.fainted[phaseOf(c.moves0 + iteration)]!);
-      faints.set(key, (f = { seed: { top: hf, mass: shape, dur }, at: new Map() }));
+      const name = `${turnCall ? 'turn' : 'attack'}:${hf}`;
+      faints.set(key, (f = { name, seed: { top: hf, mass: shape, dur }, at: new Map() }));
     }
     f.at.set(iteration, (f.at.get(iteration) ?? 0) + m);
   }
@@ -749,18 +825,21 @@ interface LimitEntries {
   end: number;
 }
 
-function limitEntries(c: Context, sums: Sums): LimitEntries {
-  const entries = new Map<number, WalkMass[]>();
-  if (c.h0 < c.limit) return { entries, start: { top: c.h0, mass: Float64Array.of(1) }, end: -1 };
+/** The crossing below the limit: each call that takes a hero there goes into `entries`. */
+function limitRequest(c: Context, near: number, entries: Map<number, WalkMass[]>): CrossingRequest {
   const d = c.h0 - c.limit + 1;
-  const collect = (v: number, before: OffsetPmf) => {
+  const onBlock = (v: number, before: OffsetPmf) => {
     for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0))
       addSeed(entries, cc.block, {
         top: cc.top,
         mass: cc.mass,
       });
   };
-  const cross = sums.crossing(d, maxBlockBurn(c.model, c.moves0), collect);
+  return { d, near, onBlock };
+}
+
+function limitEntries(c: Context, entries: Map<number, WalkMass[]>, cross: BlockCrossing | null): LimitEntries {
+  if (!cross) return { entries, start: { top: c.h0, mass: Float64Array.of(1) }, end: -1 };
   return { entries, start: null, end: cross.pmf.offset + cross.pmf.p.length };
 }
 

@@ -19,7 +19,7 @@
 // nutrition) is kept at that floor, where everyone dies.
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, phaseOf, type CallModel, type CallPmf } from './calls.ts';
-import type { OffsetPmf } from './distributions.ts';
+import type { OffsetPmf, Spread } from './distributions.ts';
 
 export const WALK_EPSILON = 1e-10;
 export const WALK_MAX_TURNS = 2_500_000;
@@ -90,7 +90,19 @@ export interface WalkResult {
   endIteration: number;
   aliveAtEnd: number;
   /** Alive heroes by nutrition at the prompt after iteration `snapshotAt`, and the dead by then. */
-  snapshot: { alive: OffsetPmf; dead: number } | null;
+  snapshot: WalkSnapshot | null;
+  /**
+   * A walk run to its end: the less than 1e-10 left alive then, where each wakes or stands, and all
+   * the dead. It answers every snapshot after `endIteration` ("what is left stays as it was").
+   */
+  leftover?: WalkSnapshot;
+  /** spreadOf(deaths), when known without reading them again (a cached walk). */
+  deathSpread?: () => Spread | null;
+}
+
+export interface WalkSnapshot {
+  alive: OffsetPmf;
+  dead: number;
 }
 
 export interface WalkOptions {
@@ -152,6 +164,7 @@ interface Grid {
  */
 function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
   if (row.hi < row.lo) return 0;
+  if (pmf.length === 2) return twoPointCall(g, row, pmf[0]!, pmf[1]!, faints);
   const p = row.p;
   const s = g.scratch;
   const rlo = row.lo;
@@ -202,6 +215,56 @@ function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
       p[j] = s[j]!;
       s[j] = 0;
     }
+    row.lo = lo;
+    row.hi = rhi;
+  }
+  row.prune();
+  return dead;
+}
+
+/**
+ * callRow() for a call that burns 0 or 1 (the usual case): the burn and the roll in one ascending
+ * pass, in place (cell j reads the old j and j + 1 only); the same sums in the same order.
+ */
+function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | null): number {
+  const p = row.p;
+  const pass = g.pass;
+  const rlo = row.lo;
+  const rhi = row.hi;
+  const lo = rlo === 0 ? 0 : rlo - 1;
+  const split = g.limitIdx < lo ? lo : g.limitIdx > rhi + 1 ? rhi + 1 : g.limitIdx;
+  let dead = 0;
+  const fp = faints ? faints.p : null;
+  for (let j = lo; j <= rhi; j++) {
+    let x: number;
+    if (j === 0 && rlo === 0) {
+      x = 0;
+      if (q0 !== 0) x += p[0]! * q0;
+      x += p[0]! * q1; // below the floor: kept at it
+      if (rhi >= 1) x += p[1]! * q1;
+    } else {
+      x = j >= rlo && q0 !== 0 ? 0 + p[j]! * q0 : 0;
+      if (j < rhi) x += p[j + 1]! * q1;
+    }
+    if (fp) {
+      const passed = x * pass[j]!;
+      fp[j]! += passed;
+      if (j < split) {
+        dead += x - passed;
+        p[j] = 0;
+      } else p[j] = x - passed;
+    } else if (j < split) {
+      const passed = x * pass[j]!;
+      dead += x - passed;
+      p[j] = passed;
+    } else p[j] = x;
+  }
+  if (faints) {
+    if (lo < faints.lo) faints.lo = lo;
+    if (rhi > faints.hi) faints.hi = rhi;
+    row.lo = split;
+    row.hi = split <= rhi ? rhi : -1;
+  } else {
     row.lo = lo;
     row.hi = rhi;
   }
@@ -716,6 +779,14 @@ class Walk {
     return { alive: { offset: this.hBottom, p: alive }, dead: this.deadTotal };
   }
 
+  /** Everyone still alive, in the awake rows they wake in or the danger rows they wait in. */
+  private leftover(): WalkSnapshot {
+    const alive = new Float64Array(this.width);
+    for (const rows of [this.awake, this.danger])
+      for (const row of rows) for (let i = row.lo; i <= row.hi; i++) alive[i]! += row.p[i]!;
+    return { alive: { offset: this.hBottom, p: alive }, dead: this.deadTotal };
+  }
+
   run(): WalkResult {
     const { snapshotAt, toTheEnd } = this.o;
     const { first, planned } = this.seedSpan();
@@ -724,7 +795,7 @@ class Walk {
     if (snapshotAt !== null && snapshotAt < t) snapshot = { alive: { offset: 0, p: new Float64Array(0) }, dead: 0 };
     const recordFrom = snapshotAt === null ? Infinity : snapshotAt - this.ringSize - 1;
     for (; t < WALK_MAX_TURNS; t++) {
-      this.iteration(t, t >= recordFrom);
+      this.iteration(t, t >= recordFrom && t <= snapshotAt!); // faints in flight at the snapshot
       if (snapshotAt === t) {
         snapshot = this.snapshot(t);
         if (!toTheEnd) break;
@@ -732,12 +803,12 @@ class Walk {
       // Stop, as the old engine did, when less than 1e-10 of everyone is left alive (seeds to come included).
       if (planned - this.deadTotal < WALK_EPSILON) break;
     }
-    if (snapshotAt !== null && snapshot === null) {
-      // Everyone (but less than 1e-10) died before: what is left stays as it was.
-      snapshot = this.snapshot(t);
-      snapshot.dead = this.deadTotal;
-    }
+    const ended = toTheEnd || snapshot === null;
+    const leftover = ended ? this.leftover() : undefined;
+    // Everyone (but less than 1e-10) died before: what is left stays as it was.
+    if (snapshotAt !== null && snapshot === null) snapshot = leftover!;
     return {
+      leftover,
       deaths: { offset: 0, p: this.deaths.slice(0, this.deathTop + 1) },
       expectedFaints: this.expectedFaints,
       expectedTurnsFainted: this.expectedTurnsFainted,
@@ -836,8 +907,10 @@ export function runHazard(o: HazardOptions): WalkResult {
     }
     if (planned - dead < WALK_EPSILON) break;
   }
-  if (o.snapshotAt !== null && snapshot === null) snapshot = snap();
+  const leftover = o.toTheEnd || snapshot === null ? snap() : undefined;
+  if (o.snapshotAt !== null && snapshot === null) snapshot = leftover!;
   return {
+    leftover,
     deaths: { offset: 0, p: deaths.slice(0, deathTop + 1) },
     expectedFaints: 0,
     expectedTurnsFainted: 0,

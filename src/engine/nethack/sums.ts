@@ -7,7 +7,16 @@
 // distribution from one sweep over the window where it has mass, a chunk of blocks at a time.
 // Cuts: the sweep starts where less than 1e-16 has crossed and stops when less than 1e-16 is
 // left; every other cut is the TRIM/FFT floor of distributions.ts.
-import { convolve, normalized, power, pointMass, tailAtLeast, total, trim, type OffsetPmf } from './distributions.ts';
+import {
+  convolve,
+  convolveLong,
+  normalized,
+  power,
+  pointMass,
+  tailAtLeast,
+  trim,
+  type OffsetPmf,
+} from './distributions.ts';
 import { blockCalls, phaseOf, type CallModel, type CallPmf } from './calls.ts';
 
 const SWEEP_EPS = 1e-16;
@@ -30,10 +39,22 @@ export interface CallCrossing {
   mass: Float64Array;
 }
 
+/**
+ * One threshold of crossings(): the total burn d, and per-block detail of its top `near` values to
+ * `onBlock` (its `before` may be reused once onBlock returns).
+ */
+export interface CrossingRequest {
+  d: number;
+  near?: number;
+  onBlock?: (v: number, before: OffsetPmf) => void;
+}
+
 /** What the forecast needs of the burn before Fainting (BlockSums in general, binomial.ts when it applies). */
 export interface Sums {
   /** The block at which the total burn first reaches d; per-block detail near d to `onBlock`. */
   crossing(d: number, near?: number, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing;
+  /** crossing() for several thresholds at once (one sweep where it helps). */
+  crossings(requests: CrossingRequest[]): BlockCrossing[];
   /** Burn at the prompt after iteration t: blocks 0..t-1 and the turn call of block t. */
   atPrompt(t: number): OffsetPmf;
 }
@@ -41,6 +62,9 @@ export interface Sums {
 export class BlockSums implements Sums {
   private readonly blockCache = new Map<number, OffsetPmf>();
   private cycleCache: OffsetPmf | null = null;
+  /** squares[k]: the burn of 2^k cycles (shared by every milestone's sweep of this forecast). */
+  private readonly squares: OffsetPmf[] = [];
+  private readonly throughCache = new Map<number, OffsetPmf>();
 
   constructor(
     readonly model: CallModel,
@@ -71,12 +95,39 @@ export class BlockSums implements Sums {
     return (this.cycleCache ??= this.model.periodic ? this.run(1, 20) : power(this.block(1), 20));
   }
 
+  /** The burn of q cycles: power(cycle, q) with the squarings kept (the same products, in the same order). */
+  private cycles(q: number): OffsetPmf {
+    let result = pointMass(0);
+    for (let k = 0; q >> k > 0; k++) {
+      if (k === this.squares.length)
+        this.squares.push(
+          k === 0 ? this.cycle() : normalized(convolveLong(this.squares[k - 1]!, this.squares[k - 1]!)),
+        );
+      if ((q >> k) & 1) result = normalized(convolveLong(result, this.squares[k]!));
+    }
+    return result;
+  }
+
   /** Y_u: burn of blocks 0..u. */
   through(u: number): OffsetPmf {
     if (u < 0) return pointMass(0);
-    const q = Math.floor(u / 20);
-    const rest = this.run(20 * q + 1, u); // blocks of the last partial cycle repeat those of the first
-    return normalized(convolve(convolve(this.block(0), power(this.cycle(), q)), rest));
+    const hit = this.throughCache.get(u);
+    if (hit) return hit;
+    // From the nearest one known below: Y_u = Y_w + blocks w+1..u (any 20 in a row are one cycle).
+    let w = -1;
+    for (const k of this.throughCache.keys()) if (k < u && k > w) w = k;
+    let y: OffsetPmf;
+    if (w >= 0) {
+      const q = Math.floor((u - w) / 20);
+      y = normalized(convolveLong(convolve(this.throughCache.get(w)!, this.run(w + 1, u - 20 * q)), this.cycles(q)));
+    } else {
+      const q = Math.floor(u / 20);
+      const rest = this.run(20 * q + 1, u); // blocks of the last partial cycle repeat those of the first
+      y = normalized(convolve(convolveLong(this.block(0), this.cycles(q)), rest));
+    }
+    if (this.throughCache.size >= 8) this.throughCache.delete(this.throughCache.keys().next().value!);
+    this.throughCache.set(u, y);
+    return y;
   }
 
   /** Burn at the prompt after iteration t: blocks 0..t-1 and the turn call of block t. */
@@ -118,33 +169,62 @@ export class BlockSums implements Sums {
    * restricted to its top `near` values (for per-call detail).
    */
   crossing(d: number, near = 0, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing {
+    return this.crossings([{ d, near, onBlock }])[0]!;
+  }
+
+  /**
+   * crossing() for several thresholds in one sweep: the total burn below the largest threshold is
+   * carried chunk by chunk once, and each threshold reads its crossings off it from its own start
+   * (where less than 1e-16 has crossed it) until less than 1e-16 is left below it.
+   */
+  crossings(requests: CrossingRequest[]): BlockCrossing[] {
     const { mu, v } = this.blockMoments();
-    if (!(mu > 0)) return { pmf: { offset: 0, p: new Float64Array(1) }, never: 1 };
-    let u0 = this.sweepStart(d, mu, v);
-    let dist = this.through(u0);
-    const out: number[] = [tailAtLeast(dist, d)];
-    if (onBlock && u0 === 0) onBlock(0, pointMass(0));
-    dist = below(dist, d);
-    const chunk = this.chunkLength(mu, v, d);
-    let left = total(dist);
+    if (!(mu > 0)) return requests.map(() => ({ pmf: { offset: 0, p: new Float64Array(1) }, never: 1 }));
+    if (requests.length === 0) return [];
+    const sweeps = requests.map((r): ThresholdSweep => {
+      const start = this.sweepStart(r.d, mu, v);
+      return { ...r, near: r.near ?? 0, start, out: [], crossedBefore: 0, left: 1, done: false };
+    });
+    const dMax = Math.max(...requests.map((r) => r.d));
+    let u0 = Math.min(...sweeps.map((s) => s.start));
+    const y = this.through(u0);
+    let above = tailAtLeast(y, dMax); // P(Y >= dMax): crossed every threshold
+    let dist = below(y, dMax);
+    const chunk = this.chunkLength(mu, v, dMax);
     // Prefix sums of the chunk's blocks, shared by every chunk (chunks start on the same phase).
     const prefixes = this.prefixes(u0 + 1, chunk);
-    while (left >= SWEEP_EPS) {
-      let crossedBefore = 0;
+    for (const s of sweeps) if (s.start === u0) begin(s, u0, above + tailAtLeast(dist, s.d), 0);
+    while (sweeps.some((s) => !s.done)) {
       for (let j = 1; j <= chunk; j++) {
-        if (onBlock) {
-          onBlock(u0 + j, j === 1 ? nearTop(dist, d, near) : convolveTop(dist, prefixes[j - 2]!.pmf, d, near));
+        const block = u0 + j;
+        for (const s of sweeps) {
+          if (s.done || block < s.start) continue;
+          if (block === s.start) {
+            const crossed = crossedBy(dist, prefixes[j - 1]!, s.d);
+            begin(s, block, above + tailAtLeast(dist, s.d) + crossed, crossed);
+            continue;
+          }
+          if (s.onBlock) {
+            const before = j === 1 ? nearTop(dist, s.d, s.near) : convolveTop(dist, prefixes[j - 2]!.pmf, s.d, s.near);
+            s.onBlock(block, before);
+          }
+          const crossed = crossedBy(dist, prefixes[j - 1]!, s.d);
+          s.out.push(crossed - s.crossedBefore);
+          s.crossedBefore = crossed;
         }
-        const crossed = crossedBy(dist, prefixes[j - 1]!, d);
-        out.push(crossed - crossedBefore);
-        crossedBefore = crossed;
       }
-      dist = below(convolve(dist, prefixes[chunk - 1]!.pmf), d);
-      left = total(dist);
+      const next = convolve(dist, prefixes[chunk - 1]!.pmf);
+      above += tailAtLeast(next, dMax);
+      dist = below(next, dMax);
       u0 += chunk;
-      if (u0 > 50_000_000) break;
+      for (const s of sweeps) {
+        if (s.done || u0 < s.start) continue;
+        s.crossedBefore = 0;
+        s.left = totalBelow(dist, s.d);
+        if (s.left < SWEEP_EPS || u0 > 50_000_000) s.done = true;
+      }
     }
-    return { pmf: { offset: out.length === 0 ? 0 : u0 - (out.length - 1), p: Float64Array.from(out) }, never: left };
+    return sweeps.map((s) => ({ pmf: { offset: s.start, p: Float64Array.from(s.out) }, never: s.left }));
   }
 
   /** Chunk length: long enough that few chunk steps are needed, short enough that prefixes stay small. */
@@ -167,6 +247,33 @@ export class BlockSums implements Sums {
   }
 }
 
+/** One threshold's state in crossings(). */
+interface ThresholdSweep extends CrossingRequest {
+  near: number;
+  /** The block of out[0] (which holds every crossing up to it). */
+  start: number;
+  out: number[];
+  /** P(crossed within the current chunk, up to the last block read). */
+  crossedBefore: number;
+  /** P(not crossed yet) at the last chunk's end. */
+  left: number;
+  done: boolean;
+}
+
+/** The first entry of a threshold's crossings: everything crossed by its start block. */
+function begin(s: ThresholdSweep, block: number, crossedBy: number, inChunk: number): void {
+  s.out.push(crossedBy);
+  s.crossedBefore = inChunk;
+  if (block === 0 && s.onBlock) s.onBlock(0, pointMass(0));
+}
+
+/** P(X < x). */
+function totalBelow(d: OffsetPmf, x: number): number {
+  let s = 0;
+  for (let i = 0; i < d.p.length && d.offset + i < x; i++) s += d.p[i]!;
+  return s;
+}
+
 /** The part of d below x. */
 export function below(d: OffsetPmf, x: number): OffsetPmf {
   const keep = Math.min(d.p.length, x - d.offset);
@@ -186,13 +293,14 @@ function withTails(pmf: OffsetPmf): Prefix {
   return { pmf, tails };
 }
 
-/** P(S + P >= d) for S ~ dist (all below d) and P ~ prefix: only S near d can get there. */
+/** P(S + P >= d, S < d) for S ~ dist and P ~ prefix: only S near d can get there. */
 function crossedBy(dist: OffsetPmf, prefix: Prefix, d: number): number {
   const { offset, p } = prefix.pmf;
   const tails = prefix.tails;
   const top = offset + p.length - 1;
   let s = 0;
-  for (let i = Math.max(0, d - top - dist.offset); i < dist.p.length; i++) {
+  const end = Math.min(dist.p.length, d - dist.offset);
+  for (let i = Math.max(0, d - top - dist.offset); i < end; i++) {
     const need = d - (dist.offset + i) - offset;
     s += dist.p[i]! * (need <= 0 ? 1 : tails[need]!);
   }
@@ -229,7 +337,7 @@ function nearTop(dist: OffsetPmf, d: number, near: number): OffsetPmf {
 /**
  * Per-call detail of a crossing inside block v: given the burn before the block (its top `near`
  * values below d), step through the block's calls; the mass that first reaches d on call c is
- * returned with the nutrition h0 - burn right after that call.
+ * returned with the nutrition h0 - burn right after that call. In place, on burns lo..d-1.
  */
 export function crossingCalls(
   model: CallModel,
@@ -240,21 +348,54 @@ export function crossingCalls(
   h0: number,
 ): CallCrossing[] {
   const calls = blockCalls(model, moves0, v);
-  let x = before;
+  const lo = before.offset;
+  const width = d - lo; // x[j]: burn lo + j, below d
+  const x = new Float64Array(Math.max(0, width));
+  let a = width;
+  let b = -1;
+  for (let i = 0; i < before.p.length && i < width; i++) {
+    const q = before.p[i]!;
+    if (q === 0) continue;
+    x[i] = q;
+    if (i < a) a = i;
+    b = i;
+  }
   const out: CallCrossing[] = [];
-  calls.forEach((call, c) => {
-    const next = convolve(x, asPmf(call));
-    const top = h0 - d; // nutrition right at the threshold
-    const mass = new Float64Array(Math.max(1, next.offset + next.p.length - d));
-    let any = false;
-    for (let i = 0; i < next.p.length; i++) {
-      const burn = next.offset + i;
-      if (burn < d) continue;
-      mass[burn - d] = next.p[i]!;
-      if (next.p[i]! > 0) any = true;
+  const top = h0 - d; // nutrition right at the threshold
+  for (let c = 0; c < calls.length && b >= a; c++) {
+    const pmf = calls[c]!;
+    const n = pmf.length;
+    let kmin = 0;
+    while (kmin < n && pmf[kmin] === 0) kmin++;
+    // Crossing: burn lo + j + k >= d.
+    if (b + n - 1 >= width) {
+      const mass = new Float64Array(b + n - width);
+      let any = false;
+      for (let j = Math.max(a, width - n + 1); j <= b; j++) {
+        const xj = x[j]!;
+        if (xj === 0) continue;
+        for (let k = Math.max(kmin, width - j); k < n; k++) {
+          const m = xj * pmf[k]!;
+          mass[j + k - width]! += m;
+          if (m > 0) any = true;
+        }
+      }
+      if (any) out.push({ block: v, call: c, top, mass });
     }
-    if (any) out.push({ block: v, call: c, top, mass });
-    x = below(next, d);
-  });
+    // Below d, from the top down (each new value only reads older, lower ones).
+    const nb = Math.min(width - 1, b + n - 1);
+    for (let j = nb; j >= a + kmin; j--) {
+      let sum = 0;
+      for (let k = kmin; k < n; k++) {
+        const i = j - k;
+        if (i < a) break;
+        if (i <= b) sum += x[i]! * pmf[k]!;
+      }
+      x[j] = sum;
+    }
+    x.fill(0, a, Math.min(a + kmin, nb + 1));
+    a += kmin;
+    b = nb;
+  }
   return out;
 }

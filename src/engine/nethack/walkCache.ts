@@ -1,10 +1,19 @@
 // The starvation walk from a first faint depends on the burn profile, the attacks, Con (the
 // limit), moves % 20 and that faint, never on where the hero started: one walk serves every
-// forecast that reaches the same first faint, shifted in time. A bounded LRU keeps the last ones.
+// forecast that reaches the same first faint, shifted in time. An LRU bounded in entries and bytes
+// keeps the last ones.
+// A cached walk also answers "after K turns" past its end (what is left then stays as it was);
+// before its end only the walk up to K is run again, for the heroes' state at that prompt.
 import { phaseOf } from './calls.ts';
-import { runWalk, type WalkOptions, type WalkResult } from './starvation.ts';
+import { spreadOf, trim, type Spread } from './distributions.ts';
+import { runWalk, type WalkOptions, type WalkResult, type WalkSnapshot } from './starvation.ts';
 
 const MAX_ENTRIES = 256;
+/** And at most this many bytes of stored distributions (the least recently used go first). */
+const MAX_BYTES = 32 * 1024 * 1024;
+let bytes = 0;
+
+const sizeOf = (s: Stored) => 8 * (s.deaths.length + s.leftover.alive.p.length);
 
 interface Stored {
   /** deaths[j] is for turn (seed iteration - 1) + j. */
@@ -13,6 +22,10 @@ interface Stored {
   expectedTurnsFainted: number;
   endAfterSeed: number;
   aliveAtEnd: number;
+  /** Who is left alive at the end (fewer than 1e-10), and all the dead. */
+  leftover: WalkSnapshot;
+  /** spreadOf(deaths) at offset 0, once asked (a shift moves every value by the offset, the same sums). */
+  spread?: Spread | null;
 }
 
 const cache = new Map<string, Stored>();
@@ -34,27 +47,42 @@ function keyOf(o: WalkOptions, seedIteration: number, seed: string): string {
 
 /**
  * runWalk() for a walk with a single seed at `seedIteration` (described by `seed`), from the cache
- * when it has run before. Walks that take a snapshot are run afresh (and then cached if complete).
+ * when it has run before; a snapshot before the cached walk's end runs the walk up to it only.
  */
 export function cachedWalk(o: WalkOptions, seedIteration: number, seed: string): WalkResult {
   const key = keyOf(o, seedIteration, seed);
   const base = seedIteration - 1;
-  const hit = o.snapshotAt === null ? cache.get(key) : undefined;
+  const hit = o.toTheEnd ? cache.get(key) : undefined;
   if (hit) {
     cache.delete(key);
     cache.set(key, hit);
-    return fromStored(hit, base, seedIteration);
+    const result = fromStored(hit, base, seedIteration);
+    if (o.snapshotAt !== null)
+      result.snapshot = o.snapshotAt > result.endIteration ? hit.leftover : runWalk({ ...o, toTheEnd: false }).snapshot;
+    return result;
   }
   const r = runWalk(o);
-  if (!o.toTheEnd) return r;
-  const stored = toStored(r, base, seedIteration);
+  if (!o.toTheEnd || !r.leftover) return r;
+  const stored = toStored(r, base, seedIteration, r.leftover);
   cache.set(key, stored);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  bytes += sizeOf(stored);
+  while (cache.size > MAX_ENTRIES || (bytes > MAX_BYTES && cache.size > 1)) {
+    const oldest = cache.keys().next().value!;
+    bytes -= sizeOf(cache.get(oldest)!);
+    cache.delete(oldest);
+  }
   // The same shape as a later hit, so a question answers the same to the last bit, cached or not.
-  return o.snapshotAt === null ? fromStored(stored, base, seedIteration) : r;
+  const result = fromStored(stored, base, seedIteration);
+  result.snapshot = r.snapshot !== null && r.snapshot === r.leftover ? stored.leftover : r.snapshot;
+  return result;
 }
 
-function toStored(r: WalkResult, base: number, seedIteration: number): Stored {
+/** Whether cachedWalk() would answer this walk (run to its end) from the cache. */
+export function isCached(o: WalkOptions, seedIteration: number, seed: string): boolean {
+  return cache.has(keyOf(o, seedIteration, seed));
+}
+
+function toStored(r: WalkResult, base: number, seedIteration: number, leftover: WalkSnapshot): Stored {
   const d = r.deaths;
   const deaths = new Float64Array(Math.max(0, d.offset + d.p.length - base));
   for (let i = 0; i < d.p.length; i++) if (d.offset + i >= base) deaths[d.offset + i - base] = d.p[i]!;
@@ -64,6 +92,7 @@ function toStored(r: WalkResult, base: number, seedIteration: number): Stored {
     expectedTurnsFainted: r.expectedTurnsFainted,
     endAfterSeed: r.endIteration - seedIteration,
     aliveAtEnd: r.aliveAtEnd,
+    leftover: { alive: trim(leftover.alive, 0), dead: leftover.dead },
   };
 }
 
@@ -75,10 +104,27 @@ function fromStored(s: Stored, base: number, seedIteration: number): WalkResult 
     endIteration: s.endAfterSeed + seedIteration,
     aliveAtEnd: s.aliveAtEnd,
     snapshot: null,
+    leftover: s.leftover,
+    deathSpread: () => shifted((s.spread ??= spreadOf({ offset: 0, p: s.deaths })), base),
+  };
+}
+
+/** The spread of a distribution moved by `by`: spreadOf() adds the offset to each value the same way. */
+function shifted(s: Spread | null, by: number): Spread | null {
+  if (!s) return null;
+  return {
+    ...s,
+    mean: by + s.mean,
+    p5: by + s.p5,
+    median: by + s.median,
+    p95: by + s.p95,
+    min: by + s.min,
+    max: by + s.max,
   };
 }
 
 /** Forget every cached walk (tests, benchmarks). */
 export function clearWalkCache(): void {
   cache.clear();
+  bytes = 0;
 }

@@ -3,6 +3,7 @@
 // same walk), and the one case the old engine could not end (nothing burns, above the limit).
 import { describe, expect, it } from 'vitest';
 import { burnFlags, defaultProfile, forecast, parseRing, type BurnProfile } from '../../../src/engine/nethack/index.ts';
+import { walkTuning } from '../../../src/engine/nethack/forecast.ts';
 import { buildCallModel } from '../../../src/engine/nethack/calls.ts';
 import { binomialSums, logBinomial } from '../../../src/engine/nethack/binomial.ts';
 import { BlockSums } from '../../../src/engine/nethack/sums.ts';
@@ -116,12 +117,36 @@ describe('the starvation walk cache', () => {
     const profile = P('5.0', { regeneration: 'intrinsic' });
     const input = { nutrition: 300, profile, con: 9, attacksPerTurn: 1 };
     clearWalkCache();
-    const shifted = forecast(input).starvation!;
-    // A snapshot forces the single walk over absolute time.
-    const single = forecast({ ...input, after: 400 }).starvation!;
-    expect(shifted.deathTurns!.median).toBe(single.deathTurns!.median);
-    expect(shifted.deathTurns!.mean).toBeCloseTo(single.deathTurns!.mean, 8);
-    expect(shifted.expectedFaints!).toBeCloseTo(single.expectedFaints!, 9);
+    const tuning = { ...walkTuning };
+    let shifted: ReturnType<typeof forecast>;
+    let single: ReturnType<typeof forecast>;
+    try {
+      walkTuning.maxColdKinds = 6; // the walks of each kind even when none is cached
+      shifted = forecast({ ...input, after: 400 });
+      walkTuning.maxShiftedKinds = 0; // force the single walk over absolute time
+      single = forecast({ ...input, after: 400 });
+    } finally {
+      Object.assign(walkTuning, tuning);
+    }
+    const [a, b] = [shifted.starvation!, single.starvation!];
+    expect(a.deathTurns!.median).toBe(b.deathTurns!.median);
+    expect(a.deathTurns!.mean).toBeCloseTo(b.deathTurns!.mean, 8);
+    expect(a.expectedFaints!).toBeCloseTo(b.expectedFaints!, 9);
+    expect(shifted.after).toEqual(single.after); // the state at a prompt comes from the same walk
+  });
+
+  it('a cached walk answers "after K turns" before its end (walked again up to K) and past it (what is left)', () => {
+    const profile = P('3.6.7', { leftRing: parseRing('regeneration') });
+    for (const after of [1000, 1400, 5000, 100_000]) {
+      const input = { nutrition: 400 + 31, moves: 17, profile, con: 14, after };
+      forecast({ ...input, after: undefined }); // the walk is cached
+      const cached = forecast(input);
+      clearWalkCache();
+      const fresh = forecast(input);
+      expect(cached.after!.statusProbabilities).toEqual(fresh.after!.statusProbabilities);
+      expect(cached.after!.nutritionDistribution).toEqual(fresh.after!.nutritionDistribution);
+      expect(cached.after!.probabilityDead).toBeCloseTo(fresh.after!.probabilityDead!, 15);
+    }
   });
 });
 
