@@ -1,6 +1,6 @@
 // /nethack status nutrition:<n> [con:<n>] — the hunger status the game computes for a value.
 import * as kinds from '../../src/kit/kinds.ts';
-import { defineSubcommand } from '../../src/pipeline/types.ts';
+import { defineSubcommand, withLazyDetails } from '../../src/pipeline/types.ts';
 import type { APIEmbed } from 'discord-api-types/v10';
 import { COLORS, compact, field, fmt, sourcesEmbed, versionFooter } from '../../src/kit/render.ts';
 import { shortRef, nethackCite } from '../../src/engine/cite.ts';
@@ -96,6 +96,7 @@ export const statusSubcommand = defineSubcommand({
       shortRef(nethackCite('src/eat.c', undefined, { version: r.version })),
       'src/eat.c newuhs()',
     );
-    return { embeds: [statusCompact(r, footer)], details: statusDetails(r, footer), result: r, ephemeral: args.hide };
+    const reply = { embeds: [statusCompact(r, footer)], result: r, ephemeral: args.hide };
+    return withLazyDetails(reply, () => statusDetails(r, footer));
   },
 });
