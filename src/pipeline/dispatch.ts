@@ -162,6 +162,10 @@ export function coerceOptions(
         'unknown_option',
       );
     }
+    if (alreadyTyped(def.type, value)) {
+      out[name] = value;
+      continue;
+    }
     const text = String(value).trim();
     switch (def.type) {
       case OPT_INTEGER: {
@@ -230,6 +234,13 @@ export function coerceOptions(
     }
   }
   return out;
+}
+
+/** A value Discord already sent with its declared type (the console sends text instead). */
+function alreadyTyped(type: number, value: OptionValue): boolean {
+  if (typeof value === 'number')
+    return type === OPT_INTEGER ? Number.isInteger(value) : type === OPT_NUMBER && Number.isFinite(value);
+  return typeof value === 'boolean' && type === OPT_BOOLEAN;
 }
 
 /** "From 1 to 30. " for a numeric option with bounds. */
