@@ -16,7 +16,7 @@ import {
 import { AmbiguousNameError, collectReadings, readingText, type NameReading } from '../names.ts';
 import { BUILT_IN_VIEW, readSettings, type SettingsView } from '../settings/settings.ts';
 import { buttonCustomId, DETAILS_PREFIX, leafFinder, PICK_PREFIX, readButton, staleButton } from './buttons.ts';
-import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, type OptionMap } from './options.ts';
+import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, type OptionMap, type OptionSpec } from './options.ts';
 import type {
   ButtonSpec,
   Choice,
@@ -544,6 +544,23 @@ async function pickReply(
   return { ...reply, buttons };
 }
 
+const NAME_FREE_KINDS = new Set(['integer', 'number', 'boolean']);
+const readsNamesOf = new WeakMap<Leaf, boolean>();
+
+/**
+ * Can running this leaf read a name differently from how it was typed? Not when it is pure and
+ * takes only numbers, booleans and fixed choices: there is no typed name, and nothing stored, to read.
+ */
+function readsNames(leaf: Leaf): boolean {
+  let reads = readsNamesOf.get(leaf);
+  if (reads === undefined) {
+    const free = (s: OptionSpec) => NAME_FREE_KINDS.has(s.kind) || (s.kind === 'string' && !!s.choices?.length);
+    reads = leaf.access !== 'pure' || !Object.values(leaf.declared).every((o) => free(o.spec));
+    readsNamesOf.set(leaf, reads);
+  }
+  return reads;
+}
+
 /** A slash command: settings, coercion and validation, the handler in a name scope, presentation. */
 async function runCommand(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
   const { leaf } = findLeaf(deps.registry, inv);
@@ -551,7 +568,8 @@ async function runCommand(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
   const options = coerceOptions(leaf.options, withSettings(leaf, inv.options, settings), leaf.declared);
   const ref: InvocationRef = { commandName: inv.commandName, group: inv.group, subcommand: inv.subcommand, options };
   try {
-    const { value, readings } = await collectReadings(() => runCoerced(leaf, options, contextOf(inv, deps, settings)));
+    const run = () => runCoerced(leaf, options, contextOf(inv, deps, settings));
+    const { value, readings } = readsNames(leaf) ? await collectReadings(run) : { value: await run(), readings: [] };
     return await present(withReadings(value, readings), ref, inv, settings, deps);
   } catch (err) {
     if (err instanceof AmbiguousNameError) return pickReply(err, leaf, ref, inv, deps);
