@@ -180,11 +180,31 @@ export function rank<T extends Named>(query: string, items: readonly T[], limit 
 
 const readingScope = new AsyncLocalStorage<NameReading[]>();
 
+// While enabled, AsyncLocalStorage's hooks run for every promise of the process, scope or not;
+// they are turned off once no scope has been open for a moment (the next scope turns them on).
+let openScopes = 0;
+let idleTimer: NodeJS.Timeout | undefined;
+const SCOPES_IDLE_MS = 1000;
+
+function scopeClosed(): void {
+  if (--openScopes > 0 || idleTimer) return;
+  idleTimer = setTimeout(() => {
+    idleTimer = undefined;
+    if (openScopes === 0) readingScope.disable();
+  }, SCOPES_IDLE_MS);
+  idleTimer.unref();
+}
+
 /** Run `fn` with a fresh scope; returns its value and the names read differently meanwhile. */
 export async function collectReadings<T>(fn: () => T | Promise<T>): Promise<{ value: T; readings: NameReading[] }> {
   const readings: NameReading[] = [];
-  const value = await readingScope.run(readings, fn);
-  return { value, readings };
+  openScopes++;
+  try {
+    const value = await readingScope.run(readings, fn);
+    return { value, readings };
+  } finally {
+    scopeClosed();
+  }
 }
 
 /** Note a reading in the current scope (no scope: nobody is listening, e.g. a test calling an engine). */

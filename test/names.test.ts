@@ -3,7 +3,7 @@
 // answered with their candidates; used alike by commands and engines.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AmbiguousNameError, collectReadings, matchName, resolveName } from '../src/names.ts';
 import { crawlFood } from '../src/engine/crawl/index.ts';
 import { foodNames } from '../src/engine/nethack/foods.ts';
@@ -62,6 +62,24 @@ describe('resolveName: errors and the reading scope', () => {
     expect(readings).toEqual([{ typed: 'bred ration', as: 'bread ration', what: 'food' }]);
     const silent = await collectReadings(() => crawlFood('0.13', 'bread'));
     expect([silent.value.item.name, silent.readings]).toEqual(['bread ration', []]);
+  });
+  it('a scope still collects after awaits, also once the scopes went idle and their hooks were turned off', async () => {
+    vi.useFakeTimers();
+    try {
+      const later = async () => {
+        await Promise.resolve();
+        await new Promise<void>((r) => queueMicrotask(r));
+        return crawlFood('0.13', 'bred ration');
+      };
+      const first = await collectReadings(later);
+      expect(first.readings).toHaveLength(1);
+      vi.advanceTimersByTime(5000);
+      const [a, b] = await Promise.all([collectReadings(later), collectReadings(() => crawlFood('0.13', 'bread'))]);
+      expect(a.readings).toEqual([{ typed: 'bred ration', as: 'bread ration', what: 'food' }]);
+      expect(b.readings).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it('rings: "ring of regen" and "regeneration" both read as the ring of regeneration', () => {
     expect(resolveRing('ring of regen')?.label).toBe('ring of regeneration');

@@ -3,7 +3,7 @@
 import type { APIEmbed, APIEmbedField } from 'discord-api-types/v10';
 import * as kinds from '../../src/kit/kinds.ts';
 import { boolean, choice, integer, text, type ArgsOf } from '../../src/pipeline/options.ts';
-import { defineSubcommand, type Choice } from '../../src/pipeline/types.ts';
+import { defineSubcommand, withLazyDetails, type Choice } from '../../src/pipeline/types.ts';
 import { COLORS, compact, field, fmt, sourcesEmbed, turns, versionFooter } from '../../src/kit/render.ts';
 import type { Named } from '../../src/names.ts';
 import { toChoices } from '../../src/kit/choices.ts';
@@ -256,13 +256,13 @@ export const forecastSubcommand = defineSubcommand({
       : undefined;
     const { series: _series, ...result } = f;
     const embed = forecastCompact(f);
-    return {
+    const reply = {
       embeds: [chart ? { ...embed, image: { url: `attachment://${chart.name}` } } : embed],
-      details: forecastDetails(f, profile),
       result: { ...result, chart: chart?.name ?? null },
       ephemeral: args.hide,
       files: chart ? [chart] : undefined,
     };
+    return withLazyDetails(reply, () => forecastDetails(f, profile));
   },
 });
 

@@ -1,9 +1,9 @@
 // /nethack status nutrition:<n> [con:<n>] — the hunger status the game computes for a value.
 import * as kinds from '../../src/kit/kinds.ts';
-import { defineSubcommand } from '../../src/pipeline/types.ts';
+import { defineSubcommand, withLazyDetails } from '../../src/pipeline/types.ts';
 import type { APIEmbed } from 'discord-api-types/v10';
 import { COLORS, compact, field, fmt, sourcesEmbed, versionFooter } from '../../src/kit/render.ts';
-import { shortRef, nethackCite } from '../../src/engine/cite.ts';
+import { shortRef, nethackCite, type NethackVersion } from '../../src/engine/cite.ts';
 import { nethackStatus, type NethackStatus, type StatusResult } from '../../src/engine/nethack/status.ts';
 
 export const STATUS_COLOR: Record<NethackStatus, number> = {
@@ -89,13 +89,43 @@ export const statusSubcommand = defineSubcommand({
     version: kinds.nethackVersion,
   },
   run(args) {
-    const r = nethackStatus({ nutrition: args.nutrition, con: args.con, version: args.version });
-    const footer = versionFooter(
-      'NetHack',
-      r.version,
-      shortRef(nethackCite('src/eat.c', undefined, { version: r.version })),
-      'src/eat.c newuhs()',
-    );
-    return { embeds: [statusCompact(r, footer)], details: statusDetails(r, footer), result: r, ephemeral: args.hide };
+    const { r, compact, footer } = statusAnswer(args.nutrition, args.con, args.version);
+    const reply = { embeds: [compact], result: r, ephemeral: args.hide };
+    return withLazyDetails(reply, () => statusDetails(r, footer));
   },
 });
+
+interface StatusAnswer {
+  r: StatusResult;
+  compact: APIEmbed;
+  footer: { text: string };
+}
+
+/**
+ * The same question always gets the same answer (the engine is pure): the last STATUS_ANSWERS_MAX
+ * answers are kept, least recently asked first out. Replies never change them: the pipeline copies
+ * embeds before truncating, and results are only serialized.
+ */
+const STATUS_ANSWERS_MAX = 4096;
+const answers = new Map<string, StatusAnswer>();
+
+function statusAnswer(nutrition: number, con: number | undefined, version: NethackVersion | undefined): StatusAnswer {
+  const key = `${nutrition}|${con ?? ''}|${version ?? ''}`;
+  const hit = answers.get(key);
+  if (hit) {
+    answers.delete(key);
+    answers.set(key, hit);
+    return hit;
+  }
+  const r = nethackStatus({ nutrition, con, version });
+  const footer = versionFooter(
+    'NetHack',
+    r.version,
+    shortRef(nethackCite('src/eat.c', undefined, { version: r.version })),
+    'src/eat.c newuhs()',
+  );
+  const answer = { r, compact: statusCompact(r, footer), footer };
+  if (answers.size >= STATUS_ANSWERS_MAX) answers.delete(answers.keys().next().value!);
+  answers.set(key, answer);
+  return answer;
+}

@@ -16,7 +16,7 @@ import {
 import { AmbiguousNameError, collectReadings, readingText, type NameReading } from '../names.ts';
 import { BUILT_IN_VIEW, readSettings, type SettingsView } from '../settings/settings.ts';
 import { buttonCustomId, DETAILS_PREFIX, leafFinder, PICK_PREFIX, readButton, staleButton } from './buttons.ts';
-import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, type OptionMap } from './options.ts';
+import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, type OptionMap, type OptionSpec } from './options.ts';
 import type {
   ButtonSpec,
   Choice,
@@ -31,6 +31,7 @@ import type {
   Reply,
   Services,
 } from './types.ts';
+import { hasDetails, replyWith } from './types.ts';
 
 export interface ErrorResult {
   error: { code: string; message: string; hint?: string; errorId?: string };
@@ -125,6 +126,20 @@ function findLeaf(registry: Registry, inv: Invocation): { command: CommandModule
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'on']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'off']);
 
+const definitionMaps = new WeakMap<
+  readonly APIApplicationCommandBasicOption[],
+  Map<string, APIApplicationCommandBasicOption>
+>();
+
+/** A leaf's option definitions by name, made once per leaf (they never change). */
+function definitionsByName(
+  defs: readonly APIApplicationCommandBasicOption[],
+): Map<string, APIApplicationCommandBasicOption> {
+  let byName = definitionMaps.get(defs);
+  if (!byName) definitionMaps.set(defs, (byName = new Map(defs.map((d) => [d.name, d]))));
+  return byName;
+}
+
 /**
  * Give every option the type its definition declares. Discord already sends typed values;
  * the console sends strings, which are converted here with errors a player understands.
@@ -135,7 +150,7 @@ export function coerceOptions(
   declared?: OptionMap,
 ): Record<string, OptionValue> {
   const out: Record<string, OptionValue> = {};
-  const byName = new Map(defs.map((d) => [d.name, d]));
+  const byName = definitionsByName(defs);
   const exampleOf = (name: string, fallback: string) => String(declared?.[name]?.spec.example ?? fallback);
   for (const [name, value] of Object.entries(raw)) {
     const def = byName.get(name);
@@ -146,6 +161,10 @@ export function coerceOptions(
         known ? `Its options are: ${known}.` : 'It takes no options.',
         'unknown_option',
       );
+    }
+    if (alreadyTyped(def.type, value)) {
+      out[name] = value;
+      continue;
     }
     const text = String(value).trim();
     switch (def.type) {
@@ -217,6 +236,13 @@ export function coerceOptions(
   return out;
 }
 
+/** A value Discord already sent with its declared type (the console sends text instead). */
+function alreadyTyped(type: number, value: OptionValue): boolean {
+  if (typeof value === 'number')
+    return type === OPT_INTEGER ? Number.isInteger(value) : type === OPT_NUMBER && Number.isFinite(value);
+  return typeof value === 'boolean' && type === OPT_BOOLEAN;
+}
+
 /** "From 1 to 30. " for a numeric option with bounds. */
 function rangeHint(def: APIApplicationCommandBasicOption): string {
   const min = 'min_value' in def ? def.min_value : undefined;
@@ -236,8 +262,12 @@ function zodToUserError(err: z.ZodError): UserError {
 }
 
 /** Coerce, validate (zod) and run one leaf. */
-export async function runLeaf(leaf: Leaf, options: Record<string, OptionValue>, ctx: HandlerContext): Promise<Reply> {
-  const coerced = coerceOptions(leaf.options, options, leaf.declared);
+export function runLeaf(leaf: Leaf, options: Record<string, OptionValue>, ctx: HandlerContext): Promise<Reply> {
+  return runCoerced(leaf, coerceOptions(leaf.options, options, leaf.declared), ctx);
+}
+
+/** Validate (zod) and run one leaf whose options coerceOptions() already typed. */
+async function runCoerced(leaf: Leaf, coerced: Record<string, OptionValue>, ctx: HandlerContext): Promise<Reply> {
   const parsed = leaf.schema.safeParse(coerced);
   if (!parsed.success) throw zodToUserError(parsed.error);
   return leaf.run(parsed.data as never, ctx);
@@ -379,16 +409,16 @@ export function replyIsPrivate(registry: Registry, inv: Invocation): boolean {
 
 /** Limits and safety applied to every reply, whatever produced it. */
 export function finalizeReply(reply: Reply): Reply {
-  return {
-    ...reply,
+  const changes: Partial<Reply> = {
     embeds: truncateEmbeds(reply.embeds),
-    ...(reply.details ? { details: truncateEmbeds(reply.details) } : {}),
     buttons: reply.buttons?.slice(0, 5).map((b) => ({
       ...b,
       label: truncate(b.label || '\u200b', BUTTON_LABEL_MAX),
       customId: truncate(wellFormed(b.customId), CUSTOM_ID_MAX, ''),
     })),
   };
+  // Lazy details stay lazy, truncated when they are built.
+  return replyWith(reply, changes, truncateEmbeds);
 }
 
 export interface DispatchDeps {
@@ -451,7 +481,7 @@ function withReadings(reply: Reply, readings: readonly NameReading[]): Reply {
   const line = `*${readings.map(readingText).join('; ')}*`;
   const prefix = (embeds: APIEmbed[] | undefined) =>
     embeds?.map((e, i) => (i === 0 ? { ...e, description: e.description ? `${line}\n${e.description}` : line } : e));
-  return { ...reply, embeds: prefix(reply.embeds)!, details: prefix(reply.details), readAs: [...readings] };
+  return replyWith(reply, { embeds: prefix(reply.embeds)!, readAs: [...readings] }, (d) => prefix(d)!);
 }
 
 /** Details embeds keep no attachment references (the chart stays on the compact answer). */
@@ -470,8 +500,8 @@ async function present(
   settings: SettingsView,
   deps: DispatchDeps,
 ): Promise<Reply> {
-  if (!reply.details?.length) return reply;
-  if (settings.effective.replies.value === 'detailed') {
+  if (!hasDetails(reply)) return reply;
+  if (settings.effective.replies.value === 'detailed' && reply.details?.length) {
     const image = reply.embeds[0]?.image;
     const [first, ...rest] = reply.details;
     return { ...reply, embeds: [image ? { ...first!, image } : first!, ...rest] };
@@ -486,7 +516,7 @@ async function present(
   const payload = { ref: source, userId: leaf.access === 'read' ? inv.user.id : undefined };
   const customId = await buttonCustomId(DETAILS_PREFIX, leaf, payload, deps.services.store);
   if (!customId) return reply;
-  return { ...reply, buttons: [...(reply.buttons ?? []), { customId, label: 'Details', style: 'secondary' }] };
+  return replyWith(reply, { buttons: [...(reply.buttons ?? []), { customId, label: 'Details', style: 'secondary' }] });
 }
 
 /** An ambiguous name: the error, plus one button per candidate that runs the command with it. */
@@ -514,6 +544,23 @@ async function pickReply(
   return { ...reply, buttons };
 }
 
+const NAME_FREE_KINDS = new Set(['integer', 'number', 'boolean']);
+const readsNamesOf = new WeakMap<Leaf, boolean>();
+
+/**
+ * Can running this leaf read a name differently from how it was typed? Not when it is pure and
+ * takes only numbers, booleans and fixed choices: there is no typed name, and nothing stored, to read.
+ */
+function readsNames(leaf: Leaf): boolean {
+  let reads = readsNamesOf.get(leaf);
+  if (reads === undefined) {
+    const free = (s: OptionSpec) => NAME_FREE_KINDS.has(s.kind) || (s.kind === 'string' && !!s.choices?.length);
+    reads = leaf.access !== 'pure' || !Object.values(leaf.declared).every((o) => free(o.spec));
+    readsNamesOf.set(leaf, reads);
+  }
+  return reads;
+}
+
 /** A slash command: settings, coercion and validation, the handler in a name scope, presentation. */
 async function runCommand(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
   const { leaf } = findLeaf(deps.registry, inv);
@@ -521,7 +568,8 @@ async function runCommand(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
   const options = coerceOptions(leaf.options, withSettings(leaf, inv.options, settings), leaf.declared);
   const ref: InvocationRef = { commandName: inv.commandName, group: inv.group, subcommand: inv.subcommand, options };
   try {
-    const { value, readings } = await collectReadings(() => runLeaf(leaf, options, contextOf(inv, deps, settings)));
+    const run = () => runCoerced(leaf, options, contextOf(inv, deps, settings));
+    const { value, readings } = readsNames(leaf) ? await collectReadings(run) : { value: await run(), readings: [] };
     return await present(withReadings(value, readings), ref, inv, settings, deps);
   } catch (err) {
     if (err instanceof AmbiguousNameError) return pickReply(err, leaf, ref, inv, deps);

@@ -73,6 +73,65 @@ export interface Reply {
   readAs?: NameReading[];
 }
 
+/**
+ * `reply` with `details` built by `build` only when something reads them: most replies are never
+ * expanded, and the full breakdown costs more than the compact answer. Reading them once keeps them.
+ */
+export function withLazyDetails<R extends Omit<Reply, 'details'>>(reply: R, build: () => APIEmbed[]): R & Reply {
+  return defineLazyDetails(reply as R & Reply, build);
+}
+
+function defineLazyDetails<R extends Reply>(reply: R, build: () => APIEmbed[] | undefined): R {
+  const settle = (value: APIEmbed[] | undefined) => {
+    Object.defineProperty(reply, 'details', { value, enumerable: true, writable: true, configurable: true });
+    return value;
+  };
+  Object.defineProperty(reply, 'details', {
+    get: () => settle(build()),
+    set: settle,
+    enumerable: true,
+    configurable: true,
+  });
+  return reply;
+}
+
+/** The builder of `reply.details` when they are lazy and not built yet, else undefined. */
+export function lazyDetailsOf(reply: Reply): (() => APIEmbed[] | undefined) | undefined {
+  const d = Object.getOwnPropertyDescriptor(reply, 'details');
+  return d?.get ? () => d.get!.call(reply) as APIEmbed[] | undefined : undefined;
+}
+
+/** Whether the reply has details, without building lazy ones (a lazy builder always has some). */
+export function hasDetails(reply: Reply): boolean {
+  return lazyDetailsOf(reply) !== undefined || (reply.details?.length ?? 0) > 0;
+}
+
+/**
+ * A copy of `reply` with `changes`; lazy details stay lazy (passed through `mapDetails` when given),
+ * where a spread would build them.
+ */
+export function replyWith(
+  reply: Reply,
+  changes: Partial<Reply>,
+  mapDetails?: (details: APIEmbed[]) => APIEmbed[],
+): Reply {
+  const lazy = 'details' in changes ? undefined : lazyDetailsOf(reply);
+  if (!lazy) {
+    const out: Reply = { ...reply, ...changes };
+    if (mapDetails && out.details) out.details = mapDetails(out.details);
+    return out;
+  }
+  const out = {} as Reply;
+  for (const key of Object.keys(reply) as (keyof Reply)[]) {
+    if (key !== 'details') (out as unknown as Record<string, unknown>)[key] = reply[key];
+  }
+  Object.assign(out, changes);
+  return defineLazyDetails(out, () => {
+    const details = lazy();
+    return details && mapDetails ? mapDetails(details) : details;
+  });
+}
+
 export interface Invoker {
   id: string;
   name: string;

@@ -76,12 +76,30 @@ export function viewOf(user: SettingValues, server: SettingValues, degraded = fa
 
 export const BUILT_IN_VIEW: SettingsView = viewOf({}, {});
 
+const views = new WeakMap<SettingValues, WeakMap<SettingValues, SettingsView>>();
+
+/**
+ * viewOf, made once per pair of values objects: the cache hands out the same objects until a
+ * record is read again or written, so every command of a user in that time shares one view.
+ */
+function viewFor(user: SettingValues, server: SettingValues): SettingsView {
+  let byServer = views.get(user);
+  if (!byServer) views.set(user, (byServer = new WeakMap()));
+  let view = byServer.get(server);
+  if (!view) byServer.set(server, (view = viewOf(user, server)));
+  return view;
+}
+
 function stripUndefined(v: SettingValues): SettingValues {
   return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as SettingValues;
 }
 
+/** Nothing chosen: one shared object, so views of it are made once (viewFor). */
+const NONE: SettingValues = {};
+
 /** A stored record's values, or none when it is absent or unreadable (never throws). */
 function valuesOf(raw: unknown): SettingValues {
+  if (raw === undefined || raw === null) return NONE;
   const parsed = SettingsRecordSchema.safeParse(raw);
   return parsed.success ? parsed.data.values : {};
 }
@@ -111,11 +129,17 @@ function cacheOf(store: Store): Map<string, { values: SettingValues; until: numb
   return cache;
 }
 
+/** One settings record's values when this process's cache holds them, else undefined. */
+function cachedValues(store: Store, key: string, now: number): SettingValues | undefined {
+  const hit = cacheOf(store)?.get(key);
+  return hit && hit.until > now ? hit.values : undefined;
+}
+
 /** One settings record's values, from this process's cache or the store. */
 async function valuesAt(store: Store, key: string): Promise<SettingValues> {
   const cache = cacheOf(store);
-  const hit = cache?.get(key);
-  if (hit && hit.until > Date.now()) return hit.values;
+  const hit = cachedValues(store, key, Date.now());
+  if (hit) return hit;
   const values = valuesOf(await store.get(key));
   if (cache) {
     if (cache.size > 10_000) cache.clear();
@@ -133,6 +157,11 @@ export async function readSettings(
   who: { userId: string; guildId?: string },
   deadlineMs = SETTINGS_DEADLINE_MS,
 ): Promise<SettingsView> {
+  // Both records in this process's cache: no store call, so no deadline to arm.
+  const now = Date.now();
+  const cachedUser = cachedValues(store, userSettingsKey(who.userId), now);
+  const cachedServer = who.guildId ? cachedValues(store, serverSettingsKey(who.guildId), now) : NONE;
+  if (cachedUser && cachedServer) return viewFor(cachedUser, cachedServer);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), deadlineMs);
@@ -140,9 +169,9 @@ export async function readSettings(
   });
   const read = Promise.all([
     valuesAt(store, userSettingsKey(who.userId)),
-    who.guildId ? valuesAt(store, serverSettingsKey(who.guildId)) : Promise.resolve({}),
+    who.guildId ? valuesAt(store, serverSettingsKey(who.guildId)) : NONE,
   ]).then(
-    ([user, server]) => viewOf(user, server),
+    ([user, server]) => viewFor(user, server),
     () => null,
   );
   try {

@@ -152,18 +152,21 @@ function multipart(json: unknown, files: NonNullable<Reply['files']>): { body: B
 function send(res: ServerResponse, status: number, json: unknown, files?: Reply['files'], close = false): void {
   if (res.headersSent) return;
   const headers: Record<string, string | number> = close ? { connection: 'close' } : {};
-  let body: Buffer;
   if (files?.length) {
     const mp = multipart(json, files);
-    body = mp.body;
     headers['content-type'] = mp.contentType;
-  } else {
-    body = Buffer.from(JSON.stringify(json));
-    headers['content-type'] = 'application/json';
+    headers['content-length'] = mp.body.length;
+    res.writeHead(status, headers);
+    res.end(mp.body);
+    return;
   }
-  headers['content-length'] = body.length;
+  // JSON goes out as text: Node writes the headers and a text body in one piece (one buffer,
+  // one write), where a Buffer body is a second chunk of a vectored write.
+  const text = JSON.stringify(json);
+  headers['content-type'] = 'application/json';
+  headers['content-length'] = Buffer.byteLength(text);
   res.writeHead(status, headers);
-  res.end(body);
+  res.end(text);
 }
 
 // ---- reading the body ---------------------------------------------------------------------

@@ -5,7 +5,13 @@ import { commands } from '../../commands/index.ts';
 import { Registry, dispatch } from '../../src/pipeline/dispatch.ts';
 import type { Invoker, Reply } from '../../src/pipeline/types.ts';
 import { createLogger } from '../../src/log.ts';
-import { canManageServer, readSettings, SETTINGS_DEADLINE_MS } from '../../src/settings/settings.ts';
+import {
+  canManageServer,
+  readSettings,
+  SETTINGS_DEADLINE_MS,
+  userSettingsKey,
+  writeSettings,
+} from '../../src/settings/settings.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 import { StorageError } from '../../src/errors.ts';
 import { runLine } from '../../src/transport/console.ts';
@@ -148,5 +154,26 @@ describe('a slow or broken store never stops a stateless answer', () => {
     const r = await withStore(broken);
     expect(res(r)).toMatchObject({ status: 'Hungry', version: '3.6.7' });
     expect(r.buttons?.[0]?.label).toBe('Details'); // the button is encoded in its id: no store needed
+  });
+});
+
+describe('reading settings from this process cache', () => {
+  it('serves a cached pair without the store and shares one view, and a write is seen at once', async () => {
+    const store = await openStore('memory://');
+    const who = { userId: '1500000000000000001', guildId: GUILD };
+    const first = await readSettings(store, who);
+    let reads = 0;
+    const get = store.get.bind(store);
+    store.get = ((key: string) => (reads++, get(key))) as Store['get'];
+    const again = await readSettings(store, who);
+    expect(reads).toBe(0);
+    expect(again).toBe(first);
+    expect(again.effective.replies).toEqual({ value: 'compact', source: 'built-in' });
+    await writeSettings(store, userSettingsKey(who.userId), { replies: 'detailed' });
+    const changed = await readSettings(store, who);
+    expect(changed).not.toBe(first);
+    expect(changed.effective.replies).toEqual({ value: 'detailed', source: 'user' });
+    expect(first.effective.replies.value).toBe('compact');
+    await store.close();
   });
 });
