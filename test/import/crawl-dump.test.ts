@@ -1,21 +1,11 @@
 // DCSS character dumps (chardump.cc dump_char()): a 0.13 sample written from the code that
 // prints each line (annotated in test/fixtures/import/crawl-0.13.dump.txt), and variants.
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/errors.ts';
+import type { UserError } from '../../src/errors.ts';
 import { importCrawlDump } from '../../src/import/crawlDump.ts';
 import { hungerStateFor } from '../../src/engine/crawl/satiation.ts';
 import { PROFILES } from '../../src/engine/crawl/versions.ts';
-import { fixture, lineOf } from './fixtures.ts';
-
-const codeOf = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (err) {
-    expect(err).toBeInstanceOf(UserError);
-    return (err as UserError).code;
-  }
-  throw new Error('expected a UserError');
-};
+import { codeOf, fixture, lineOf } from './fixtures.ts';
 
 describe('DCSS 0.13 character dump', () => {
   const text = fixture('crawl-0.13.dump.txt');

@@ -1,19 +1,9 @@
 // importText(): recognises each kind of paste (issue 16 acceptance: a 3.6.7 bottom line, a 5.0
 // bottom line, a 3.6 dumplog and a DCSS 0.13 dump each give the hero the text describes).
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/errors.ts';
+import type { UserError } from '../../src/errors.ts';
 import { detectImport, importText } from '../../src/import/index.ts';
-import { fixture } from './fixtures.ts';
-
-const codeOf = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (err) {
-    expect(err).toBeInstanceOf(UserError);
-    return (err as UserError).code;
-  }
-  throw new Error('expected a UserError');
-};
+import { codeOf, fixture } from './fixtures.ts';
 
 describe('importText', () => {
   const cases: [string, string, string, string][] = [

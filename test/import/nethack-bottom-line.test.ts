@@ -2,21 +2,10 @@
 // test/fixtures/import/*.botl.txt for the code that prints each field). Every field read and
 // every assumption is asserted.
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/errors.ts';
 import { importNethackBottomLine } from '../../src/import/nethackBottomLine.ts';
 import { nethackHungerAssumption } from '../../src/import/common.ts';
 import { starvationLimit, statusFor, type NethackStatus } from '../../src/engine/nethack/status.ts';
-import { fixture, lineOf } from './fixtures.ts';
-
-const codeOf = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (err) {
-    expect(err).toBeInstanceOf(UserError);
-    return (err as UserError).code;
-  }
-  throw new Error('expected a UserError');
-};
+import { codeOf, fixture, lineOf } from './fixtures.ts';
 
 describe('3.6.7 tty bottom line (window port)', () => {
   const text = fixture('nethack-3.6.7-tty.botl.txt');

@@ -1,20 +1,9 @@
 // NetHack dumplogs (src/end.c dump_everything()), 3.6.7 and 5.0 samples written line by line from
 // the code that prints them (annotated in test/fixtures/import/*.dumplog.txt).
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/errors.ts';
 import { importNethackDumplog, presentTense } from '../../src/import/nethackDumplog.ts';
 import { parseRing } from '../../src/engine/nethack/burn.ts';
-import { fixture, lineOf } from './fixtures.ts';
-
-const codeOf = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (err) {
-    expect(err).toBeInstanceOf(UserError);
-    return (err as UserError).code;
-  }
-  throw new Error('expected a UserError');
-};
+import { codeOf, fixture, lineOf } from './fixtures.ts';
 
 describe('3.6.7 dumplog', () => {
   const text = fixture('nethack-3.6.7.dumplog.txt');
