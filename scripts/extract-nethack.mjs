@@ -25,6 +25,19 @@ import { evaluate, findCalls, preprocess, spell, splitArgs, tokenize, cleanSourc
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The headers 3.4.3 and 3.6.7 compile monst.c and objects.c with (5.0 adds weight.h, renames monsym.h). */
+const HEADERS_3_4_TO_3_6 = [
+  'include/align.h',
+  'include/monflag.h',
+  'include/monsym.h',
+  'include/monattk.h',
+  'include/objclass.h',
+  'include/prop.h',
+  'include/permonst.h',
+  'include/skills.h',
+  'include/color.h',
+];
+
 /** Where each version's tables come from, and the configuration they are compiled with. */
 export const VERSIONS = {
   '3.6.7': {
@@ -36,17 +49,7 @@ export const VERSIONS = {
     defines: ['MAIL', 'TEXTCOLOR'],
     monst: { entry: 'src/monst.c', follow: [] },
     objects: { entry: 'src/objects.c', follow: ['objects.c'] },
-    headers: [
-      'include/align.h',
-      'include/monflag.h',
-      'include/monsym.h',
-      'include/monattk.h',
-      'include/objclass.h',
-      'include/prop.h',
-      'include/permonst.h',
-      'include/skills.h',
-      'include/color.h',
-    ],
+    headers: HEADERS_3_4_TO_3_6,
     drawing: 'src/drawing.c',
   },
   '3.4.3': {
@@ -58,17 +61,7 @@ export const VERSIONS = {
     defines: ['MAIL', 'TEXTCOLOR', 'KOPS', 'SEDUCE', 'TOURIST', 'STEED'],
     monst: { entry: 'src/monst.c', follow: [] },
     objects: { entry: 'src/objects.c', follow: ['objects.c'] },
-    headers: [
-      'include/align.h',
-      'include/monflag.h',
-      'include/monsym.h',
-      'include/monattk.h',
-      'include/objclass.h',
-      'include/prop.h',
-      'include/permonst.h',
-      'include/skills.h',
-      'include/color.h',
-    ],
+    headers: HEADERS_3_4_TO_3_6,
     drawing: 'src/drawing.c',
   },
   '5.0': {
