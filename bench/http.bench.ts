@@ -7,6 +7,7 @@ import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { check, ms, ratio, stats, type BenchResult, type Row, type Target } from './lib.ts';
 import {
+  botArgs,
   commandInteraction,
   ensureCompiled,
   FAKE_TOKEN,
@@ -125,7 +126,7 @@ export async function run(): Promise<BenchResult> {
       LOG_LEVEL: 'info',
       ...limits,
     };
-    const bot = await startNode(['dist/main.js'], env, /endpoint listening/);
+    const bot = await startNode(botArgs(), env, /endpoint listening/);
     children.push(bot);
     const ceilingPort = Number(/^(\d+)$/m.exec(ceiling.output())![1]);
     // Every request is a new interaction (its own id, signed now), as Discord sends them: an

@@ -11,6 +11,23 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** A token of the right shape; no request ever reaches Discord in the benches. */
 export const FAKE_TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfakeX.fake_token_for_tests_only_0123456789';
 
+/**
+ * The Node.js flags `npm start` passes (package.json's "start" script: small young generation, one
+ * V8 helper thread, no wasm tier-up; README "Memory"), so a bench runs the bot as operators do.
+ */
+export const START_FLAGS: readonly string[] = startFlagsOf(
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start,
+);
+
+export function startFlagsOf(start: string): string[] {
+  const m = /^node((?: --[\w-]+(?:=\S+)?)*) scripts\/start\.mjs$/.exec(start);
+  if (!m) throw new Error(`package.json "start" is not "node [--flags] scripts/start.mjs": ${start}`);
+  return m[1]!.trim().split(' ').filter(Boolean);
+}
+
+/** `node <args>` as npm start runs the compiled bot: its flags, then dist/main.js and `args`. */
+export const botArgs = (...args: string[]): string[] => [...START_FLAGS, 'dist/main.js', ...args];
+
 export async function ensureCompiled(): Promise<void> {
   const { ensureBuilt } = (await import(join(ROOT, 'scripts/build.mjs'))) as { ensureBuilt: () => Promise<boolean> };
   await ensureBuilt();

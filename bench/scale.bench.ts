@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { startPostgres, startRedis, type TestServer } from '../test/helpers/servers.ts';
 import { check, ratio, stats, type BenchResult, type Row, type Target } from './lib.ts';
 import {
+  botArgs,
   commandInteraction,
   ensureCompiled,
   FAKE_TOKEN,
@@ -154,7 +155,7 @@ export async function run(): Promise<BenchResult> {
     for (const store of list) {
       const port = await freePort();
       const child = await startNode(
-        ['dist/main.js'],
+        botArgs(),
         {
           DISCORD_TOKEN: FAKE_TOKEN,
           DISCORD_PUBLIC_KEY: publicHex,

@@ -1,6 +1,7 @@
 // Gateway mode: a discord.js Client with the Guilds intent only and caches trimmed to what a
 // slash-command bot uses. Interactions go through the one pipeline in dispatch.ts, and their
 // replies through the privacy rules in respond.ts.
+import './oneUndici.ts'; // before discord.js: one undici per process
 import {
   AttachmentBuilder,
   Client,

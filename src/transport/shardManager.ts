@@ -3,6 +3,7 @@
 // growing pause when it keeps exiting right after its start), spacing their IDENTIFYs
 // as Discord's rate limit requires, and serving METRICS_PORT for all of them: its own series
 // (restarts, shard processes ready) merged with every shard process's, asked over IPC.
+import './oneUndici.ts'; // before discord.js: one undici per process
 import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';

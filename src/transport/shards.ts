@@ -34,6 +34,7 @@ interface GatewayBotInfo {
  * global fetch would load a second HTTP client, about 12 MiB).
  */
 async function fetchGatewayBot(token: string, apiUrl: string): Promise<GatewayBotInfo> {
+  await import('./oneUndici.ts'); // before discord.js: one undici per process
   const { REST, Routes } = await import('discord.js');
   const rest = new REST({ api: apiUrl.replace(/\/$/, ''), timeout: 10_000, retries: 1 }).setToken(token);
   let info: GatewayBotInfo;
