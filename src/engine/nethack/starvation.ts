@@ -121,7 +121,7 @@ class Row {
   lo: number;
   hi: number;
   constructor(width: number) {
-    this.p = new Float64Array(width);
+    this.p = new Float64Array(width + 1); // one zero cell past the top (twoPointCall reads it)
     this.lo = width;
     this.hi = -1;
   }
@@ -224,7 +224,8 @@ function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
 
 /**
  * callRow() for a call that burns 0 or 1 (the usual case): the burn and the roll in one ascending
- * pass, in place (cell j reads the old j and j + 1 only); the same sums in the same order.
+ * pass, in place (cell j reads the old j and j + 1 only). The rows carry one zero cell past the top,
+ * so every cell reads the same two terms; the floor's own burn (kept at cell 0) is added first.
  */
 function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | null): number {
   const p = row.p;
@@ -233,38 +234,56 @@ function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | n
   const rhi = row.hi;
   const lo = rlo === 0 ? 0 : rlo - 1;
   const split = g.limitIdx < lo ? lo : g.limitIdx > rhi + 1 ? rhi + 1 : g.limitIdx;
+  const floorBurn = rlo === 0 ? p[0]! * q1 : 0; // below the floor: kept at it
   let dead = 0;
-  const fp = faints ? faints.p : null;
-  for (let j = lo; j <= rhi; j++) {
-    let x: number;
-    if (j === 0 && rlo === 0) {
-      x = 0;
-      if (q0 !== 0) x += p[0]! * q0;
-      x += p[0]! * q1; // below the floor: kept at it
-      if (rhi >= 1) x += p[1]! * q1;
-    } else {
-      x = j >= rlo && q0 !== 0 ? 0 + p[j]! * q0 : 0;
-      if (j < rhi) x += p[j + 1]! * q1;
-    }
-    if (fp) {
+  if (faints) {
+    const fp = faints.p;
+    let j = lo;
+    if (j < split) {
+      const x = p[j]! * q0 + p[j + 1]! * q1 + floorBurn;
       const passed = x * pass[j]!;
       fp[j]! += passed;
-      if (j < split) {
-        dead += x - passed;
-        p[j] = 0;
-      } else p[j] = x - passed;
-    } else if (j < split) {
-      const passed = x * pass[j]!;
       dead += x - passed;
-      p[j] = passed;
-    } else p[j] = x;
-  }
-  if (faints) {
+      p[j] = 0;
+      for (j++; j < split; j++) {
+        const y = p[j]! * q0 + p[j + 1]! * q1;
+        const ok = y * pass[j]!;
+        fp[j]! += ok;
+        dead += y - ok;
+        p[j] = 0;
+      }
+    } else {
+      const x = p[j]! * q0 + p[j + 1]! * q1 + floorBurn;
+      const passed = x * pass[j]!;
+      fp[j]! += passed;
+      p[j] = x - passed;
+      j++;
+    }
+    for (; j <= rhi; j++) {
+      const y = p[j]! * q0 + p[j + 1]! * q1;
+      const ok = y * pass[j]!;
+      fp[j]! += ok;
+      p[j] = y - ok;
+    }
     if (lo < faints.lo) faints.lo = lo;
     if (rhi > faints.hi) faints.hi = rhi;
     row.lo = split;
     row.hi = split <= rhi ? rhi : -1;
   } else {
+    let j = lo;
+    const x0 = p[j]! * q0 + p[j + 1]! * q1 + floorBurn;
+    if (j < split) {
+      const passed = x0 * pass[j]!;
+      dead += x0 - passed;
+      p[j] = passed;
+    } else p[j] = x0;
+    for (j++; j < split; j++) {
+      const y = p[j]! * q0 + p[j + 1]! * q1;
+      const ok = y * pass[j]!;
+      dead += y - ok;
+      p[j] = ok;
+    }
+    for (; j <= rhi; j++) p[j] = p[j]! * q0 + p[j + 1]! * q1;
     row.lo = lo;
     row.hi = rhi;
   }
@@ -468,7 +487,7 @@ class Kernels {
   private readonly byPhase = new Map<number, Kernel[]>();
   constructor(private readonly model: CallModel) {}
   get(calls: number, phase: number): Kernel {
-    const key = this.model.periodic ? phase : 0;
+    const key = phase % this.model.period; // the fainted calls repeat every period
     let chain = this.byPhase.get(key);
     if (!chain) this.byPhase.set(key, (chain = [withTail(Float64Array.of(1))]));
     while (chain.length <= calls) {
@@ -520,6 +539,8 @@ class Walk {
   private readonly width: number;
   private readonly pass: Float64Array;
   private readonly dur: Int32Array;
+  /** bandLow[i]: the lowest cell of i's band (the cells whose faints last as long as at i). */
+  private readonly bandLow: Int32Array;
   private readonly ringSize: number;
   private readonly awake: Row[];
   private readonly danger: Row[];
@@ -553,6 +574,8 @@ class Walk {
       this.pass[i] = passChance(i + this.hBottom, this.version);
       this.dur[i] = faintTurns(i + this.hBottom, this.version);
     }
+    this.bandLow = new Int32Array(this.width);
+    for (let i = 1; i < this.width; i++) this.bandLow[i] = this.dur[i] === this.dur[i - 1] ? this.bandLow[i - 1]! : i;
     this.ringSize = this.dur[0]! + 2;
     this.awake = Array.from({ length: this.ringSize }, () => new Row(this.width));
     this.grid = {
@@ -604,49 +627,58 @@ class Walk {
   private dispatch(t: number, record: boolean) {
     const A = this.faintAttack;
     const B = this.faintTurn;
-    if (A.hi < A.lo && B.hi < B.lo) return;
+    const attackFaints = A.hi >= A.lo;
+    if (!attackFaints && B.hi < B.lo) return;
     const lo = Math.min(A.lo, B.lo);
     const hi = Math.max(A.hi, B.hi);
     const first = this.o.model.fainted[phaseOf(this.o.moves0 + t)]!;
+    const spill = first.length - 1;
     const phase = phaseOf(this.o.moves0 + t + 1);
     const limitIdx = this.grid.limitIdx;
-    const pass = this.pass;
-    const seg = this.segment;
+    const { pass, dur, bandLow, segment: seg } = this;
+    const ap = A.p;
+    const bp = B.p;
+    let dead = 0;
+    let faints = 0;
+    let turnsFainted = 0;
     for (let i = hi; i >= lo; ) {
-      const d = this.dur[i]!;
-      let j = i;
-      while (j > lo && this.dur[j - 1] === d) j--;
+      const d = dur[i]!;
+      const j = bandLow[i]! > lo ? bandLow[i]! : lo;
       let sum = 0;
-      let dead = 0;
       for (let c = j; c <= i; c++) {
-        const turnFaint = B.p[c]!;
+        const turnFaint = bp[c]!;
         seg[c]! += turnFaint;
-        const x = A.p[c]!;
-        sum += turnFaint + x;
-        if (x === 0) continue;
-        for (let k = 0; k < first.length; k++) {
-          const m = x * first[k]!;
-          if (m === 0) continue;
-          const to = c - k < 0 ? 0 : c - k;
-          if (to < limitIdx) {
-            const lived = m * pass[to]!;
-            dead += m - lived;
-            seg[to]! += lived;
-          } else seg[to]! += m;
-        }
+        sum += turnFaint;
       }
-      A.p.fill(0, j, i + 1);
-      B.p.fill(0, j, i + 1);
-      this.die(t, dead);
+      if (attackFaints)
+        for (let c = j; c <= i; c++) {
+          const x = ap[c]!;
+          if (x === 0) continue;
+          sum += x;
+          for (let k = 0; k <= spill; k++) {
+            const m = x * first[k]!;
+            const to = c - k < 0 ? 0 : c - k;
+            if (to < limitIdx) {
+              const lived = m * pass[to]!;
+              dead += m - lived;
+              seg[to]! += lived;
+            } else seg[to]! += m;
+          }
+        }
       if (sum > 0) {
-        this.expectedFaints += sum;
-        this.expectedTurnsFainted += sum * d;
-        this.settle(seg, Math.max(0, j - first.length + 1), i, t, d, phase, record);
+        faints += sum;
+        turnsFainted += sum * d;
+        this.settle(seg, j - spill < 0 ? 0 : j - spill, i, t, d, phase, record);
       }
       i = j - 1;
     }
+    if (attackFaints) ap.fill(0, A.lo, A.hi + 1);
+    bp.fill(0, Math.max(0, B.lo), B.hi + 1);
     A.lo = B.lo = this.width;
     A.hi = B.hi = -1;
+    this.die(t, dead);
+    this.expectedFaints += faints;
+    this.expectedTurnsFainted += turnsFainted;
   }
 
   /**
@@ -654,23 +686,27 @@ class Walk {
    * t + 9 - d to come: straight to their wake-up, or into a danger row when the limit is within reach.
    */
   private settle(seg: Float64Array, lo: number, hi: number, t: number, d: number, phase: number, record: boolean) {
-    const calls = d - 1;
-    const wake = t + d;
     let most = 0;
     for (let c = lo; c <= hi; c++) if (seg[c]! > most) most = seg[c]!;
     if (most === 0) return;
+    const calls = d - 1;
+    const wake = t + d;
     const kernel = this.kernels.get(calls, phase);
     const len = usefulLength(kernel, most);
     const safeFrom = Math.max(lo, this.grid.limitIdx + len - 1); // these cannot reach the limit before waking
-    const danger = this.danger[wake % this.ringSize]!;
-    for (let c = lo; c <= hi && c < safeFrom; c++) if (seg[c]! !== 0) danger.add(c, seg[c]!);
+    if (safeFrom > lo) {
+      const danger = this.danger[wake % this.ringSize]!;
+      for (let c = lo; c <= hi && c < safeFrom; c++) if (seg[c]! !== 0) danger.add(c, seg[c]!);
+    }
     if (safeFrom <= hi) {
       const row = this.awake[wake % this.ringSize]!;
       const arr = row.p;
       const kp = kernel.p;
-      for (let k = 0; k < len; k++) {
-        const q = kp[k]!;
-        for (let c = safeFrom; c <= hi; c++) arr[c - k]! += seg[c]! * q;
+      // Each source cell spreads over the len cells at and below it (safeFrom >= len - 1: no clamp).
+      for (let c = safeFrom; c <= hi; c++) {
+        const x = seg[c]!;
+        if (x === 0) continue;
+        for (let k = 0; k < len; k++) arr[c - k]! += x * kp[k]!;
       }
       if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
       if (hi > row.hi) row.hi = hi;
@@ -755,7 +791,8 @@ class Walk {
     this.awakeCall(here, model.awake[phaseOf(moves0 + t)]!, t, this.faintTurn);
     this.inject(seeds.turnFaints.get(t), this.faintTurn);
     this.dispatch(t, record);
-    for (const seed of seeds.helpless.get(t) ?? []) this.settleSeed(seed, t, record);
+    const helpless = seeds.helpless.get(t);
+    if (helpless) for (const seed of helpless) this.settleSeed(seed, t, record);
     // ++multi: who wakes up now acts at the next prompt; the rest of the awake stay awake.
     const next = this.awake[(t + 1) % this.ringSize]!;
     moveInto(this.danger[(t + 1) % this.ringSize]!, next);
@@ -878,7 +915,7 @@ export function runHazard(o: HazardOptions): WalkResult {
     deathTop = Math.max(deathTop, u);
     dead += x;
   };
-  const snap = () => ({ alive: { offset: hBottom, p: row.p.slice() }, dead });
+  const snap = () => ({ alive: { offset: hBottom, p: row.p.slice(0, width) }, dead });
   if (o.start)
     for (let k = 0; k < o.start.mass.length; k++) {
       row.add(Math.max(0, o.start.top - k - hBottom), o.start.mass[k]!);
