@@ -165,6 +165,7 @@ interface Grid {
 function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
   if (row.hi < row.lo) return 0;
   if (pmf.length === 2) return twoPointCall(g, row, pmf[0]!, pmf[1]!, faints);
+  if (pmf.length === 1 && !faints) return rollOnly(g, row);
   const p = row.p;
   const s = g.scratch;
   const rlo = row.lo;
@@ -217,6 +218,22 @@ function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
     }
     row.lo = lo;
     row.hi = rhi;
+  }
+  row.prune();
+  return dead;
+}
+
+/** callRow() for a helpless call that burns nothing: only the roll below the limit. */
+function rollOnly(g: Grid, row: Row): number {
+  const p = row.p;
+  const pass = g.pass;
+  const top = g.limitIdx - 1 < row.hi ? g.limitIdx - 1 : row.hi;
+  let dead = 0;
+  for (let j = row.lo; j <= top; j++) {
+    const x = p[j]!;
+    const passed = x * pass[j]!;
+    dead += x - passed;
+    p[j] = passed;
   }
   row.prune();
   return dead;
@@ -351,10 +368,11 @@ function attackCalls(
  * All the attacks of one prompt from each cell at once (two or more attacks that can burn): for a
  * hero awake at cell i, stay[k] is the chance to be still awake after them having burned k, and
  * faint[k] the chance to have fainted on the call that brought the burn to k (the rest died).
- * Stored flat: entry (i, k) at i * span + k.
+ * Stored flat: entry (i, k) at i * stride + k, each cell's span entries followed by BLOCK - 1 zeros.
  */
 class AttackKernels {
   readonly span: number;
+  readonly stride: number;
   readonly stay: Float64Array;
   readonly faint: Float64Array;
   readonly dead: Float64Array;
@@ -365,8 +383,9 @@ class AttackKernels {
     private readonly attacks: number,
   ) {
     this.span = attacks * (pmf.length - 1) + 1;
-    this.stay = new Float64Array(g.width * this.span);
-    this.faint = new Float64Array(g.width * this.span);
+    this.stride = this.span + BLOCK - 1;
+    this.stay = new Float64Array(g.width * this.stride);
+    this.faint = new Float64Array(g.width * this.stride);
     this.dead = new Float64Array(g.width);
     this.built = new Uint8Array(g.width);
   }
@@ -376,7 +395,7 @@ class AttackKernels {
     const { pmf, attacks, g, span } = this;
     let cur = new Float64Array(span);
     cur[0] = 1;
-    const base = i * span;
+    const base = i * this.stride;
     let dead = 0;
     for (let a = 0; a < attacks; a++) {
       const next = new Float64Array(span);
@@ -408,24 +427,59 @@ function combinedAttacks(row: Row, kernels: AttackKernels, faints: Row): number 
   const fp = faints.p;
   const lo = row.lo;
   const hi = row.hi;
-  const { span, stay, faint } = kernels;
+  const { span, stride, stay, faint } = kernels;
+  const deadFrom = kernels.dead;
   let dead = 0;
   // Ascending: every output lands at or below its source, whose mass has been taken already.
-  for (let i = lo; i <= hi; i++) {
+  let i = lo;
+  // The cells whose outputs may fall below cell 0 (kept at 0), one at a time.
+  for (; i <= hi && i < span - 1; i++) {
     const x = p[i]!;
     if (x === 0) continue;
     p[i] = 0;
     kernels.ensure(i);
-    dead += x * kernels.dead[i]!;
-    const base = i * span;
-    const n = i + 1 < span ? i + 1 : span; // outputs below cell 0 are kept at 0
-    for (let j = 0; j < n; j++) {
+    dead += x * deadFrom[i]!;
+    const base = i * stride;
+    for (let j = 0; j < span; j++) {
+      const to = i - j < 0 ? 0 : i - j;
+      p[to]! += x * stay[base + j]!;
+      fp[to]! += x * faint[base + j]!;
+    }
+  }
+  // Then four cells at a time (as spread() does): output i - j takes cell i + m's entry j + m.
+  for (; i + 3 <= hi; i += 4) {
+    const x0 = p[i]!;
+    const x1 = p[i + 1]!;
+    const x2 = p[i + 2]!;
+    const x3 = p[i + 3]!;
+    p[i] = p[i + 1] = p[i + 2] = p[i + 3] = 0;
+    for (let m = 0; m < BLOCK; m++) kernels.ensure(i + m);
+    dead += x0 * deadFrom[i]! + x1 * deadFrom[i + 1]! + x2 * deadFrom[i + 2]! + x3 * deadFrom[i + 3]!;
+    const b0 = i * stride;
+    const b1 = b0 + stride + 1;
+    const b2 = b1 + stride + 1;
+    const b3 = b2 + stride + 1;
+    p[i + 3]! += x3 * stay[b3 - 3]!;
+    fp[i + 3]! += x3 * faint[b3 - 3]!;
+    p[i + 2]! += x2 * stay[b2 - 2]! + x3 * stay[b3 - 2]!;
+    fp[i + 2]! += x2 * faint[b2 - 2]! + x3 * faint[b3 - 2]!;
+    p[i + 1]! += x1 * stay[b1 - 1]! + x2 * stay[b2 - 1]! + x3 * stay[b3 - 1]!;
+    fp[i + 1]! += x1 * faint[b1 - 1]! + x2 * faint[b2 - 1]! + x3 * faint[b3 - 1]!;
+    for (let j = 0; j < span; j++) {
+      p[i - j]! += x0 * stay[b0 + j]! + x1 * stay[b1 + j]! + x2 * stay[b2 + j]! + x3 * stay[b3 + j]!;
+      fp[i - j]! += x0 * faint[b0 + j]! + x1 * faint[b1 + j]! + x2 * faint[b2 + j]! + x3 * faint[b3 + j]!;
+    }
+  }
+  for (; i <= hi; i++) {
+    const x = p[i]!;
+    if (x === 0) continue;
+    p[i] = 0;
+    kernels.ensure(i);
+    dead += x * deadFrom[i]!;
+    const base = i * stride;
+    for (let j = 0; j < span; j++) {
       p[i - j]! += x * stay[base + j]!;
       fp[i - j]! += x * faint[base + j]!;
-    }
-    for (let j = n; j < span; j++) {
-      p[0]! += x * stay[base + j]!;
-      fp[0]! += x * faint[base + j]!;
     }
   }
   const bottom = Math.max(0, lo - span + 1);
@@ -480,16 +534,22 @@ function moveInto(from: Row, to: Row): void {
 interface Kernel {
   p: Float64Array;
   tail: Float64Array;
+  /** p followed by BLOCK - 1 zeros (settle() reads a few entries past any prefix it uses). */
+  padded: Float64Array;
 }
+
+/** Source cells settle() spreads at once: each output cell is then written once per BLOCK sources. */
+const BLOCK = 4;
 
 /** Burn of `calls` consecutive helpless calls starting at a given phase; tails below PRUNE cut. */
 class Kernels {
-  private readonly byPhase = new Map<number, Kernel[]>();
+  private readonly byPhase: Kernel[][] = [];
   constructor(private readonly model: CallModel) {}
   get(calls: number, phase: number): Kernel {
     const key = phase % this.model.period; // the fainted calls repeat every period
-    let chain = this.byPhase.get(key);
-    if (!chain) this.byPhase.set(key, (chain = [withTail(Float64Array.of(1))]));
+    let chain = this.byPhase[key];
+    if (!chain) this.byPhase[key] = chain = [withTail(Float64Array.of(1))];
+    if (calls < chain.length) return chain[calls]!;
     while (chain.length <= calls) {
       const prev = chain[chain.length - 1]!.p;
       const call = this.model.fainted[(key + chain.length - 1) % 20]!;
@@ -506,7 +566,34 @@ class Kernels {
 function withTail(p: Float64Array): Kernel {
   const tail = new Float64Array(p.length + 1);
   for (let k = p.length - 1; k >= 0; k--) tail[k] = tail[k + 1]! + p[k]!;
-  return { p, tail };
+  const padded = new Float64Array(p.length + BLOCK - 1);
+  padded.set(p);
+  return { p, tail, padded };
+}
+
+/**
+ * arr[c - k] += seg[c] x kernel[k] for c in lo..hi and k < len (lo >= len - 1: no clamp), four
+ * source cells at a time: output c - k then takes seg[c + j] x kernel[k + j] for j < 4, so the
+ * three upper cells of a block also use up to three kernel entries past `len` (more exact, never
+ * less; `padded` ends in zeros) and each output cell is read and written once per block.
+ */
+function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len: number, arr: Float64Array): void {
+  let c = lo;
+  for (; c + 3 <= hi; c += 4) {
+    const x0 = seg[c]!;
+    const x1 = seg[c + 1]!;
+    const x2 = seg[c + 2]!;
+    const x3 = seg[c + 3]!;
+    arr[c + 3]! += x3 * kp[0]!;
+    arr[c + 2]! += x2 * kp[0]! + x3 * kp[1]!;
+    arr[c + 1]! += x1 * kp[0]! + x2 * kp[1]! + x3 * kp[2]!;
+    for (let k = 0; k < len; k++) arr[c - k]! += x0 * kp[k]! + x1 * kp[k + 1]! + x2 * kp[k + 2]! + x3 * kp[k + 3]!;
+  }
+  for (; c <= hi; c++) {
+    const x = seg[c]!;
+    if (x === 0) continue;
+    for (let k = 0; k < len; k++) arr[c - k]! += x * kp[k]!;
+  }
 }
 
 /** Deposits of a faint whose dropped kernel tail would carry less than this are cut short. */
@@ -613,8 +700,14 @@ class Walk {
     this.die(u, callRow(this.grid, row, pmf, faints));
   }
 
-  private faintedCall(row: Row, pmf: CallPmf, u: number) {
-    this.die(u, callRow(this.grid, row, pmf, null));
+  /** The turn call of t for the helpless heroes near the limit (every danger row), deaths summed. */
+  private dangerCalls(t: number, pmf: CallPmf) {
+    let dead = 0;
+    for (let w = t + 1; w <= t + this.ringSize - 1; w++) {
+      const row = this.danger[w % this.ringSize]!;
+      if (row.hi >= row.lo) dead += callRow(this.grid, row, pmf, null);
+    }
+    this.die(t, dead);
   }
 
   /**
@@ -701,13 +794,7 @@ class Walk {
     if (safeFrom <= hi) {
       const row = this.awake[wake % this.ringSize]!;
       const arr = row.p;
-      const kp = kernel.p;
-      // Each source cell spreads over the len cells at and below it (safeFrom >= len - 1: no clamp).
-      for (let c = safeFrom; c <= hi; c++) {
-        const x = seg[c]!;
-        if (x === 0) continue;
-        for (let k = 0; k < len; k++) arr[c - k]! += x * kp[k]!;
-      }
+      spread(seg, safeFrom, hi, kernel.padded, len, arr);
       if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
       if (hi > row.hi) row.hi = hi;
       if (record)
@@ -783,11 +870,8 @@ class Walk {
       }
       this.die(t - 1, attackCalls(this.grid, here, pmf, this.faintAttack, this.stayAllAttacks, combined));
     }
-    // The turn call: helpless heroes near the limit (danger rows), then the awake ones.
     const faintedPmf = model.fainted[phaseOf(moves0 + t)]!;
-    for (let w = t + 1; w <= t + this.ringSize - 1; w++) {
-      this.faintedCall(this.danger[w % this.ringSize]!, faintedPmf, t);
-    }
+    this.dangerCalls(t, faintedPmf);
     this.awakeCall(here, model.awake[phaseOf(moves0 + t)]!, t, this.faintTurn);
     this.inject(seeds.turnFaints.get(t), this.faintTurn);
     this.dispatch(t, record);
