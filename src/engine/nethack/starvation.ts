@@ -738,16 +738,22 @@ class Walk {
       const d = dur[i]!;
       const j = bandLow[i]! > lo ? bandLow[i]! : lo;
       let sum = 0;
-      for (let c = j; c <= i; c++) {
-        const turnFaint = bp[c]!;
-        seg[c]! += turnFaint;
-        sum += turnFaint;
-      }
-      if (attackFaints)
+      if (!attackFaints)
+        for (let c = j; c <= i; c++) sum += bp[c]!; // settled from B itself
+      else {
+        for (let c = j; c <= i; c++) {
+          const turnFaint = bp[c]!;
+          seg[c]! += turnFaint;
+          sum += turnFaint;
+        }
         for (let c = j; c <= i; c++) {
           const x = ap[c]!;
           if (x === 0) continue;
           sum += x;
+          if (c - spill >= limitIdx) {
+            for (let k = 0; k <= spill; k++) seg[c - k]! += x * first[k]!; // no roll can kill up here
+            continue;
+          }
           for (let k = 0; k <= spill; k++) {
             const m = x * first[k]!;
             const to = c - k < 0 ? 0 : c - k;
@@ -758,15 +764,19 @@ class Walk {
             } else seg[to]! += m;
           }
         }
+      }
       if (sum > 0) {
         faints += sum;
         turnsFainted += sum * d;
-        this.settle(seg, j - spill < 0 ? 0 : j - spill, i, t, d, phase, record);
+        if (attackFaints) this.settle(seg, j - spill < 0 ? 0 : j - spill, i, t, d, phase, record);
+        else this.settle(bp, j, i, t, d, phase, record);
       }
       i = j - 1;
     }
-    if (attackFaints) ap.fill(0, A.lo, A.hi + 1);
-    bp.fill(0, Math.max(0, B.lo), B.hi + 1);
+    if (attackFaints) {
+      ap.fill(0, A.lo, A.hi + 1);
+      bp.fill(0, Math.max(0, B.lo), B.hi + 1);
+    }
     A.lo = B.lo = this.width;
     A.hi = B.hi = -1;
     this.die(t, dead);
