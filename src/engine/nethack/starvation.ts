@@ -599,16 +599,16 @@ function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len
 /** Deposits of a faint whose dropped kernel tail would carry less than this are cut short. */
 const DEPOSIT_CUT = 1e-16;
 
-/** The shortest prefix of the kernel whose dropped tail, times m, is below DEPOSIT_CUT. */
-function usefulLength(kernel: Kernel, m: number): number {
-  let lo = 1;
-  let hi = kernel.p.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (kernel.tail[mid]! * m < DEPOSIT_CUT) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
+/**
+ * The shortest prefix of the kernel whose dropped tail, times m, is below DEPOSIT_CUT, searched
+ * from `near` (the last answer: neighbouring bands ask about similar kernels and masses).
+ */
+function usefulLength(kernel: Kernel, m: number, near: number): number {
+  const tail = kernel.tail;
+  let len = near < 1 ? 1 : near > kernel.p.length ? kernel.p.length : near;
+  while (len < kernel.p.length && tail[len]! * m >= DEPOSIT_CUT) len++;
+  while (len > 1 && tail[len - 1]! * m < DEPOSIT_CUT) len--;
+  return len;
 }
 
 interface InFlight {
@@ -647,6 +647,8 @@ class Walk {
   private expectedFaints = 0;
   private expectedTurnsFainted = 0;
   private readonly inFlight: InFlight[] = [];
+  /** The last usefulLength() answer (where the next search starts). */
+  private lastLength = 1;
 
   constructor(private readonly o: WalkOptions) {
     this.version = o.model.version;
@@ -738,8 +740,14 @@ class Walk {
       const d = dur[i]!;
       const j = bandLow[i]! > lo ? bandLow[i]! : lo;
       let sum = 0;
+      let most = 0;
       if (!attackFaints)
-        for (let c = j; c <= i; c++) sum += bp[c]!; // settled from B itself
+        for (let c = j; c <= i; c++) {
+          // settled from B itself
+          const x = bp[c]!;
+          sum += x;
+          if (x > most) most = x;
+        }
       else {
         for (let c = j; c <= i; c++) {
           const turnFaint = bp[c]!;
@@ -769,7 +777,7 @@ class Walk {
         faints += sum;
         turnsFainted += sum * d;
         if (attackFaints) this.settle(seg, j - spill < 0 ? 0 : j - spill, i, t, d, phase, record);
-        else this.settle(bp, j, i, t, d, phase, record);
+        else this.settle(bp, j, i, t, d, phase, record, most);
       }
       i = j - 1;
     }
@@ -788,14 +796,25 @@ class Walk {
    * Helpless heroes at cells lo..hi (cleared here), with the 9 - d calls of iterations t + 1 ..
    * t + 9 - d to come: straight to their wake-up, or into a danger row when the limit is within reach.
    */
-  private settle(seg: Float64Array, lo: number, hi: number, t: number, d: number, phase: number, record: boolean) {
-    let most = 0;
-    for (let c = lo; c <= hi; c++) if (seg[c]! > most) most = seg[c]!;
+  private settle(
+    seg: Float64Array,
+    lo: number,
+    hi: number,
+    t: number,
+    d: number,
+    phase: number,
+    record: boolean,
+    most = -1, // the largest of seg[lo..hi] when the caller knows it
+  ) {
+    if (most < 0) {
+      most = 0;
+      for (let c = lo; c <= hi; c++) if (seg[c]! > most) most = seg[c]!;
+    }
     if (most === 0) return;
     const calls = d - 1;
     const wake = t + d;
     const kernel = this.kernels.get(calls, phase);
-    const len = usefulLength(kernel, most);
+    const len = (this.lastLength = usefulLength(kernel, most, this.lastLength));
     const safeFrom = Math.max(lo, this.grid.limitIdx + len - 1); // these cannot reach the limit before waking
     if (safeFrom > lo) {
       const danger = this.danger[wake % this.ringSize]!;
@@ -818,7 +837,7 @@ class Walk {
               mass: seg[c]!,
             });
     }
-    seg.fill(0, lo, hi + 1);
+    for (let c = lo; c <= hi; c++) seg[c] = 0;
   }
 
   private settleSeed(seed: HelplessSeed, t: number, record: boolean) {
