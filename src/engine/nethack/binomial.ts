@@ -8,7 +8,7 @@
 // Accuracy: binomial probabilities come from Loader's saddle-point formula (relative error about
 // 1e-14); the sweep then moves by exact ratios of consecutive terms, and starts where the
 // crossing probability is below 1e-30.
-import { blockCalls, phaseOf, type CallModel, type CallPmf } from './calls.ts';
+import { phaseOf, type CallModel, type CallPmf } from './calls.ts';
 import { pointMass, trim, type OffsetPmf } from './distributions.ts';
 import type { BlockCrossing, CrossingRequest, Sums } from './sums.ts';
 
@@ -163,7 +163,7 @@ class BinomialSums implements Sums {
 
   /** Calls and fixed burn of block v. */
   private block(v: number): { calls: number; fixed: number } {
-    const calls = blockCalls(this.model, this.moves0, v).length;
+    const calls = (v >= 1 ? 1 : 0) + this.model.attacks; // blockCalls(): the turn call, then the attacks
     return { calls, fixed: calls * this.form.r[phaseOf(this.moves0 + v)]! };
   }
 

@@ -121,7 +121,7 @@ class Row {
   lo: number;
   hi: number;
   constructor(width: number) {
-    this.p = new Float64Array(width);
+    this.p = new Float64Array(width + 1); // one zero cell past the top (twoPointCall reads it)
     this.lo = width;
     this.hi = -1;
   }
@@ -165,6 +165,7 @@ interface Grid {
 function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
   if (row.hi < row.lo) return 0;
   if (pmf.length === 2) return twoPointCall(g, row, pmf[0]!, pmf[1]!, faints);
+  if (pmf.length === 1 && !faints) return rollOnly(g, row);
   const p = row.p;
   const s = g.scratch;
   const rlo = row.lo;
@@ -222,9 +223,26 @@ function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
   return dead;
 }
 
+/** callRow() for a helpless call that burns nothing: only the roll below the limit. */
+function rollOnly(g: Grid, row: Row): number {
+  const p = row.p;
+  const pass = g.pass;
+  const top = g.limitIdx - 1 < row.hi ? g.limitIdx - 1 : row.hi;
+  let dead = 0;
+  for (let j = row.lo; j <= top; j++) {
+    const x = p[j]!;
+    const passed = x * pass[j]!;
+    dead += x - passed;
+    p[j] = passed;
+  }
+  row.prune();
+  return dead;
+}
+
 /**
  * callRow() for a call that burns 0 or 1 (the usual case): the burn and the roll in one ascending
- * pass, in place (cell j reads the old j and j + 1 only); the same sums in the same order.
+ * pass, in place (cell j reads the old j and j + 1 only). The rows carry one zero cell past the top,
+ * so every cell reads the same two terms; the floor's own burn (kept at cell 0) is added first.
  */
 function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | null): number {
   const p = row.p;
@@ -233,38 +251,56 @@ function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | n
   const rhi = row.hi;
   const lo = rlo === 0 ? 0 : rlo - 1;
   const split = g.limitIdx < lo ? lo : g.limitIdx > rhi + 1 ? rhi + 1 : g.limitIdx;
+  const floorBurn = rlo === 0 ? p[0]! * q1 : 0; // below the floor: kept at it
   let dead = 0;
-  const fp = faints ? faints.p : null;
-  for (let j = lo; j <= rhi; j++) {
-    let x: number;
-    if (j === 0 && rlo === 0) {
-      x = 0;
-      if (q0 !== 0) x += p[0]! * q0;
-      x += p[0]! * q1; // below the floor: kept at it
-      if (rhi >= 1) x += p[1]! * q1;
-    } else {
-      x = j >= rlo && q0 !== 0 ? 0 + p[j]! * q0 : 0;
-      if (j < rhi) x += p[j + 1]! * q1;
-    }
-    if (fp) {
+  if (faints) {
+    const fp = faints.p;
+    let j = lo;
+    if (j < split) {
+      const x = p[j]! * q0 + p[j + 1]! * q1 + floorBurn;
       const passed = x * pass[j]!;
       fp[j]! += passed;
-      if (j < split) {
-        dead += x - passed;
-        p[j] = 0;
-      } else p[j] = x - passed;
-    } else if (j < split) {
-      const passed = x * pass[j]!;
       dead += x - passed;
-      p[j] = passed;
-    } else p[j] = x;
-  }
-  if (faints) {
+      p[j] = 0;
+      for (j++; j < split; j++) {
+        const y = p[j]! * q0 + p[j + 1]! * q1;
+        const ok = y * pass[j]!;
+        fp[j]! += ok;
+        dead += y - ok;
+        p[j] = 0;
+      }
+    } else {
+      const x = p[j]! * q0 + p[j + 1]! * q1 + floorBurn;
+      const passed = x * pass[j]!;
+      fp[j]! += passed;
+      p[j] = x - passed;
+      j++;
+    }
+    for (; j <= rhi; j++) {
+      const y = p[j]! * q0 + p[j + 1]! * q1;
+      const ok = y * pass[j]!;
+      fp[j]! += ok;
+      p[j] = y - ok;
+    }
     if (lo < faints.lo) faints.lo = lo;
     if (rhi > faints.hi) faints.hi = rhi;
     row.lo = split;
     row.hi = split <= rhi ? rhi : -1;
   } else {
+    let j = lo;
+    const x0 = p[j]! * q0 + p[j + 1]! * q1 + floorBurn;
+    if (j < split) {
+      const passed = x0 * pass[j]!;
+      dead += x0 - passed;
+      p[j] = passed;
+    } else p[j] = x0;
+    for (j++; j < split; j++) {
+      const y = p[j]! * q0 + p[j + 1]! * q1;
+      const ok = y * pass[j]!;
+      dead += y - ok;
+      p[j] = ok;
+    }
+    for (; j <= rhi; j++) p[j] = p[j]! * q0 + p[j + 1]! * q1;
     row.lo = lo;
     row.hi = rhi;
   }
@@ -332,10 +368,11 @@ function attackCalls(
  * All the attacks of one prompt from each cell at once (two or more attacks that can burn): for a
  * hero awake at cell i, stay[k] is the chance to be still awake after them having burned k, and
  * faint[k] the chance to have fainted on the call that brought the burn to k (the rest died).
- * Stored flat: entry (i, k) at i * span + k.
+ * Stored flat: entry (i, k) at i * stride + k, each cell's span entries followed by BLOCK - 1 zeros.
  */
 class AttackKernels {
   readonly span: number;
+  readonly stride: number;
   readonly stay: Float64Array;
   readonly faint: Float64Array;
   readonly dead: Float64Array;
@@ -346,8 +383,9 @@ class AttackKernels {
     private readonly attacks: number,
   ) {
     this.span = attacks * (pmf.length - 1) + 1;
-    this.stay = new Float64Array(g.width * this.span);
-    this.faint = new Float64Array(g.width * this.span);
+    this.stride = this.span + BLOCK - 1;
+    this.stay = new Float64Array(g.width * this.stride);
+    this.faint = new Float64Array(g.width * this.stride);
     this.dead = new Float64Array(g.width);
     this.built = new Uint8Array(g.width);
   }
@@ -357,7 +395,7 @@ class AttackKernels {
     const { pmf, attacks, g, span } = this;
     let cur = new Float64Array(span);
     cur[0] = 1;
-    const base = i * span;
+    const base = i * this.stride;
     let dead = 0;
     for (let a = 0; a < attacks; a++) {
       const next = new Float64Array(span);
@@ -389,24 +427,59 @@ function combinedAttacks(row: Row, kernels: AttackKernels, faints: Row): number 
   const fp = faints.p;
   const lo = row.lo;
   const hi = row.hi;
-  const { span, stay, faint } = kernels;
+  const { span, stride, stay, faint } = kernels;
+  const deadFrom = kernels.dead;
   let dead = 0;
   // Ascending: every output lands at or below its source, whose mass has been taken already.
-  for (let i = lo; i <= hi; i++) {
+  let i = lo;
+  // The cells whose outputs may fall below cell 0 (kept at 0), one at a time.
+  for (; i <= hi && i < span - 1; i++) {
     const x = p[i]!;
     if (x === 0) continue;
     p[i] = 0;
     kernels.ensure(i);
-    dead += x * kernels.dead[i]!;
-    const base = i * span;
-    const n = i + 1 < span ? i + 1 : span; // outputs below cell 0 are kept at 0
-    for (let j = 0; j < n; j++) {
+    dead += x * deadFrom[i]!;
+    const base = i * stride;
+    for (let j = 0; j < span; j++) {
+      const to = i - j < 0 ? 0 : i - j;
+      p[to]! += x * stay[base + j]!;
+      fp[to]! += x * faint[base + j]!;
+    }
+  }
+  // Then four cells at a time (as spread() does): output i - j takes cell i + m's entry j + m.
+  for (; i + 3 <= hi; i += 4) {
+    const x0 = p[i]!;
+    const x1 = p[i + 1]!;
+    const x2 = p[i + 2]!;
+    const x3 = p[i + 3]!;
+    p[i] = p[i + 1] = p[i + 2] = p[i + 3] = 0;
+    for (let m = 0; m < BLOCK; m++) kernels.ensure(i + m);
+    dead += x0 * deadFrom[i]! + x1 * deadFrom[i + 1]! + x2 * deadFrom[i + 2]! + x3 * deadFrom[i + 3]!;
+    const b0 = i * stride;
+    const b1 = b0 + stride + 1;
+    const b2 = b1 + stride + 1;
+    const b3 = b2 + stride + 1;
+    p[i + 3]! += x3 * stay[b3 - 3]!;
+    fp[i + 3]! += x3 * faint[b3 - 3]!;
+    p[i + 2]! += x2 * stay[b2 - 2]! + x3 * stay[b3 - 2]!;
+    fp[i + 2]! += x2 * faint[b2 - 2]! + x3 * faint[b3 - 2]!;
+    p[i + 1]! += x1 * stay[b1 - 1]! + x2 * stay[b2 - 1]! + x3 * stay[b3 - 1]!;
+    fp[i + 1]! += x1 * faint[b1 - 1]! + x2 * faint[b2 - 1]! + x3 * faint[b3 - 1]!;
+    for (let j = 0; j < span; j++) {
+      p[i - j]! += x0 * stay[b0 + j]! + x1 * stay[b1 + j]! + x2 * stay[b2 + j]! + x3 * stay[b3 + j]!;
+      fp[i - j]! += x0 * faint[b0 + j]! + x1 * faint[b1 + j]! + x2 * faint[b2 + j]! + x3 * faint[b3 + j]!;
+    }
+  }
+  for (; i <= hi; i++) {
+    const x = p[i]!;
+    if (x === 0) continue;
+    p[i] = 0;
+    kernels.ensure(i);
+    dead += x * deadFrom[i]!;
+    const base = i * stride;
+    for (let j = 0; j < span; j++) {
       p[i - j]! += x * stay[base + j]!;
       fp[i - j]! += x * faint[base + j]!;
-    }
-    for (let j = n; j < span; j++) {
-      p[0]! += x * stay[base + j]!;
-      fp[0]! += x * faint[base + j]!;
     }
   }
   const bottom = Math.max(0, lo - span + 1);
@@ -461,16 +534,22 @@ function moveInto(from: Row, to: Row): void {
 interface Kernel {
   p: Float64Array;
   tail: Float64Array;
+  /** p followed by BLOCK - 1 zeros (settle() reads a few entries past any prefix it uses). */
+  padded: Float64Array;
 }
+
+/** Source cells settle() spreads at once: each output cell is then written once per BLOCK sources. */
+const BLOCK = 4;
 
 /** Burn of `calls` consecutive helpless calls starting at a given phase; tails below PRUNE cut. */
 class Kernels {
-  private readonly byPhase = new Map<number, Kernel[]>();
+  private readonly byPhase: Kernel[][] = [];
   constructor(private readonly model: CallModel) {}
   get(calls: number, phase: number): Kernel {
-    const key = this.model.periodic ? phase : 0;
-    let chain = this.byPhase.get(key);
-    if (!chain) this.byPhase.set(key, (chain = [withTail(Float64Array.of(1))]));
+    const key = phase % this.model.period; // the fainted calls repeat every period
+    let chain = this.byPhase[key];
+    if (!chain) this.byPhase[key] = chain = [withTail(Float64Array.of(1))];
+    if (calls < chain.length) return chain[calls]!;
     while (chain.length <= calls) {
       const prev = chain[chain.length - 1]!.p;
       const call = this.model.fainted[(key + chain.length - 1) % 20]!;
@@ -487,22 +566,49 @@ class Kernels {
 function withTail(p: Float64Array): Kernel {
   const tail = new Float64Array(p.length + 1);
   for (let k = p.length - 1; k >= 0; k--) tail[k] = tail[k + 1]! + p[k]!;
-  return { p, tail };
+  const padded = new Float64Array(p.length + BLOCK - 1);
+  padded.set(p);
+  return { p, tail, padded };
+}
+
+/**
+ * arr[c - k] += seg[c] x kernel[k] for c in lo..hi and k < len (lo >= len - 1: no clamp), four
+ * source cells at a time: output c - k then takes seg[c + j] x kernel[k + j] for j < 4, so the
+ * three upper cells of a block also use up to three kernel entries past `len` (more exact, never
+ * less; `padded` ends in zeros) and each output cell is read and written once per block.
+ */
+function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len: number, arr: Float64Array): void {
+  let c = lo;
+  for (; c + 3 <= hi; c += 4) {
+    const x0 = seg[c]!;
+    const x1 = seg[c + 1]!;
+    const x2 = seg[c + 2]!;
+    const x3 = seg[c + 3]!;
+    arr[c + 3]! += x3 * kp[0]!;
+    arr[c + 2]! += x2 * kp[0]! + x3 * kp[1]!;
+    arr[c + 1]! += x1 * kp[0]! + x2 * kp[1]! + x3 * kp[2]!;
+    for (let k = 0; k < len; k++) arr[c - k]! += x0 * kp[k]! + x1 * kp[k + 1]! + x2 * kp[k + 2]! + x3 * kp[k + 3]!;
+  }
+  for (; c <= hi; c++) {
+    const x = seg[c]!;
+    if (x === 0) continue;
+    for (let k = 0; k < len; k++) arr[c - k]! += x * kp[k]!;
+  }
 }
 
 /** Deposits of a faint whose dropped kernel tail would carry less than this are cut short. */
 const DEPOSIT_CUT = 1e-16;
 
-/** The shortest prefix of the kernel whose dropped tail, times m, is below DEPOSIT_CUT. */
-function usefulLength(kernel: Kernel, m: number): number {
-  let lo = 1;
-  let hi = kernel.p.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (kernel.tail[mid]! * m < DEPOSIT_CUT) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
+/**
+ * The shortest prefix of the kernel whose dropped tail, times m, is below DEPOSIT_CUT, searched
+ * from `near` (the last answer: neighbouring bands ask about similar kernels and masses).
+ */
+function usefulLength(kernel: Kernel, m: number, near: number): number {
+  const tail = kernel.tail;
+  let len = near < 1 ? 1 : near > kernel.p.length ? kernel.p.length : near;
+  while (len < kernel.p.length && tail[len]! * m >= DEPOSIT_CUT) len++;
+  while (len > 1 && tail[len - 1]! * m < DEPOSIT_CUT) len--;
+  return len;
 }
 
 interface InFlight {
@@ -520,6 +626,8 @@ class Walk {
   private readonly width: number;
   private readonly pass: Float64Array;
   private readonly dur: Int32Array;
+  /** bandLow[i]: the lowest cell of i's band (the cells whose faints last as long as at i). */
+  private readonly bandLow: Int32Array;
   private readonly ringSize: number;
   private readonly awake: Row[];
   private readonly danger: Row[];
@@ -539,6 +647,8 @@ class Walk {
   private expectedFaints = 0;
   private expectedTurnsFainted = 0;
   private readonly inFlight: InFlight[] = [];
+  /** The last usefulLength() answer (where the next search starts). */
+  private lastLength = 1;
 
   constructor(private readonly o: WalkOptions) {
     this.version = o.model.version;
@@ -553,6 +663,8 @@ class Walk {
       this.pass[i] = passChance(i + this.hBottom, this.version);
       this.dur[i] = faintTurns(i + this.hBottom, this.version);
     }
+    this.bandLow = new Int32Array(this.width);
+    for (let i = 1; i < this.width; i++) this.bandLow[i] = this.dur[i] === this.dur[i - 1] ? this.bandLow[i - 1]! : i;
     this.ringSize = this.dur[0]! + 2;
     this.awake = Array.from({ length: this.ringSize }, () => new Row(this.width));
     this.grid = {
@@ -590,8 +702,14 @@ class Walk {
     this.die(u, callRow(this.grid, row, pmf, faints));
   }
 
-  private faintedCall(row: Row, pmf: CallPmf, u: number) {
-    this.die(u, callRow(this.grid, row, pmf, null));
+  /** The turn call of t for the helpless heroes near the limit (every danger row), deaths summed. */
+  private dangerCalls(t: number, pmf: CallPmf) {
+    let dead = 0;
+    for (let w = t + 1; w <= t + this.ringSize - 1; w++) {
+      const row = this.danger[w % this.ringSize]!;
+      if (row.hi >= row.lo) dead += callRow(this.grid, row, pmf, null);
+    }
+    this.die(t, dead);
   }
 
   /**
@@ -604,74 +722,108 @@ class Walk {
   private dispatch(t: number, record: boolean) {
     const A = this.faintAttack;
     const B = this.faintTurn;
-    if (A.hi < A.lo && B.hi < B.lo) return;
+    const attackFaints = A.hi >= A.lo;
+    if (!attackFaints && B.hi < B.lo) return;
     const lo = Math.min(A.lo, B.lo);
     const hi = Math.max(A.hi, B.hi);
     const first = this.o.model.fainted[phaseOf(this.o.moves0 + t)]!;
+    const spill = first.length - 1;
     const phase = phaseOf(this.o.moves0 + t + 1);
     const limitIdx = this.grid.limitIdx;
-    const pass = this.pass;
-    const seg = this.segment;
+    const { pass, dur, bandLow, segment: seg } = this;
+    const ap = A.p;
+    const bp = B.p;
+    let dead = 0;
+    let faints = 0;
+    let turnsFainted = 0;
     for (let i = hi; i >= lo; ) {
-      const d = this.dur[i]!;
-      let j = i;
-      while (j > lo && this.dur[j - 1] === d) j--;
+      const d = dur[i]!;
+      const j = bandLow[i]! > lo ? bandLow[i]! : lo;
       let sum = 0;
-      let dead = 0;
-      for (let c = j; c <= i; c++) {
-        const turnFaint = B.p[c]!;
-        seg[c]! += turnFaint;
-        const x = A.p[c]!;
-        sum += turnFaint + x;
-        if (x === 0) continue;
-        for (let k = 0; k < first.length; k++) {
-          const m = x * first[k]!;
-          if (m === 0) continue;
-          const to = c - k < 0 ? 0 : c - k;
-          if (to < limitIdx) {
-            const lived = m * pass[to]!;
-            dead += m - lived;
-            seg[to]! += lived;
-          } else seg[to]! += m;
+      let most = 0;
+      if (!attackFaints)
+        for (let c = j; c <= i; c++) {
+          // settled from B itself
+          const x = bp[c]!;
+          sum += x;
+          if (x > most) most = x;
+        }
+      else {
+        for (let c = j; c <= i; c++) {
+          const turnFaint = bp[c]!;
+          seg[c]! += turnFaint;
+          sum += turnFaint;
+        }
+        for (let c = j; c <= i; c++) {
+          const x = ap[c]!;
+          if (x === 0) continue;
+          sum += x;
+          if (c - spill >= limitIdx) {
+            for (let k = 0; k <= spill; k++) seg[c - k]! += x * first[k]!; // no roll can kill up here
+            continue;
+          }
+          for (let k = 0; k <= spill; k++) {
+            const m = x * first[k]!;
+            const to = c - k < 0 ? 0 : c - k;
+            if (to < limitIdx) {
+              const lived = m * pass[to]!;
+              dead += m - lived;
+              seg[to]! += lived;
+            } else seg[to]! += m;
+          }
         }
       }
-      A.p.fill(0, j, i + 1);
-      B.p.fill(0, j, i + 1);
-      this.die(t, dead);
       if (sum > 0) {
-        this.expectedFaints += sum;
-        this.expectedTurnsFainted += sum * d;
-        this.settle(seg, Math.max(0, j - first.length + 1), i, t, d, phase, record);
+        faints += sum;
+        turnsFainted += sum * d;
+        if (attackFaints) this.settle(seg, j - spill < 0 ? 0 : j - spill, i, t, d, phase, record);
+        else this.settle(bp, j, i, t, d, phase, record, most);
       }
       i = j - 1;
     }
+    if (attackFaints) {
+      ap.fill(0, A.lo, A.hi + 1);
+      bp.fill(0, Math.max(0, B.lo), B.hi + 1);
+    }
     A.lo = B.lo = this.width;
     A.hi = B.hi = -1;
+    this.die(t, dead);
+    this.expectedFaints += faints;
+    this.expectedTurnsFainted += turnsFainted;
   }
 
   /**
    * Helpless heroes at cells lo..hi (cleared here), with the 9 - d calls of iterations t + 1 ..
    * t + 9 - d to come: straight to their wake-up, or into a danger row when the limit is within reach.
    */
-  private settle(seg: Float64Array, lo: number, hi: number, t: number, d: number, phase: number, record: boolean) {
+  private settle(
+    seg: Float64Array,
+    lo: number,
+    hi: number,
+    t: number,
+    d: number,
+    phase: number,
+    record: boolean,
+    most = -1, // the largest of seg[lo..hi] when the caller knows it
+  ) {
+    if (most < 0) {
+      most = 0;
+      for (let c = lo; c <= hi; c++) if (seg[c]! > most) most = seg[c]!;
+    }
+    if (most === 0) return;
     const calls = d - 1;
     const wake = t + d;
-    let most = 0;
-    for (let c = lo; c <= hi; c++) if (seg[c]! > most) most = seg[c]!;
-    if (most === 0) return;
     const kernel = this.kernels.get(calls, phase);
-    const len = usefulLength(kernel, most);
+    const len = (this.lastLength = usefulLength(kernel, most, this.lastLength));
     const safeFrom = Math.max(lo, this.grid.limitIdx + len - 1); // these cannot reach the limit before waking
-    const danger = this.danger[wake % this.ringSize]!;
-    for (let c = lo; c <= hi && c < safeFrom; c++) if (seg[c]! !== 0) danger.add(c, seg[c]!);
+    if (safeFrom > lo) {
+      const danger = this.danger[wake % this.ringSize]!;
+      for (let c = lo; c <= hi && c < safeFrom; c++) if (seg[c]! !== 0) danger.add(c, seg[c]!);
+    }
     if (safeFrom <= hi) {
       const row = this.awake[wake % this.ringSize]!;
       const arr = row.p;
-      const kp = kernel.p;
-      for (let k = 0; k < len; k++) {
-        const q = kp[k]!;
-        for (let c = safeFrom; c <= hi; c++) arr[c - k]! += seg[c]! * q;
-      }
+      spread(seg, safeFrom, hi, kernel.padded, len, arr);
       if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
       if (hi > row.hi) row.hi = hi;
       if (record)
@@ -685,7 +837,7 @@ class Walk {
               mass: seg[c]!,
             });
     }
-    seg.fill(0, lo, hi + 1);
+    for (let c = lo; c <= hi; c++) seg[c] = 0;
   }
 
   private settleSeed(seed: HelplessSeed, t: number, record: boolean) {
@@ -747,15 +899,13 @@ class Walk {
       }
       this.die(t - 1, attackCalls(this.grid, here, pmf, this.faintAttack, this.stayAllAttacks, combined));
     }
-    // The turn call: helpless heroes near the limit (danger rows), then the awake ones.
     const faintedPmf = model.fainted[phaseOf(moves0 + t)]!;
-    for (let w = t + 1; w <= t + this.ringSize - 1; w++) {
-      this.faintedCall(this.danger[w % this.ringSize]!, faintedPmf, t);
-    }
+    this.dangerCalls(t, faintedPmf);
     this.awakeCall(here, model.awake[phaseOf(moves0 + t)]!, t, this.faintTurn);
     this.inject(seeds.turnFaints.get(t), this.faintTurn);
     this.dispatch(t, record);
-    for (const seed of seeds.helpless.get(t) ?? []) this.settleSeed(seed, t, record);
+    const helpless = seeds.helpless.get(t);
+    if (helpless) for (const seed of helpless) this.settleSeed(seed, t, record);
     // ++multi: who wakes up now acts at the next prompt; the rest of the awake stay awake.
     const next = this.awake[(t + 1) % this.ringSize]!;
     moveInto(this.danger[(t + 1) % this.ringSize]!, next);
@@ -878,7 +1028,7 @@ export function runHazard(o: HazardOptions): WalkResult {
     deathTop = Math.max(deathTop, u);
     dead += x;
   };
-  const snap = () => ({ alive: { offset: hBottom, p: row.p.slice() }, dead });
+  const snap = () => ({ alive: { offset: hBottom, p: row.p.slice(0, width) }, dead });
   if (o.start)
     for (let k = 0; k < o.start.mass.length; k++) {
       row.add(Math.max(0, o.start.top - k - hBottom), o.start.mass[k]!);

@@ -144,6 +144,48 @@ describe('fast forecast = reference forecast', () => {
     for (const [label, input] of cases) expectSame(input, label);
   }, 120_000);
 
+  it('every path of the starvation walk: blocked faint deposits and attacks, roll-only calls, the danger rows', () => {
+    const sd = parseRing('slow digestion');
+    const cases: [string, ForecastInput][] = [
+      // burns 0 on 19 turns in 20: helpless calls that only roll, combined attacks that do not burn
+      [
+        '3.4.3 ring of slow digestion, 12 attacks',
+        { nutrition: 30, profile: P('3.4.3', { leftRing: sd }), attacksPerTurn: 12, con: 3, after: 400 },
+      ],
+      // random 0/1 burns: faint deposits four cells at a time, attack faints' first helpless call
+      [
+        '5.0 slow digestion, 1 attack',
+        { nutrition: 5, profile: P('5.0', { slowDigestion: true }), attacksPerTurn: 1, con: 3, after: 900 },
+      ],
+      [
+        '5.0 slow digestion, 12 attacks',
+        { nutrition: 5, profile: P('5.0', { slowDigestion: true }), attacksPerTurn: 12, con: 4 },
+      ],
+      // calls of three or more possible burns (the generic call), attacks one at a time
+      [
+        '5.0 two rings and an amulet, 6 attacks',
+        {
+          nutrition: -30,
+          profile: P('5.0', {
+            leftRing: parseRing('any ring that costs nutrition'),
+            rightRing: parseRing('protection +1'),
+            amulet: true,
+          }),
+          attacksPerTurn: 6,
+          con: 3,
+          after: 120,
+        },
+      ],
+      // fixed burns with 12 attacks from below the limit: combined kernels, danger rows from the start
+      [
+        '3.6.7 12 attacks below the limit',
+        { nutrition: -200, profile: P('3.6.7'), attacksPerTurn: 12, con: 5, after: 30 },
+      ],
+      ['3.6.7 plain, Fainting, snapshot mid-walk', { nutrition: -20, profile: P('3.6.7'), con: 3, after: 150 }],
+    ];
+    for (const [label, input] of cases) expectSame(input, label);
+  }, 120_000);
+
   it(
     `${SOAK ? 1500 : 80} random inputs of every kind`,
     () => {
