@@ -32,7 +32,7 @@ import type {
   Services,
 } from './types.ts';
 import { hasDetails, replyWith } from './types.ts';
-import { raceDeadline } from '../runtime/deadlines.ts';
+import { raceDeadline } from '../deadlines.ts';
 
 export interface ErrorResult {
   error: { code: string; message: string; hint?: string; errorId?: string };

@@ -12,7 +12,7 @@
 // - Workers start lazily (no cost in idle RSS or start-up until the first task), stay while
 //   there is work and stop after `idleMs` without any.
 import type { Worker } from 'node:worker_threads';
-import { deadlines, type Deadline } from './deadlines.ts';
+import { deadlines, type Deadline } from '../deadlines.ts';
 
 export interface PoolOptions {
   /** Workers at most (each runs one task at a time). */

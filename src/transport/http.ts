@@ -16,7 +16,7 @@ import type { DispatchDeps } from '../pipeline/dispatch.ts';
 import { INTERACTION_EPHEMERAL_FLAG } from '../pipeline/limits.ts';
 import type { Invocation, Invoker, Reply } from '../pipeline/types.ts';
 import { handleOps, type OpsRoutes } from '../ops/endpoints.ts';
-import { deadlines, raceDeadline } from '../runtime/deadlines.ts';
+import { deadlines, raceDeadline } from '../deadlines.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission.ts';
 import {

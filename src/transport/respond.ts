@@ -24,7 +24,7 @@ import {
 } from '../pipeline/dispatch.ts';
 import { DEFER_AFTER_MS } from '../pipeline/limits.ts';
 import { COLORS } from '../kit/render.ts';
-import { deadlines } from '../runtime/deadlines.ts';
+import { deadlines } from '../deadlines.ts';
 import type { Choice, Invocation, Reply } from '../pipeline/types.ts';
 import type { InteractionKind, Metrics } from '../ops/metrics.ts';
 import type { Admission } from './admission.ts';

@@ -1,7 +1,7 @@
 // The shared deadline wheel: a deadline never fires early, fires once, never after cancel(), and
 // the wheel's one timer stops once nothing is pending.
 import { describe, expect, it } from 'vitest';
-import { DeadlineWheel, raceDeadline } from '../../src/runtime/deadlines.ts';
+import { DeadlineWheel, raceDeadline } from '../../src/deadlines.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
