@@ -92,5 +92,15 @@ const INTEGER_FORMAT = new Intl.NumberFormat('en-US');
 const DECIMAL_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 export function fmt(n: number): string {
+  if (Number.isSafeInteger(n) && !Object.is(n, -0)) return groupThousands(n);
   return Number.isInteger(n) ? INTEGER_FORMAT.format(n) : DECIMAL_FORMAT.format(n);
+}
+
+/** INTEGER_FORMAT's text for a safe integer (-1,234,567), without a call into ICU (a microsecond each). */
+function groupThousands(n: number): string {
+  const digits = String(n < 0 ? -n : n);
+  if (digits.length <= 3) return n < 0 ? `-${digits}` : digits;
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return n < 0 ? `-${out}` : out;
 }
