@@ -84,7 +84,8 @@ export function embed(e: APIEmbed): APIEmbed {
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 || n === -1 ? one : many}`;
+  const text = Number.isSafeInteger(n) && !Object.is(n, -0) ? groupThousands(n) : n.toLocaleString('en-US');
+  return `${text} ${n === 1 || n === -1 ? one : many}`;
 }
 
 /** Built once: toLocaleString with options builds a new ICU formatter on every call (about 20 us). */

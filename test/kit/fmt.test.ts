@@ -1,7 +1,7 @@
-// fmt() groups safe integers itself (no call into ICU per number): the same text as
+// fmt() and plural() group safe integers themselves (no call into ICU per number): the same text as
 // Intl.NumberFormat('en-US') for every integer, and decimals still go through Intl.
 import { describe, expect, it } from 'vitest';
-import { fmt } from '../../src/kit/render.ts';
+import { fmt, plural } from '../../src/kit/render.ts';
 
 const intl = new Intl.NumberFormat('en-US');
 const decimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -16,7 +16,12 @@ describe('fmt', () => {
       x = (x * 1103515245 + 12345) % 2 ** 31;
       values.push(x % 10 ** (1 + (i % 10)));
     }
-    for (const v of [...values, ...values.map((v) => -v)]) expect(fmt(v), String(v)).toBe(intl.format(v));
+    for (const v of [...values, ...values.map((v) => -v)]) {
+      expect(fmt(v), String(v)).toBe(intl.format(v));
+      expect(plural(v, 'turn'), String(v)).toBe(
+        `${v.toLocaleString('en-US')} ${v === 1 || v === -1 ? 'turn' : 'turns'}`,
+      );
+    }
   });
 
   it('decimals keep at most two fraction digits, as before', () => {
