@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 /** Lowest first. Files at the top of src/ are their own entries. */
 const LAYERS: readonly (readonly string[])[] = [
-  ['src/errors.ts', 'src/names.ts', 'src/config.ts', 'src/log.ts'], // base: no game, no Discord
+  ['src/errors.ts', 'src/names.ts', 'src/config.ts', 'src/log.ts', 'src/deadlines.ts'], // base: no game, no Discord
   ['src/data', 'src/engine'], // the rules and their tables: pure TypeScript
   ['src/store', 'src/chart', 'src/import'], // storage, drawing, reading pasted text
   ['src/heroes', 'src/settings', 'src/runtime'], // stored records; the worker pool

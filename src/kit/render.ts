@@ -84,7 +84,8 @@ export function embed(e: APIEmbed): APIEmbed {
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 || n === -1 ? one : many}`;
+  const text = Number.isSafeInteger(n) && !Object.is(n, -0) ? groupThousands(n) : n.toLocaleString('en-US');
+  return `${text} ${n === 1 || n === -1 ? one : many}`;
 }
 
 /**
@@ -95,6 +96,16 @@ let integerFormat: Intl.NumberFormat | undefined;
 let decimalFormat: Intl.NumberFormat | undefined;
 
 export function fmt(n: number): string {
+  if (Number.isSafeInteger(n) && !Object.is(n, -0)) return groupThousands(n);
   if (Number.isInteger(n)) return (integerFormat ??= new Intl.NumberFormat('en-US')).format(n);
   return (decimalFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })).format(n);
+}
+
+/** The en-US integer format's text for a safe integer (-1,234,567), without a call into ICU (a microsecond each). */
+function groupThousands(n: number): string {
+  const digits = String(n < 0 ? -n : n);
+  if (digits.length <= 3) return n < 0 ? `-${digits}` : digits;
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return n < 0 ? `-${out}` : out;
 }

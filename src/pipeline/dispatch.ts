@@ -32,6 +32,7 @@ import type {
   Services,
 } from './types.ts';
 import { hasDetails, replyWith } from './types.ts';
+import { raceDeadline } from '../deadlines.ts';
 
 export interface ErrorResult {
   error: { code: string; message: string; hint?: string; errorId?: string };
@@ -407,8 +408,12 @@ export function replyIsPrivate(registry: Registry, inv: Invocation): boolean {
   }
 }
 
+/** Replies finalizeReply() made: finalizing one again changes nothing, so it is handed back as it is. */
+const finalized = new WeakSet<Reply>();
+
 /** Limits and safety applied to every reply, whatever produced it. */
 export function finalizeReply(reply: Reply): Reply {
+  if (finalized.has(reply)) return reply;
   const changes: Partial<Reply> = {
     embeds: truncateEmbeds(reply.embeds),
     buttons: reply.buttons?.slice(0, 5).map((b) => ({
@@ -418,7 +423,9 @@ export function finalizeReply(reply: Reply): Reply {
     })),
   };
   // Lazy details stay lazy, truncated when they are built.
-  return replyWith(reply, changes, truncateEmbeds);
+  const out = replyWith(reply, changes, truncateEmbeds);
+  finalized.add(out);
+  return out;
 }
 
 export interface DispatchDeps {
@@ -442,14 +449,7 @@ export class HandlerTimeoutError extends UserError {
 
 function withDeadline<T>(work: Promise<T>, ms: number | undefined): Promise<T> {
   if (!ms) return work;
-  work.catch(() => {});
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new HandlerTimeoutError(ms)), ms);
-    work.then(
-      (v) => (clearTimeout(timer), resolve(v)),
-      (e: unknown) => (clearTimeout(timer), reject(e)),
-    );
-  });
+  return raceDeadline(work, ms, () => new HandlerTimeoutError(ms));
 }
 
 function contextOf(
@@ -545,20 +545,86 @@ async function pickReply(
 }
 
 const NAME_FREE_KINDS = new Set(['integer', 'number', 'boolean']);
-const readsNamesOf = new WeakMap<Leaf, boolean>();
+
+/** What a leaf could read a name from: every option, or (pure leaves) only its free-text options. */
+interface NameSources {
+  /** Not pure, or a free-text option has a default: any invocation may read a name. */
+  always: boolean;
+  /** Free-text options (strings without fixed choices): a value given for one may be read as a name. */
+  freeText: readonly string[];
+}
+const nameSourcesOf = new WeakMap<Leaf, NameSources>();
+
+function nameSources(leaf: Leaf): NameSources {
+  let sources = nameSourcesOf.get(leaf);
+  if (!sources) {
+    const free = (s: OptionSpec) => NAME_FREE_KINDS.has(s.kind) || (s.kind === 'string' && !!s.choices?.length);
+    const freeText = Object.entries(leaf.declared).filter(([, o]) => !free(o.spec));
+    const always = leaf.access !== 'pure' || freeText.some(([, o]) => typeof o.spec.defaultValue === 'string');
+    sources = { always, freeText: freeText.map(([name]) => name) };
+    nameSourcesOf.set(leaf, sources);
+  }
+  return sources;
+}
 
 /**
- * Can running this leaf read a name differently from how it was typed? Not when it is pure and
- * takes only numbers, booleans and fixed choices: there is no typed name, and nothing stored, to read.
+ * Can running this leaf with these options read a name differently from how it was typed? Not when
+ * it is pure and no free-text option was given: there is no typed name, and nothing stored, to read.
  */
-function readsNames(leaf: Leaf): boolean {
-  let reads = readsNamesOf.get(leaf);
-  if (reads === undefined) {
-    const free = (s: OptionSpec) => NAME_FREE_KINDS.has(s.kind) || (s.kind === 'string' && !!s.choices?.length);
-    reads = leaf.access !== 'pure' || !Object.values(leaf.declared).every((o) => free(o.spec));
-    readsNamesOf.set(leaf, reads);
+function readsNames(leaf: Leaf, options: Record<string, OptionValue>): boolean {
+  const { always, freeText } = nameSources(leaf);
+  return always || freeText.some((name) => typeof options[name] === 'string');
+}
+
+// ---- finished replies of pure invocations ----------------------------------------------------
+
+/**
+ * A pure leaf given no name answers from its options alone (its Details button re-runs it from
+ * them), so the same options, reply style and transport get the same finished reply: the last
+ * PURE_REPLIES_MAX are kept, least recently asked first out, and handed out as they are (replies are
+ * only read and serialized downstream; a copy is made before anything differs).
+ */
+const PURE_REPLIES_MAX = 4096;
+const pureReplies = new Map<string, Reply>();
+const leafIds = new WeakMap<Leaf, number>();
+let nextLeafId = 0;
+
+function pureReplyKey(leaf: Leaf, options: Record<string, OptionValue>, settings: SettingsView, deps: DispatchDeps) {
+  let id = leafIds.get(leaf);
+  if (id === undefined) leafIds.set(leaf, (id = ++nextLeafId));
+  return `${id}|${deps.transport}|${settings.effective.replies.value}|${JSON.stringify(options)}`;
+}
+
+function recallPureReply(key: string): Reply | undefined {
+  const hit = pureReplies.get(key);
+  if (hit) {
+    pureReplies.delete(key);
+    pureReplies.set(key, hit);
   }
-  return reads;
+  return hit;
+}
+
+/**
+ * Kept unless it is an error, carries files, or has a button stored under a random id. Its embeds
+ * and buttons are frozen: whoever would change a reply handed to others must copy it instead.
+ */
+function keepPureReply(key: string, reply: Reply): void {
+  if (isErrorReply(reply) || reply.files?.length || reply.buttons?.some((b) => b.customId.includes(':@'))) return;
+  deepFreeze(reply.embeds);
+  if (reply.buttons) deepFreeze(reply.buttons);
+  if (pureReplies.size >= PURE_REPLIES_MAX) pureReplies.delete(pureReplies.keys().next().value!);
+  pureReplies.set(key, reply);
+}
+
+function deepFreeze(value: object): void {
+  if (Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) if (typeof v === 'object' && v !== null) deepFreeze(v);
+}
+
+/** Forget every kept reply (tests). */
+export function clearPureReplies(): void {
+  pureReplies.clear();
 }
 
 /** A slash command: settings, coercion and validation, the handler in a name scope, presentation. */
@@ -567,10 +633,18 @@ async function runCommand(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
   const settings = await settingsFor(inv, deps);
   const options = coerceOptions(leaf.options, withSettings(leaf, inv.options, settings), leaf.declared);
   const ref: InvocationRef = { commandName: inv.commandName, group: inv.group, subcommand: inv.subcommand, options };
+  const names = readsNames(leaf, options);
+  const pureKey = names ? undefined : pureReplyKey(leaf, options, settings, deps);
+  const kept = pureKey === undefined ? undefined : recallPureReply(pureKey);
+  if (kept) return kept;
   try {
     const run = () => runCoerced(leaf, options, contextOf(inv, deps, settings));
-    const { value, readings } = readsNames(leaf) ? await collectReadings(run) : { value: await run(), readings: [] };
-    return await present(withReadings(value, readings), ref, inv, settings, deps);
+    const { value, readings } = names ? await collectReadings(run) : { value: await run(), readings: [] };
+    const reply = await present(withReadings(value, readings), ref, inv, settings, deps);
+    if (pureKey === undefined) return reply;
+    const finished = finalizeReply(reply);
+    keepPureReply(pureKey, finished);
+    return finished;
   } catch (err) {
     if (err instanceof AmbiguousNameError) return pickReply(err, leaf, ref, inv, deps);
     throw err;

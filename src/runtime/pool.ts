@@ -12,6 +12,7 @@
 // - Workers start lazily (no cost in idle RSS or start-up until the first task), stay while
 //   there is work and stop after `idleMs` without any.
 import type { Worker } from 'node:worker_threads';
+import { deadlines, type Deadline } from '../deadlines.ts';
 
 export interface PoolOptions {
   /** Workers at most (each runs one task at a time). */
@@ -71,7 +72,7 @@ interface Job {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
   /** Undefined while the job waits for its worker to start. */
-  timer: NodeJS.Timeout | undefined;
+  timer: Deadline | undefined;
   slot?: Slot;
 }
 
@@ -80,6 +81,8 @@ interface Slot {
   ready: boolean;
   job: Job | undefined;
   idleTimer: NodeJS.Timeout | undefined;
+  /** performance.now() when its last task finished. */
+  idleSince: number;
   startTimer: NodeJS.Timeout | undefined;
 }
 
@@ -126,7 +129,7 @@ export class WorkerPool {
       const slot = this.idleSlot() ?? this.newSlotIfRoom();
       if (slot) return this.start(slot, job);
       if (this.queue.length >= this.opts.queueMax) {
-        clearTimeout(job.timer);
+        job.timer?.cancel();
         this.counts.shed++;
         reject(new PoolBusyError(`all ${this.opts.size} workers busy and ${this.queue.length} tasks waiting`));
         return;
@@ -164,7 +167,14 @@ export class WorkerPool {
     if (this.slots.size >= this.opts.size) return undefined;
     const worker = this.opts.spawn();
     worker.unref(); // an idle worker never keeps the process alive
-    const slot: Slot = { worker, ready: false, job: undefined, idleTimer: undefined, startTimer: undefined };
+    const slot: Slot = {
+      worker,
+      ready: false,
+      job: undefined,
+      idleTimer: undefined,
+      idleSince: 0,
+      startTimer: undefined,
+    };
     slot.startTimer = setTimeout(() => this.onStartTimeout(slot), WORKER_START_TIMEOUT_MS);
     slot.startTimer.unref();
     worker.on('message', (m: TaskReply | { pong: true } | { ready: true }) => {
@@ -193,13 +203,11 @@ export class WorkerPool {
   }
 
   private start(slot: Slot, job: Job): void {
-    if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    slot.idleTimer = undefined;
     slot.job = job;
     job.slot = slot;
     if (!slot.ready) {
       // Its deadline starts when the worker is ready (onReady).
-      clearTimeout(job.timer);
+      job.timer?.cancel();
       job.timer = undefined;
     }
     slot.worker.ref(); // keep the process alive while a task is out
@@ -214,10 +222,24 @@ export class WorkerPool {
       this.start(slot, next);
       return;
     }
-    if (this.opts.idleMs > 0) {
-      slot.idleTimer = setTimeout(() => void this.drop(slot), this.opts.idleMs);
-      slot.idleTimer.unref();
-    }
+    slot.idleSince = performance.now();
+    if (this.opts.idleMs > 0 && !slot.idleTimer) this.checkIdleIn(slot, this.opts.idleMs);
+  }
+
+  /**
+   * One idle timer per worker, not one per task: when it fires, a worker idle for `idleMs` is
+   * stopped, one that worked since is checked again when its `idleMs` are up, and a busy one gets
+   * a new timer when its task finishes.
+   */
+  private checkIdleIn(slot: Slot, ms: number): void {
+    slot.idleTimer = setTimeout(() => {
+      slot.idleTimer = undefined;
+      if (!this.slots.has(slot) || slot.job) return;
+      const left = slot.idleSince + this.opts.idleMs - performance.now();
+      if (left > 0) this.checkIdleIn(slot, left);
+      else void this.drop(slot);
+    }, ms);
+    slot.idleTimer.unref();
   }
 
   private drop(slot: Slot): Promise<number> {
@@ -230,8 +252,8 @@ export class WorkerPool {
   // ---- events
 
   private startDeadline(job: Job): void {
-    job.timer = setTimeout(() => this.expire(job, job.deadlineMs), job.deadlineMs);
-    job.timer.unref(); // a pending task keeps the process alive through its worker, not its timer
+    // A pending task keeps the process alive through its worker, not its deadline.
+    job.timer = deadlines.after(job.deadlineMs, () => this.expire(job, job.deadlineMs));
   }
 
   private onReady(slot: Slot): void {
@@ -303,7 +325,7 @@ export class WorkerPool {
   }
 
   private settle(job: Job, err: Error | undefined, value?: unknown): void {
-    clearTimeout(job.timer);
+    job.timer?.cancel();
     job.slot = undefined;
     if (err) job.reject(err);
     else job.resolve(value);

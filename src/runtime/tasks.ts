@@ -2,11 +2,17 @@
 // (structured-cloned); the worker runs it here and posts the plain result back.
 import { UserError } from '../errors.ts';
 import { crawlForecast, type CrawlVersion, type ForecastInput as CrawlForecastInput } from '../engine/crawl/index.ts';
-import { forecast, type ForecastInput } from '../engine/nethack/forecast.ts';
+import { forecast, type ForecastInput, type ForecastResult } from '../engine/nethack/forecast.ts';
+import { recordNewWalks, takeNewWalks, type SharedWalk } from '../engine/nethack/walkCache.ts';
 import type { NutritionChartInput } from '../chart/types.ts';
 
 export const tasks = {
-  nethackForecast: (input: ForecastInput) => forecast(input),
+  /** The forecast, and the walks it ran, which the main thread adopts (offload.ts). */
+  nethackForecast: (input: ForecastInput): { result: ForecastResult; walks: SharedWalk[] } => {
+    recordNewWalks();
+    const result = forecast(input);
+    return { result, walks: takeNewWalks() };
+  },
   crawlForecast: (a: { version: CrawlVersion; input: CrawlForecastInput }) => crawlForecast(a.version, a.input),
   /** PNG bytes. resvg is loaded on the first chart, so forecast-only workers never load it. */
   chart: async (input: NutritionChartInput): Promise<Uint8Array> => {

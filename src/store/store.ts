@@ -14,6 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Keyv from 'keyv';
 import { StorageError } from '../errors.ts';
+import { raceDeadline } from '../deadlines.ts';
 
 export type StoreKind = 'sqlite' | 'redis' | 'postgres' | 'memory';
 
@@ -215,17 +216,12 @@ function failureOf(err: StorageError): StoreFailure {
   return err instanceof StoreTimeoutError ? 'timeout' : 'unavailable';
 }
 
-/** Race a promise against a timer. The loser is ignored (never an unhandled rejection). */
+/**
+ * Race a promise against a deadline (on the process's shared wheel: no timer of its own per
+ * command). The loser is ignored (never an unhandled rejection).
+ */
 function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  work.catch(() => {});
-  return new Promise<T>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(onTimeout()), ms);
-    timer.unref?.();
-    work.then(
-      (v) => (clearTimeout(timer), resolvePromise(v)),
-      (e: unknown) => (clearTimeout(timer), reject(e)),
-    );
-  });
+  return raceDeadline(work, ms, onTimeout);
 }
 
 /** A FIFO lock per key with a bounded, timed waiting line. */

@@ -16,6 +16,7 @@ import type { DispatchDeps } from '../pipeline/dispatch.ts';
 import { INTERACTION_EPHEMERAL_FLAG } from '../pipeline/limits.ts';
 import type { Invocation, Invoker, Reply } from '../pipeline/types.ts';
 import { handleOps, type OpsRoutes } from '../ops/endpoints.ts';
+import { deadlines, raceDeadline } from '../deadlines.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission.ts';
 import {
@@ -160,13 +161,43 @@ function send(res: ServerResponse, status: number, json: unknown, files?: Reply[
     res.end(mp.body);
     return;
   }
-  // JSON goes out as text: Node writes the headers and a text body in one piece (one buffer,
-  // one write), where a Buffer body is a second chunk of a vectored write.
-  const text = JSON.stringify(json);
+  sendJsonText(res, status, JSON.stringify(json), headers);
+}
+
+/**
+ * JSON goes out as text: Node writes the headers and a text body in one piece (one buffer, one
+ * write), where a Buffer body is a second chunk of a vectored write.
+ */
+function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string | number> = {},
+): void {
+  if (res.headersSent) return;
   headers['content-type'] = 'application/json';
   headers['content-length'] = Buffer.byteLength(text);
   res.writeHead(status, headers);
   res.end(text);
+}
+
+/**
+ * The response text of a reply without files, serialized once per reply object: the pipeline hands
+ * the same finished reply to every identical pure invocation (dispatch.ts), so it is sent as it was.
+ */
+const replyTexts = new WeakMap<Reply, string>();
+
+function sendReply(res: ServerResponse, reply: Reply): void {
+  if (reply.files?.length) {
+    send(res, 200, { type: ResponseType.ChannelMessage, data: messageBody(reply) }, reply.files);
+    return;
+  }
+  let text = replyTexts.get(reply);
+  if (text === undefined) {
+    text = JSON.stringify({ type: ResponseType.ChannelMessage, data: messageBody(reply) });
+    replyTexts.set(reply, text);
+  }
+  sendJsonText(res, 200, text);
 }
 
 // ---- reading the body ---------------------------------------------------------------------
@@ -189,10 +220,10 @@ function readBody(req: IncomingMessage, maxBytes: number, deadline: number): Pro
     const finish = (o: BodyOutcome) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      timer.cancel();
       resolve(o);
     };
-    const timer = setTimeout(() => finish({ kind: 'timeout' }), Math.max(0, deadline - Date.now()));
+    const timer = deadlines.after(deadline - Date.now(), () => finish({ kind: 'timeout' }));
     req.on('data', (c: Buffer) => {
       size += c.length;
       if (size <= maxBytes) chunks.push(c);
@@ -234,17 +265,7 @@ class SeenIds {
     try {
       // Bounded well inside Discord's 3 s: a stalled store must not delay the answer.
       const stored = this.store.setIfAbsent(`hungerbot:interaction:${id}`, this.ttlMs);
-      stored.catch(() => {});
-      let timer: NodeJS.Timeout | undefined;
-      const tooSlow = new Promise<never>(
-        (_, reject) =>
-          (timer = setTimeout(() => reject(new Error('store too slow for the replay check')), SEEN_CHECK_MS)),
-      );
-      try {
-        return await Promise.race([stored, tooSlow]);
-      } finally {
-        clearTimeout(timer);
-      }
+      return await raceDeadline(stored, SEEN_CHECK_MS, () => new Error('store too slow for the replay check'));
     } catch (err) {
       // The store is down or slow: this process still refuses replays it saw itself, and a
       // replayed /hero command cannot change anything while the store is away anyway.
@@ -410,8 +431,7 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
 
   function responderFor(i: RawInteraction, res: ServerResponse): Responder {
     return {
-      reply: async (reply) =>
-        send(res, 200, { type: ResponseType.ChannelMessage, data: messageBody(reply) }, reply.files),
+      reply: async (reply) => sendReply(res, reply),
       defer: async (ephemeral) =>
         send(res, 200, {
           type: ResponseType.DeferredChannelMessage,

@@ -24,6 +24,7 @@ import {
 } from '../pipeline/dispatch.ts';
 import { DEFER_AFTER_MS } from '../pipeline/limits.ts';
 import { COLORS } from '../kit/render.ts';
+import { deadlines } from '../deadlines.ts';
 import type { Choice, Invocation, Reply } from '../pipeline/types.ts';
 import type { InteractionKind, Metrics } from '../ops/metrics.ts';
 import type { Admission } from './admission.ts';
@@ -56,12 +57,13 @@ export type Delivery =
   | 'deferred-followup';
 
 export function raceDefer(work: Promise<Reply>, afterMs = DEFER_AFTER_MS): Promise<Reply | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const later = new Promise<null>((r) => {
-    timer = setTimeout(() => r(null), afterMs);
-    timer.unref?.();
+  return new Promise<Reply | null>((resolve, reject) => {
+    const timer = deadlines.after(afterMs, () => resolve(null));
+    work.then(
+      (reply) => (timer.cancel(), resolve(reply)),
+      (err: unknown) => (timer.cancel(), reject(err)),
+    );
   });
-  return Promise.race([work, later]).finally(() => clearTimeout(timer));
 }
 
 /** What replaces a public placeholder whose answer turned out private, should deleting it fail. */

@@ -31,7 +31,8 @@ describe('/nethack status answers', () => {
     }
     const [a, , , , , again] = first;
     expect(again!.embeds).toEqual(a!.embeds);
-    expect(again!.embeds[0]).not.toBe(a!.embeds[0]);
+    // The same embed is handed out again only frozen (the pipeline keeps finished pure replies).
+    if (again!.embeds[0] === a!.embeds[0]) expect(Object.isFrozen(a!.embeds[0])).toBe(true);
     expect(again!.details).toEqual(a!.details);
   });
 });

@@ -970,7 +970,37 @@ class Walk {
 }
 
 export function runWalk(o: WalkOptions): WalkResult {
+  refuseIfCachedOnly();
   return new Walk(o).run();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answering from cached walks only. A walk takes milliseconds to seconds; everything else a
+// fixed-burn forecast does takes microseconds. A thread that must never run long (the main
+// thread) asks under cachedWalksOnly(): any walk to run (a cache miss, a partial walk for a
+// snapshot, the hazard walk) throws WalkNotCached instead, and the caller hands the question to a
+// worker. The answer, when there is one, is the same to the last bit (the same code on the same data).
+
+/** A walk would have to run inside cachedWalksOnly(). */
+export class WalkNotCached extends Error {
+  override readonly name = 'WalkNotCached';
+}
+
+let cachedOnly = false;
+
+function refuseIfCachedOnly(): void {
+  if (cachedOnly) throw new WalkNotCached('a starvation walk is not cached here');
+}
+
+/** `fn()`, where running any starvation walk throws WalkNotCached. */
+export function cachedWalksOnly<T>(fn: () => T): T {
+  const outer = cachedOnly;
+  cachedOnly = true;
+  try {
+    return fn();
+  } finally {
+    cachedOnly = outer;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -991,6 +1021,7 @@ export interface HazardOptions {
 
 /** The starvation walk below the limit (deaths by turn, snapshot of the heroes below it). */
 export function runHazard(o: HazardOptions): WalkResult {
+  refuseIfCachedOnly();
   let lowest = o.limit;
   let first = Infinity;
   let planned = 0;

@@ -64,6 +64,20 @@ export function cachedWalk(o: WalkOptions, seedIteration: number, seed: string):
   const r = runWalk(o);
   if (!o.toTheEnd || !r.leftover) return r;
   const stored = toStored(r, base, seedIteration, r.leftover);
+  keep(key, stored);
+  if (recording) fresh.push([key, stored]);
+  // The same shape as a later hit, so a question answers the same to the last bit, cached or not.
+  const result = fromStored(stored, base, seedIteration);
+  result.snapshot = r.snapshot !== null && r.snapshot === r.leftover ? stored.leftover : r.snapshot;
+  return result;
+}
+
+function keep(key: string, stored: Stored): void {
+  const old = cache.get(key);
+  if (old) {
+    bytes -= sizeOf(old);
+    cache.delete(key);
+  }
   cache.set(key, stored);
   bytes += sizeOf(stored);
   while (cache.size > MAX_ENTRIES || (bytes > MAX_BYTES && cache.size > 1)) {
@@ -71,10 +85,31 @@ export function cachedWalk(o: WalkOptions, seedIteration: number, seed: string):
     bytes -= sizeOf(cache.get(oldest)!);
     cache.delete(oldest);
   }
-  // The same shape as a later hit, so a question answers the same to the last bit, cached or not.
-  const result = fromStored(stored, base, seedIteration);
-  result.snapshot = r.snapshot !== null && r.snapshot === r.leftover ? stored.leftover : r.snapshot;
-  return result;
+}
+
+// ---- walks shared between threads -------------------------------------------------------------
+// A worker that runs a walk sends it back with its answer, so the main thread's cache learns it
+// and answers the next such question itself (see cachedWalksOnly() in starvation.ts).
+
+/** A cached walk as it crosses threads (plain data and typed arrays: structured-cloneable). */
+export type SharedWalk = readonly [key: string, walk: Stored];
+
+let recording = false;
+const fresh: SharedWalk[] = [];
+
+/** From now on, remember the walks this thread stores, for takeNewWalks() (a worker calls this). */
+export function recordNewWalks(): void {
+  recording = true;
+}
+
+/** The walks stored since the last call (and forgets them). */
+export function takeNewWalks(): SharedWalk[] {
+  return fresh.splice(0);
+}
+
+/** Walks another thread ran: stored here as if this thread had run them. */
+export function adoptWalks(walks: readonly SharedWalk[]): void {
+  for (const [key, walk] of walks) keep(key, walk);
 }
 
 /** Whether cachedWalk() would answer this walk (run to its end) from the cache. */

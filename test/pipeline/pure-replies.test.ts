@@ -1,0 +1,88 @@
+// Finished replies of pure invocations given no name are kept: the same options, reply style and
+// transport get the very same finished reply without running the handler again; anything else
+// (a name given, a reply style, an error, a write) runs as before.
+import { describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { dispatch, Registry, type DispatchDeps } from '../../src/pipeline/dispatch.ts';
+import { integer, text } from '../../src/pipeline/options.ts';
+import { defineCommandGroup, defineSubcommand, withLazyDetails, type Invocation } from '../../src/pipeline/types.ts';
+import { createLogger } from '../../src/log.ts';
+import { openStore } from '../../src/store/store.ts';
+import { userSettingsKey, writeSettings } from '../../src/settings/settings.ts';
+
+function probe(runs: { count: number }) {
+  const options = {
+    n: integer('n', { min: 0, max: 10, example: 1 }).required(),
+    food: text('a food name'),
+  };
+  const run = ({ n, food, hide }: { n: number; food?: string; hide?: boolean }) => {
+    runs.count++;
+    if (n === 9) throw new Error('a bug');
+    const reply = { embeds: [{ title: `n=${n} food=${food ?? '-'}` }], result: { n, food }, ephemeral: hide };
+    return withLazyDetails(reply, () => [{ title: `details of ${n}` }]);
+  };
+  return defineCommandGroup({
+    name: 'probe',
+    description: 'test',
+    subcommands: [
+      defineSubcommand({ name: 'pure', description: 'pure', example: '/probe pure n:1', options, run }),
+      defineSubcommand({ name: 'read', description: 'read', example: '/probe read n:1', options, run, access: 'read' }),
+    ],
+  });
+}
+
+async function setup() {
+  const runs = { count: 0 };
+  const logger = createLogger('silent', new Writable({ write: (_c, _e, cb) => cb() }));
+  const store = await openStore('memory://');
+  const deps: DispatchDeps = { registry: new Registry([probe(runs)]), services: { store, logger }, transport: 'http' };
+  const inv = (subcommand: string, options: Invocation['options'], userId = '1'): Invocation => ({
+    kind: 'command',
+    commandName: 'probe',
+    subcommand,
+    options,
+    user: { id: userId, name: 'u' },
+  });
+  return { runs, store, deps, inv };
+}
+
+describe('finished replies of pure invocations', () => {
+  it('the same options get the same finished reply, for any user, without running the handler again', async () => {
+    const { runs, store, deps, inv } = await setup();
+    const first = await dispatch(inv('pure', { n: 3 }, '1'), deps);
+    const again = await dispatch(inv('pure', { n: 3 }, '2'), deps);
+    expect(again).toBe(first);
+    expect(runs.count).toBe(1);
+    expect(first.buttons?.map((b) => b.label)).toEqual(['Details']);
+    const other = await dispatch(inv('pure', { n: 4 }), deps);
+    expect(other.embeds[0]!.title).toBe('n=4 food=-');
+    expect(runs.count).toBe(2);
+    // hide:true is an option like any other: a private reply is never handed to a public question.
+    const hidden = await dispatch(inv('pure', { n: 3, hide: true }), deps);
+    expect(hidden.ephemeral).toBe(true);
+    expect(first.ephemeral).toBeFalsy();
+    expect(runs.count).toBe(3);
+    await store.close();
+  });
+
+  it('a typed name, a read-only leaf, another reply style or an error runs the handler every time', async () => {
+    const { runs, store, deps, inv } = await setup();
+    await dispatch(inv('pure', { n: 3, food: 'apple' }), deps);
+    await dispatch(inv('pure', { n: 3, food: 'apple' }), deps);
+    expect(runs.count).toBe(2);
+    await dispatch(inv('read', { n: 3 }), deps);
+    await dispatch(inv('read', { n: 3 }), deps);
+    expect(runs.count).toBe(4);
+    const failed = await dispatch(inv('pure', { n: 9 }), deps);
+    await dispatch(inv('pure', { n: 9 }), deps);
+    expect(runs.count).toBe(6);
+    expect((failed.result as { error: { code: string } }).error.code).toBe('internal_error');
+    const compact = await dispatch(inv('pure', { n: 5 }, '7'), deps);
+    await writeSettings(store, userSettingsKey('8'), { replies: 'detailed' });
+    const detailed = await dispatch(inv('pure', { n: 5 }, '8'), deps);
+    expect(runs.count).toBe(8);
+    expect(compact.embeds[0]!.title).toBe('n=5 food=-');
+    expect(detailed.embeds[0]!.title).toBe('details of 5');
+    await store.close();
+  });
+});
