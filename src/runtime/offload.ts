@@ -4,9 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { isErrorCode, UserError } from '../errors.ts';
-import { forecast, isExact, type ForecastInput, type ForecastResult } from '../engine/nethack/forecast.ts';
-import { cachedWalksOnly, WalkNotCached } from '../engine/nethack/starvation.ts';
-import { adoptWalks } from '../engine/nethack/walkCache.ts';
+import type { ForecastInput, ForecastResult } from '../engine/nethack/forecast.ts';
 import type { CrawlForecastResult, CrawlVersion, ForecastInput as CrawlForecastInput } from '../engine/crawl/index.ts';
 import type { NutritionChartInput } from '../chart/types.ts';
 import {
@@ -120,27 +118,15 @@ export async function runTask<T extends TaskName>(
  * UserError as the direct call; the answer is the same on either thread.
  */
 export async function forecastOffThread(input: ForecastInput): Promise<ForecastResult> {
-  const here = forecastFromCachedWalks(input);
+  // The engine loads with the first forecast, not with the process (idle memory: README "Memory").
+  const local = await import('./mainThreadForecast.ts');
+  const here = local.forecastFromCachedWalks(input);
   if (here) return here;
   const { result, walks } = await runTask('nethackForecast', input, {
     tooSlowHint: 'Try a smaller horizon (a smaller `after:`), or fewer options.',
   });
-  adoptWalks(walks);
+  local.adoptWalks(walks);
   return result;
-}
-
-/**
- * The forecast when it needs no walk this thread has not cached, else undefined. A random burn
- * (5.0, asleep) is never tried here: its distributions grow with the nutrition, walk or not.
- */
-export function forecastFromCachedWalks(input: ForecastInput): ForecastResult | undefined {
-  if (input.series || !isExact(input.profile)) return undefined;
-  try {
-    return cachedWalksOnly(() => forecast(input));
-  } catch (err) {
-    if (err instanceof WalkNotCached) return undefined;
-    throw err;
-  }
 }
 
 /** Crawl crawlForecast() on the pool. Bad input comes back as the engine's UserError. */

@@ -7,7 +7,8 @@ import { cachedWalksOnly, runWalk, WalkNotCached, emptySeeds } from '../../src/e
 import { clearWalkCache } from '../../src/engine/nethack/walkCache.ts';
 import { buildCallModel } from '../../src/engine/nethack/calls.ts';
 import { burnFlags } from '../../src/engine/nethack/burn.ts';
-import { configureWork, forecastFromCachedWalks, forecastOffThread, workStats } from '../../src/runtime/offload.ts';
+import { forecastFromCachedWalks } from '../../src/runtime/mainThreadForecast.ts';
+import { configureWork, forecastOffThread, workStats } from '../../src/runtime/offload.ts';
 
 afterEach(async () => {
   clearWalkCache();
