@@ -579,7 +579,9 @@ function withTail(p: Float64Array): Kernel {
  */
 function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len: number, arr: Float64Array): void {
   let c = lo;
-  for (; c + 3 <= hi; c += 4) {
+  // Blocks may run past hi while seg has room: the cells above hi hold zeros (settled already).
+  const last = hi + 3 < seg.length ? hi + 3 : hi;
+  for (; c + 3 <= last; c += 4) {
     const x0 = seg[c]!;
     const x1 = seg[c + 1]!;
     const x2 = seg[c + 2]!;

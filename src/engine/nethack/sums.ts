@@ -334,6 +334,15 @@ function nearTop(dist: OffsetPmf, d: number, near: number): OffsetPmf {
   return { offset: lo, p: out };
 }
 
+/** crossingCalls()'s working row, reused from block to block (a sweep makes up to millions of calls). */
+let scratch = new Float64Array(64);
+
+function zeroedScratch(n: number): Float64Array {
+  if (scratch.length < n) scratch = new Float64Array(Math.max(n, 2 * scratch.length));
+  else scratch.fill(0, 0, n);
+  return scratch;
+}
+
 /**
  * Per-call detail of a crossing inside block v: given the burn before the block (its top `near`
  * values below d), step through the block's calls; the mass that first reaches d on call c is
@@ -350,7 +359,7 @@ export function crossingCalls(
   const calls = blockCalls(model, moves0, v);
   const lo = before.offset;
   const width = d - lo; // x[j]: burn lo + j, below d
-  const x = new Float64Array(Math.max(0, width));
+  const x = zeroedScratch(Math.max(0, width));
   let a = width;
   let b = -1;
   for (let i = 0; i < before.p.length && i < width; i++) {
