@@ -377,6 +377,7 @@ class AttackKernels {
   readonly faint: Float64Array;
   readonly dead: Float64Array;
   private readonly built: Uint8Array;
+  private readonly work: Float64Array[];
   constructor(
     private readonly g: Grid,
     private readonly pmf: CallPmf,
@@ -388,17 +389,20 @@ class AttackKernels {
     this.faint = new Float64Array(g.width * this.stride);
     this.dead = new Float64Array(g.width);
     this.built = new Uint8Array(g.width);
+    this.work = [new Float64Array(this.span), new Float64Array(this.span)];
   }
   ensure(i: number): void {
     if (this.built[i]) return;
     this.built[i] = 1;
     const { pmf, attacks, g, span } = this;
-    let cur = new Float64Array(span);
+    // Two working rows, swapped after each attack (built for every cell: no allocation per attack).
+    let cur = this.work[0]!.fill(0);
+    let next = this.work[1]!;
     cur[0] = 1;
     const base = i * this.stride;
     let dead = 0;
     for (let a = 0; a < attacks; a++) {
-      const next = new Float64Array(span);
+      next.fill(0);
       for (let k = 0; k < span; k++) {
         const x = cur[k]!;
         if (x === 0) continue;
@@ -415,7 +419,9 @@ class AttackKernels {
           next[k] = 0;
         } else next[k] = x - passed;
       }
-      cur = next;
+      const done = next;
+      next = cur;
+      cur = done;
     }
     this.stay.set(cur, base);
     this.dead[i] = dead;
@@ -979,12 +985,59 @@ export function runWalk(o: WalkOptions): WalkResult {
 // When fainting changes nothing (calls.ts collapses()): no bookkeeping of faints, only the
 // starvation check of each call below the limit.
 
+/**
+ * Masses entering a walk, by iteration, packed in growing typed arrays: a random burn's sweep adds
+ * one for every block that can cross (up to millions), added in order of iteration.
+ */
+export class EntryLog {
+  private iterations = new Float64Array(64);
+  private tops = new Float64Array(64);
+  /** Entry e's masses are values[starts[e] .. starts[e + 1] - 1]. */
+  private starts = new Float64Array(65);
+  private values: Float64Array = new Float64Array(256);
+  count = 0;
+
+  /** Adds a copy of `mass` (h = top - k with probability mass[k]) entering at iteration t (>= the last). */
+  add(t: number, top: number, mass: Float64Array): void {
+    const e = this.count;
+    if (e > 0 && t < this.iterations[e - 1]!) throw new Error('EntryLog: entries must come in order of iteration');
+    if (e + 1 >= this.iterations.length) {
+      this.iterations = grown(this.iterations, e + 1);
+      this.tops = grown(this.tops, e + 1);
+      this.starts = grown(this.starts, e + 2);
+    }
+    const at = this.starts[e]!;
+    if (at + mass.length > this.values.length) this.values = grown(this.values, at + mass.length);
+    this.values.set(mass, at);
+    this.iterations[e] = t;
+    this.tops[e] = top;
+    this.starts[e + 1] = at + mass.length;
+    this.count = e + 1;
+  }
+  iteration(e: number): number {
+    return this.iterations[e]!;
+  }
+  top(e: number): number {
+    return this.tops[e]!;
+  }
+  /** Entry e's masses (a view on the log). */
+  mass(e: number): Float64Array {
+    return this.values.subarray(this.starts[e]!, this.starts[e + 1]!);
+  }
+}
+
+function grown(a: Float64Array, need: number): Float64Array<ArrayBuffer> {
+  const bigger = new Float64Array(Math.max(need + 1, 2 * a.length));
+  bigger.set(a);
+  return bigger;
+}
+
 export interface HazardOptions {
   model: CallModel;
   moves0: number;
   limit: number;
   /** Heroes whose turn call of iteration t took them below the limit, before that call's roll. */
-  entries: Map<number, WalkMass[]>;
+  entries: EntryLog;
   /** Heroes already below the limit at the prompt of T. */
   start: WalkMass | null;
   snapshotAt: number | null;
@@ -1001,12 +1054,12 @@ export function runHazard(o: HazardOptions): WalkResult {
     lowest = Math.min(lowest, o.start.top - o.start.mass.length + 1);
     for (let k = 0; k < o.start.mass.length; k++) planned += o.start.mass[k]!;
   }
-  for (const [t, list] of o.entries) {
-    first = Math.min(first, t);
-    for (const m of list) {
-      lowest = Math.min(lowest, m.top - m.mass.length + 1);
-      for (let k = 0; k < m.mass.length; k++) planned += m.mass[k]!;
-    }
+  const log = o.entries;
+  for (let e = 0; e < log.count; e++) {
+    const mass = log.mass(e);
+    first = Math.min(first, log.iteration(e));
+    lowest = Math.min(lowest, log.top(e) - mass.length + 1);
+    for (let k = 0; k < mass.length; k++) planned += mass[k]!;
   }
   const hBottom = starvationFloor(o.model, lowest);
   const width = o.limit - hBottom; // h from hBottom to limit - 1
@@ -1040,15 +1093,20 @@ export function runHazard(o: HazardOptions): WalkResult {
   let t = Number.isFinite(first) ? first : 1;
   if (o.snapshotAt !== null && o.snapshotAt < t) snapshot = { alive: { offset: 0, p: new Float64Array(0) }, dead: 0 };
   const none = Float64Array.of(1);
+  let next = 0; // the first entry not injected yet (the log is in order of iteration)
+  while (next < log.count && log.iteration(next) < t) next++;
   for (; t < WALK_MAX_TURNS; t++) {
     die(t, callRow(grid, row, o.model.awake[phaseOf(o.moves0 + t)]!, null));
-    for (const m of o.entries.get(t) ?? [])
-      for (let k = 0; k < m.mass.length; k++) {
-        const x = m.mass[k]!;
+    for (; next < log.count && log.iteration(next) === t; next++) {
+      const mass = log.mass(next);
+      const top = log.top(next);
+      for (let k = 0; k < mass.length; k++) {
+        const x = mass[k]!;
         if (x === 0) continue;
-        entering.add(Math.max(0, m.top - k - hBottom), x);
+        entering.add(Math.max(0, top - k - hBottom), x);
         _injected += x;
       }
+    }
     // Their own call has burned already: only its roll.
     die(t, callRow(grid, entering, none, null));
     for (let i = entering.lo; i <= entering.hi; i++) if (entering.p[i]! !== 0) row.add(i, entering.p[i]!);

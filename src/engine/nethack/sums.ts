@@ -334,19 +334,21 @@ function nearTop(dist: OffsetPmf, d: number, near: number): OffsetPmf {
   return { offset: lo, p: out };
 }
 
-/** crossingCalls()'s working row, reused from block to block (a sweep makes up to millions of calls). */
-let scratch = new Float64Array(64);
+/** crossingCalls()'s working row and crossing masses, reused from block to block (a sweep makes up to millions). */
+let scratch: Float64Array = new Float64Array(64);
+let massScratch: Float64Array = new Float64Array(64);
 
-function zeroedScratch(n: number): Float64Array {
-  if (scratch.length < n) scratch = new Float64Array(Math.max(n, 2 * scratch.length));
-  else scratch.fill(0, 0, n);
-  return scratch;
+function zeroed(buffer: Float64Array, n: number): Float64Array {
+  if (buffer.length < n) return new Float64Array(Math.max(n, 2 * buffer.length));
+  buffer.fill(0, 0, n);
+  return buffer;
 }
 
 /**
  * Per-call detail of a crossing inside block v: given the burn before the block (its top `near`
- * values below d), step through the block's calls; the mass that first reaches d on call c is
- * returned with the nutrition h0 - burn right after that call. In place, on burns lo..d-1.
+ * values below d), step through the block's calls; each call's mass that first reaches d goes to
+ * `found` with the nutrition h0 - burn right after that call. In place, on burns lo..d-1. The
+ * crossing's `mass` is a working buffer, valid until `found` returns (copy what is kept).
  */
 export function crossingCalls(
   model: CallModel,
@@ -355,11 +357,12 @@ export function crossingCalls(
   before: OffsetPmf,
   d: number,
   h0: number,
-): CallCrossing[] {
+  found: (cc: CallCrossing) => void,
+): void {
   const calls = blockCalls(model, moves0, v);
   const lo = before.offset;
   const width = d - lo; // x[j]: burn lo + j, below d
-  const x = zeroedScratch(Math.max(0, width));
+  const x = (scratch = zeroed(scratch, Math.max(0, width)));
   let a = width;
   let b = -1;
   for (let i = 0; i < before.p.length && i < width; i++) {
@@ -369,7 +372,6 @@ export function crossingCalls(
     if (i < a) a = i;
     b = i;
   }
-  const out: CallCrossing[] = [];
   const top = h0 - d; // nutrition right at the threshold
   for (let c = 0; c < calls.length && b >= a; c++) {
     const pmf = calls[c]!;
@@ -378,7 +380,8 @@ export function crossingCalls(
     while (kmin < n && pmf[kmin] === 0) kmin++;
     // Crossing: burn lo + j + k >= d.
     if (b + n - 1 >= width) {
-      const mass = new Float64Array(b + n - width);
+      const length = b + n - width;
+      const mass = (massScratch = zeroed(massScratch, length));
       let any = false;
       for (let j = Math.max(a, width - n + 1); j <= b; j++) {
         const xj = x[j]!;
@@ -389,7 +392,7 @@ export function crossingCalls(
           if (m > 0) any = true;
         }
       }
-      if (any) out.push({ block: v, call: c, top, mass });
+      if (any) found({ block: v, call: c, top, mass: mass.subarray(0, length) });
     }
     // Below d, from the top down (each new value only reads older, lower ones).
     const nb = Math.min(width - 1, b + n - 1);
@@ -406,5 +409,4 @@ export function crossingCalls(
     a += kmin;
     b = nb;
   }
-  return out;
 }
