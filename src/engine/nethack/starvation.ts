@@ -115,13 +115,16 @@ export interface WalkOptions {
   toTheEnd: boolean;
 }
 
+/** Zero cells a Row carries past its top: an in-place call of a pmf up to this long reads them. */
+const ROW_PAD = 8;
+
 /** A vector over nutrition hBottom..0 with the range of its nonzero entries. */
 class Row {
   readonly p: Float64Array;
   lo: number;
   hi: number;
   constructor(width: number) {
-    this.p = new Float64Array(width + 1); // one zero cell past the top (twoPointCall reads it)
+    this.p = new Float64Array(width + ROW_PAD); // zero cells past the top (in-place calls read them)
     this.lo = width;
     this.hi = -1;
   }
@@ -166,6 +169,7 @@ function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
   if (row.hi < row.lo) return 0;
   if (pmf.length === 2) return twoPointCall(g, row, pmf[0]!, pmf[1]!, faints);
   if (pmf.length === 1 && !faints) return rollOnly(g, row);
+  if (pmf.length <= ROW_PAD) return shortCall(g, row, pmf, faints);
   const p = row.p;
   const s = g.scratch;
   const rlo = row.lo;
@@ -215,6 +219,60 @@ function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
     for (let j = split; j <= rhi; j++) {
       p[j] = s[j]!;
       s[j] = 0;
+    }
+    row.lo = lo;
+    row.hi = rhi;
+  }
+  row.prune();
+  return dead;
+}
+
+/**
+ * callRow() for a short pmf (the usual 5.0 call, or 3.6.7's with rings): the burn and the roll in
+ * one ascending pass, in place. Cell j reads the old j .. j + n - 1 only (rows carry ROW_PAD zero
+ * cells past the top) and sums them in the same order as callRow()'s scratch, so the values are the
+ * same; what a call burns below the floor is kept at cell 0, added last.
+ */
+function shortCall(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
+  const p = row.p;
+  const pass = g.pass;
+  const n = pmf.length;
+  const rlo = row.lo;
+  const rhi = row.hi;
+  const lo = rlo - n + 1 < 0 ? 0 : rlo - n + 1;
+  let belowFloor = 0; // cells i < n - 1 burning k > i land below cell 0
+  if (lo === 0)
+    for (let i = rlo; i < n - 1 && i <= rhi; i++) for (let k = i + 1; k < n; k++) belowFloor += p[i]! * pmf[k]!;
+  const limitIdx = g.limitIdx;
+  let dead = 0;
+  if (faints) {
+    const fp = faints.p;
+    for (let j = lo; j <= rhi; j++) {
+      let x = 0;
+      for (let k = 0; k < n; k++) x += p[j + k]! * pmf[k]!;
+      if (j === 0) x += belowFloor;
+      const passed = x * pass[j]!;
+      fp[j]! += passed;
+      if (j < limitIdx) {
+        dead += x - passed;
+        p[j] = 0;
+      } else p[j] = x - passed;
+    }
+    if (lo < faints.lo) faints.lo = lo;
+    if (rhi > faints.hi) faints.hi = rhi;
+    const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
+    row.lo = split;
+    row.hi = split <= rhi ? rhi : -1;
+  } else {
+    for (let j = lo; j <= rhi; j++) {
+      let x = 0;
+      for (let k = 0; k < n; k++) x += p[j + k]! * pmf[k]!;
+      if (j === 0) x += belowFloor;
+      if (j < limitIdx) {
+        const passed = x * pass[j]!;
+        dead += x - passed;
+        p[j] = passed;
+      } else p[j] = x;
     }
     row.lo = lo;
     row.hi = rhi;
