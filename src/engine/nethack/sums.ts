@@ -205,7 +205,9 @@ export class BlockSums implements Sums {
             continue;
           }
           if (s.onBlock) {
-            const before = j === 1 ? nearTop(dist, s.d, s.near) : convolveTop(dist, prefixes[j - 2]!.pmf, s.d, s.near);
+            const out = (s.before ??= new Float64Array(s.near));
+            const before =
+              j === 1 ? nearTop(dist, s.d, s.near, out) : convolveTop(dist, prefixes[j - 2]!.pmf, s.d, s.near, out);
             s.onBlock(block, before);
           }
           const crossed = crossedBy(dist, prefixes[j - 1]!, s.d);
@@ -257,6 +259,8 @@ interface ThresholdSweep extends CrossingRequest {
   crossedBefore: number;
   /** P(not crossed yet) at the last chunk's end. */
   left: number;
+  /** The row each block's `before` is written to (onBlock reads it at once). */
+  before?: Float64Array;
   done: boolean;
 }
 
@@ -308,9 +312,9 @@ function crossedBy(dist: OffsetPmf, prefix: Prefix, d: number): number {
 }
 
 /** The top `near` values below d of dist ⊛ prefix (the rest cannot matter within one block). */
-function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number): OffsetPmf {
+function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
   const lo = d - near;
-  const out = new Float64Array(near);
+  out.fill(0);
   const pp = prefix.p;
   for (let k = 0; k < pp.length; k++) {
     const q = pp[k]!;
@@ -324,9 +328,9 @@ function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number
   return { offset: lo, p: out };
 }
 
-function nearTop(dist: OffsetPmf, d: number, near: number): OffsetPmf {
+function nearTop(dist: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
   const lo = d - near;
-  const out = new Float64Array(near);
+  out.fill(0);
   for (let i = 0; i < dist.p.length; i++) {
     const x = dist.offset + i;
     if (x >= lo && x < d) out[x - lo] = dist.p[i]!;
