@@ -820,7 +820,21 @@ class Walk {
           seg[c]! += turnFaint;
           sum += turnFaint;
         }
-        for (let c = j; c <= i; c++) {
+        let c = j;
+        if (spill === 1 && j - 1 >= limitIdx) {
+          // The usual first helpless call (burns 0 or 1) far from the limit: no roll can kill.
+          const f0 = first[0]!;
+          const f1 = first[1]!;
+          for (; c <= i; c++) {
+            const x = ap[c]!;
+            sum += x;
+            seg[c]! += x * f0;
+            const below = (seg[c - 1]! += x * f1); // cell c - 1 is complete now
+            if (below > most) most = below;
+          }
+          if (seg[i]! > most) most = seg[i]!;
+        } else most = -1; // settle() finds it
+        for (; c <= i; c++) {
           const x = ap[c]!;
           if (x === 0) continue;
           sum += x;
@@ -842,7 +856,7 @@ class Walk {
       if (sum > 0) {
         faints += sum;
         turnsFainted += sum * d;
-        if (attackFaints) this.settle(seg, j - spill < 0 ? 0 : j - spill, i, t, d, phase, record);
+        if (attackFaints) this.settle(seg, j - spill < 0 ? 0 : j - spill, i, t, d, phase, record, most);
         else this.settle(bp, j, i, t, d, phase, record, most);
       }
       i = j - 1;
