@@ -154,6 +154,26 @@ class Tail {
   }
 }
 
+/** A Float64Array that doubles as it fills (the sweep's crossings: one number per block, up to millions). */
+class GrowingArray {
+  private a = new Float64Array(1024);
+  private n = 0;
+  push(x: number): void {
+    if (this.n === this.a.length) {
+      const bigger = new Float64Array(2 * this.n);
+      bigger.set(this.a);
+      this.a = bigger;
+    }
+    this.a[this.n++] = x;
+  }
+  /** The values pushed, rounding noise below 0 read as 0. */
+  nonNegative(): Float64Array {
+    const out = this.a.slice(0, this.n);
+    for (let i = 0; i < out.length; i++) if (!(out[i]! > 0)) out[i] = 0;
+    return out;
+  }
+}
+
 class BinomialSums implements Sums {
   constructor(
     readonly model: CallModel,
@@ -218,7 +238,8 @@ class BinomialSums implements Sums {
     }
     const start = this.upTo(u0);
     const t = new Tail(p, start.calls, this.need(d, start.fixed));
-    const out: number[] = [t.tail];
+    const out = new GrowingArray();
+    out.push(t.tail);
     let fixed = start.fixed;
     if (onBlock && u0 === 0) onBlock(0, pointMass(0));
     let prev = t.tail;
@@ -237,7 +258,7 @@ class BinomialSums implements Sums {
       prev = t.tail;
       if (t.k <= 0 || v > 50_000_000) break;
     }
-    return { pmf: { offset: u0, p: Float64Array.from(out, (x) => Math.max(0, x)) }, never: Math.max(0, 1 - prev) };
+    return { pmf: { offset: u0, p: out.nonNegative() }, never: Math.max(0, 1 - prev) };
   }
 
   /** The burn before a block, restricted to its top `near` values below d. */

@@ -35,6 +35,7 @@ import { convolve, pointMass, spreadOf, total, type OffsetPmf, type Spread } fro
 import {
   addSeed,
   emptySeeds,
+  EntryLog,
   runHazard,
   runWalk,
   WALK_EPSILON,
@@ -513,9 +514,9 @@ function exactWalk(
   if (collapses(model)) {
     // attacks = 0 here: every call is a turn call, the crossing below the limit is one of them.
     const start = h0 < limit ? { top: h0, mass: one } : null;
-    const entries = new Map<number, WalkMass[]>();
+    const entries = new EntryLog();
     const cross = start ? null : exactCrossing(cycle, leadTick, 0, h0, limit - 1);
-    if (cross) entries.set(cross.turns, [{ top: cross.nutrition, mass: one }]);
+    if (cross) entries.add(cross.turns, cross.nutrition, one);
     return runHazard({ model, moves0, limit, entries, start, snapshotAt, toTheEnd: !c.skip });
   }
   const seeds = emptySeeds();
@@ -566,7 +567,7 @@ function randomForecast(c: Context): Body {
   const near = maxBlockBurn(c.model, c.moves0);
   const ahead = THRESHOLDS.filter((th) => c.h0 > th.at);
   const requests = ahead.map((th) => milestoneRequest(c, th, near, collectFaints(th)));
-  const entries = new Map<number, WalkMass[]>();
+  const entries = new EntryLog();
   const limitAhead = needWalk && collapse && c.h0 >= c.limit;
   if (limitAhead) requests.push(limitRequest(c, near, entries));
   const crosses = sums.crossings(requests);
@@ -772,7 +773,7 @@ function milestoneRequest(
   const d = c.h0 - th.at;
   const onBlock = faints
     ? (v: number, before: OffsetPmf) => {
-        for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0)) addFirstFaints(c, faints, cc);
+        crossingCalls(c.model, c.moves0, v, before, d, c.h0, (cc) => addFirstFaints(c, faints, cc));
       }
     : undefined;
   return { d, near, onBlock };
@@ -820,25 +821,20 @@ function randomCrossingEnd(ms: Milestone, h0: number): number {
 
 /** Collapsed walks: the calls that take a hero below the limit, by iteration (attacks = 0 here). */
 interface LimitEntries {
-  entries: Map<number, WalkMass[]>;
+  entries: EntryLog;
   start: WalkMass | null;
   end: number;
 }
 
 /** The crossing below the limit: each call that takes a hero there goes into `entries`. */
-function limitRequest(c: Context, near: number, entries: Map<number, WalkMass[]>): CrossingRequest {
+function limitRequest(c: Context, near: number, entries: EntryLog): CrossingRequest {
   const d = c.h0 - c.limit + 1;
-  const onBlock = (v: number, before: OffsetPmf) => {
-    for (const cc of crossingCalls(c.model, c.moves0, v, before, d, c.h0))
-      addSeed(entries, cc.block, {
-        top: cc.top,
-        mass: cc.mass,
-      });
-  };
+  const onBlock = (v: number, before: OffsetPmf) =>
+    crossingCalls(c.model, c.moves0, v, before, d, c.h0, (cc) => entries.add(cc.block, cc.top, cc.mass));
   return { d, near, onBlock };
 }
 
-function limitEntries(c: Context, entries: Map<number, WalkMass[]>, cross: BlockCrossing | null): LimitEntries {
+function limitEntries(c: Context, entries: EntryLog, cross: BlockCrossing | null): LimitEntries {
   if (!cross) return { entries, start: { top: c.h0, mass: Float64Array.of(1) }, end: -1 };
   return { entries, start: null, end: cross.pmf.offset + cross.pmf.p.length };
 }

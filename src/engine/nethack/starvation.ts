@@ -115,13 +115,16 @@ export interface WalkOptions {
   toTheEnd: boolean;
 }
 
+/** Zero cells a Row carries past its top: an in-place call of a pmf up to this long reads them. */
+const ROW_PAD = 8;
+
 /** A vector over nutrition hBottom..0 with the range of its nonzero entries. */
 class Row {
   readonly p: Float64Array;
   lo: number;
   hi: number;
   constructor(width: number) {
-    this.p = new Float64Array(width + 1); // one zero cell past the top (twoPointCall reads it)
+    this.p = new Float64Array(width + ROW_PAD); // zero cells past the top (in-place calls read them)
     this.lo = width;
     this.hi = -1;
   }
@@ -166,6 +169,7 @@ function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
   if (row.hi < row.lo) return 0;
   if (pmf.length === 2) return twoPointCall(g, row, pmf[0]!, pmf[1]!, faints);
   if (pmf.length === 1 && !faints) return rollOnly(g, row);
+  if (pmf.length <= ROW_PAD) return shortCall(g, row, pmf, faints);
   const p = row.p;
   const s = g.scratch;
   const rlo = row.lo;
@@ -215,6 +219,60 @@ function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
     for (let j = split; j <= rhi; j++) {
       p[j] = s[j]!;
       s[j] = 0;
+    }
+    row.lo = lo;
+    row.hi = rhi;
+  }
+  row.prune();
+  return dead;
+}
+
+/**
+ * callRow() for a short pmf (the usual 5.0 call, or 3.6.7's with rings): the burn and the roll in
+ * one ascending pass, in place. Cell j reads the old j .. j + n - 1 only (rows carry ROW_PAD zero
+ * cells past the top) and sums them in the same order as callRow()'s scratch, so the values are the
+ * same; what a call burns below the floor is kept at cell 0, added last.
+ */
+function shortCall(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
+  const p = row.p;
+  const pass = g.pass;
+  const n = pmf.length;
+  const rlo = row.lo;
+  const rhi = row.hi;
+  const lo = rlo - n + 1 < 0 ? 0 : rlo - n + 1;
+  let belowFloor = 0; // cells i < n - 1 burning k > i land below cell 0
+  if (lo === 0)
+    for (let i = rlo; i < n - 1 && i <= rhi; i++) for (let k = i + 1; k < n; k++) belowFloor += p[i]! * pmf[k]!;
+  const limitIdx = g.limitIdx;
+  let dead = 0;
+  if (faints) {
+    const fp = faints.p;
+    for (let j = lo; j <= rhi; j++) {
+      let x = 0;
+      for (let k = 0; k < n; k++) x += p[j + k]! * pmf[k]!;
+      if (j === 0) x += belowFloor;
+      const passed = x * pass[j]!;
+      fp[j]! += passed;
+      if (j < limitIdx) {
+        dead += x - passed;
+        p[j] = 0;
+      } else p[j] = x - passed;
+    }
+    if (lo < faints.lo) faints.lo = lo;
+    if (rhi > faints.hi) faints.hi = rhi;
+    const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
+    row.lo = split;
+    row.hi = split <= rhi ? rhi : -1;
+  } else {
+    for (let j = lo; j <= rhi; j++) {
+      let x = 0;
+      for (let k = 0; k < n; k++) x += p[j + k]! * pmf[k]!;
+      if (j === 0) x += belowFloor;
+      if (j < limitIdx) {
+        const passed = x * pass[j]!;
+        dead += x - passed;
+        p[j] = passed;
+      } else p[j] = x;
     }
     row.lo = lo;
     row.hi = rhi;
@@ -377,6 +435,7 @@ class AttackKernels {
   readonly faint: Float64Array;
   readonly dead: Float64Array;
   private readonly built: Uint8Array;
+  private readonly work: Float64Array[];
   constructor(
     private readonly g: Grid,
     private readonly pmf: CallPmf,
@@ -388,17 +447,20 @@ class AttackKernels {
     this.faint = new Float64Array(g.width * this.stride);
     this.dead = new Float64Array(g.width);
     this.built = new Uint8Array(g.width);
+    this.work = [new Float64Array(this.span), new Float64Array(this.span)];
   }
   ensure(i: number): void {
     if (this.built[i]) return;
     this.built[i] = 1;
     const { pmf, attacks, g, span } = this;
-    let cur = new Float64Array(span);
+    // Two working rows, swapped after each attack (built for every cell: no allocation per attack).
+    let cur = this.work[0]!.fill(0);
+    let next = this.work[1]!;
     cur[0] = 1;
     const base = i * this.stride;
     let dead = 0;
     for (let a = 0; a < attacks; a++) {
-      const next = new Float64Array(span);
+      next.fill(0);
       for (let k = 0; k < span; k++) {
         const x = cur[k]!;
         if (x === 0) continue;
@@ -415,7 +477,9 @@ class AttackKernels {
           next[k] = 0;
         } else next[k] = x - passed;
       }
-      cur = next;
+      const done = next;
+      next = cur;
+      cur = done;
     }
     this.stay.set(cur, base);
     this.dead[i] = dead;
@@ -579,7 +643,9 @@ function withTail(p: Float64Array): Kernel {
  */
 function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len: number, arr: Float64Array): void {
   let c = lo;
-  for (; c + 3 <= hi; c += 4) {
+  // Blocks may run past hi while seg has room: the cells above hi hold zeros (settled already).
+  const last = hi + 3 < seg.length ? hi + 3 : hi;
+  for (; c + 3 <= last; c += 4) {
     const x0 = seg[c]!;
     const x1 = seg[c + 1]!;
     const x2 = seg[c + 2]!;
@@ -754,7 +820,21 @@ class Walk {
           seg[c]! += turnFaint;
           sum += turnFaint;
         }
-        for (let c = j; c <= i; c++) {
+        let c = j;
+        if (spill === 1 && j - 1 >= limitIdx) {
+          // The usual first helpless call (burns 0 or 1) far from the limit: no roll can kill.
+          const f0 = first[0]!;
+          const f1 = first[1]!;
+          for (; c <= i; c++) {
+            const x = ap[c]!;
+            sum += x;
+            seg[c]! += x * f0;
+            const below = (seg[c - 1]! += x * f1); // cell c - 1 is complete now
+            if (below > most) most = below;
+          }
+          if (seg[i]! > most) most = seg[i]!;
+        } else most = -1; // settle() finds it
+        for (; c <= i; c++) {
           const x = ap[c]!;
           if (x === 0) continue;
           sum += x;
@@ -776,7 +856,7 @@ class Walk {
       if (sum > 0) {
         faints += sum;
         turnsFainted += sum * d;
-        if (attackFaints) this.settle(seg, j - spill < 0 ? 0 : j - spill, i, t, d, phase, record);
+        if (attackFaints) this.settle(seg, j - spill < 0 ? 0 : j - spill, i, t, d, phase, record, most);
         else this.settle(bp, j, i, t, d, phase, record, most);
       }
       i = j - 1;
@@ -1007,12 +1087,59 @@ export function cachedWalksOnly<T>(fn: () => T): T {
 // When fainting changes nothing (calls.ts collapses()): no bookkeeping of faints, only the
 // starvation check of each call below the limit.
 
+/**
+ * Masses entering a walk, by iteration, packed in growing typed arrays: a random burn's sweep adds
+ * one for every block that can cross (up to millions), added in order of iteration.
+ */
+export class EntryLog {
+  private iterations = new Float64Array(64);
+  private tops = new Float64Array(64);
+  /** Entry e's masses are values[starts[e] .. starts[e + 1] - 1]. */
+  private starts = new Float64Array(65);
+  private values: Float64Array = new Float64Array(256);
+  count = 0;
+
+  /** Adds a copy of `mass` (h = top - k with probability mass[k]) entering at iteration t (>= the last). */
+  add(t: number, top: number, mass: Float64Array): void {
+    const e = this.count;
+    if (e > 0 && t < this.iterations[e - 1]!) throw new Error('EntryLog: entries must come in order of iteration');
+    if (e + 1 >= this.iterations.length) {
+      this.iterations = grown(this.iterations, e + 1);
+      this.tops = grown(this.tops, e + 1);
+      this.starts = grown(this.starts, e + 2);
+    }
+    const at = this.starts[e]!;
+    if (at + mass.length > this.values.length) this.values = grown(this.values, at + mass.length);
+    this.values.set(mass, at);
+    this.iterations[e] = t;
+    this.tops[e] = top;
+    this.starts[e + 1] = at + mass.length;
+    this.count = e + 1;
+  }
+  iteration(e: number): number {
+    return this.iterations[e]!;
+  }
+  top(e: number): number {
+    return this.tops[e]!;
+  }
+  /** Entry e's masses (a view on the log). */
+  mass(e: number): Float64Array {
+    return this.values.subarray(this.starts[e]!, this.starts[e + 1]!);
+  }
+}
+
+function grown(a: Float64Array, need: number): Float64Array<ArrayBuffer> {
+  const bigger = new Float64Array(Math.max(need + 1, 2 * a.length));
+  bigger.set(a);
+  return bigger;
+}
+
 export interface HazardOptions {
   model: CallModel;
   moves0: number;
   limit: number;
   /** Heroes whose turn call of iteration t took them below the limit, before that call's roll. */
-  entries: Map<number, WalkMass[]>;
+  entries: EntryLog;
   /** Heroes already below the limit at the prompt of T. */
   start: WalkMass | null;
   snapshotAt: number | null;
@@ -1030,12 +1157,12 @@ export function runHazard(o: HazardOptions): WalkResult {
     lowest = Math.min(lowest, o.start.top - o.start.mass.length + 1);
     for (let k = 0; k < o.start.mass.length; k++) planned += o.start.mass[k]!;
   }
-  for (const [t, list] of o.entries) {
-    first = Math.min(first, t);
-    for (const m of list) {
-      lowest = Math.min(lowest, m.top - m.mass.length + 1);
-      for (let k = 0; k < m.mass.length; k++) planned += m.mass[k]!;
-    }
+  const log = o.entries;
+  for (let e = 0; e < log.count; e++) {
+    const mass = log.mass(e);
+    first = Math.min(first, log.iteration(e));
+    lowest = Math.min(lowest, log.top(e) - mass.length + 1);
+    for (let k = 0; k < mass.length; k++) planned += mass[k]!;
   }
   const hBottom = starvationFloor(o.model, lowest);
   const width = o.limit - hBottom; // h from hBottom to limit - 1
@@ -1069,15 +1196,20 @@ export function runHazard(o: HazardOptions): WalkResult {
   let t = Number.isFinite(first) ? first : 1;
   if (o.snapshotAt !== null && o.snapshotAt < t) snapshot = { alive: { offset: 0, p: new Float64Array(0) }, dead: 0 };
   const none = Float64Array.of(1);
+  let next = 0; // the first entry not injected yet (the log is in order of iteration)
+  while (next < log.count && log.iteration(next) < t) next++;
   for (; t < WALK_MAX_TURNS; t++) {
     die(t, callRow(grid, row, o.model.awake[phaseOf(o.moves0 + t)]!, null));
-    for (const m of o.entries.get(t) ?? [])
-      for (let k = 0; k < m.mass.length; k++) {
-        const x = m.mass[k]!;
+    for (; next < log.count && log.iteration(next) === t; next++) {
+      const mass = log.mass(next);
+      const top = log.top(next);
+      for (let k = 0; k < mass.length; k++) {
+        const x = mass[k]!;
         if (x === 0) continue;
-        entering.add(Math.max(0, m.top - k - hBottom), x);
+        entering.add(Math.max(0, top - k - hBottom), x);
         _injected += x;
       }
+    }
     // Their own call has burned already: only its roll.
     die(t, callRow(grid, entering, none, null));
     for (let i = entering.lo; i <= entering.hi; i++) if (entering.p[i]! !== 0) row.add(i, entering.p[i]!);

@@ -205,7 +205,9 @@ export class BlockSums implements Sums {
             continue;
           }
           if (s.onBlock) {
-            const before = j === 1 ? nearTop(dist, s.d, s.near) : convolveTop(dist, prefixes[j - 2]!.pmf, s.d, s.near);
+            const out = (s.before ??= new Float64Array(s.near));
+            const before =
+              j === 1 ? nearTop(dist, s.d, s.near, out) : convolveTop(dist, prefixes[j - 2]!.pmf, s.d, s.near, out);
             s.onBlock(block, before);
           }
           const crossed = crossedBy(dist, prefixes[j - 1]!, s.d);
@@ -257,6 +259,8 @@ interface ThresholdSweep extends CrossingRequest {
   crossedBefore: number;
   /** P(not crossed yet) at the last chunk's end. */
   left: number;
+  /** The row each block's `before` is written to (onBlock reads it at once). */
+  before?: Float64Array;
   done: boolean;
 }
 
@@ -308,9 +312,9 @@ function crossedBy(dist: OffsetPmf, prefix: Prefix, d: number): number {
 }
 
 /** The top `near` values below d of dist ⊛ prefix (the rest cannot matter within one block). */
-function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number): OffsetPmf {
+function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
   const lo = d - near;
-  const out = new Float64Array(near);
+  out.fill(0);
   const pp = prefix.p;
   for (let k = 0; k < pp.length; k++) {
     const q = pp[k]!;
@@ -324,9 +328,9 @@ function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number
   return { offset: lo, p: out };
 }
 
-function nearTop(dist: OffsetPmf, d: number, near: number): OffsetPmf {
+function nearTop(dist: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
   const lo = d - near;
-  const out = new Float64Array(near);
+  out.fill(0);
   for (let i = 0; i < dist.p.length; i++) {
     const x = dist.offset + i;
     if (x >= lo && x < d) out[x - lo] = dist.p[i]!;
@@ -334,10 +338,21 @@ function nearTop(dist: OffsetPmf, d: number, near: number): OffsetPmf {
   return { offset: lo, p: out };
 }
 
+/** crossingCalls()'s working row and crossing masses, reused from block to block (a sweep makes up to millions). */
+let scratch: Float64Array = new Float64Array(64);
+let massScratch: Float64Array = new Float64Array(64);
+
+function zeroed(buffer: Float64Array, n: number): Float64Array {
+  if (buffer.length < n) return new Float64Array(Math.max(n, 2 * buffer.length));
+  buffer.fill(0, 0, n);
+  return buffer;
+}
+
 /**
  * Per-call detail of a crossing inside block v: given the burn before the block (its top `near`
- * values below d), step through the block's calls; the mass that first reaches d on call c is
- * returned with the nutrition h0 - burn right after that call. In place, on burns lo..d-1.
+ * values below d), step through the block's calls; each call's mass that first reaches d goes to
+ * `found` with the nutrition h0 - burn right after that call. In place, on burns lo..d-1. The
+ * crossing's `mass` is a working buffer, valid until `found` returns (copy what is kept).
  */
 export function crossingCalls(
   model: CallModel,
@@ -346,11 +361,12 @@ export function crossingCalls(
   before: OffsetPmf,
   d: number,
   h0: number,
-): CallCrossing[] {
+  found: (cc: CallCrossing) => void,
+): void {
   const calls = blockCalls(model, moves0, v);
   const lo = before.offset;
   const width = d - lo; // x[j]: burn lo + j, below d
-  const x = new Float64Array(Math.max(0, width));
+  const x = (scratch = zeroed(scratch, Math.max(0, width)));
   let a = width;
   let b = -1;
   for (let i = 0; i < before.p.length && i < width; i++) {
@@ -360,7 +376,6 @@ export function crossingCalls(
     if (i < a) a = i;
     b = i;
   }
-  const out: CallCrossing[] = [];
   const top = h0 - d; // nutrition right at the threshold
   for (let c = 0; c < calls.length && b >= a; c++) {
     const pmf = calls[c]!;
@@ -369,7 +384,8 @@ export function crossingCalls(
     while (kmin < n && pmf[kmin] === 0) kmin++;
     // Crossing: burn lo + j + k >= d.
     if (b + n - 1 >= width) {
-      const mass = new Float64Array(b + n - width);
+      const length = b + n - width;
+      const mass = (massScratch = zeroed(massScratch, length));
       let any = false;
       for (let j = Math.max(a, width - n + 1); j <= b; j++) {
         const xj = x[j]!;
@@ -380,7 +396,7 @@ export function crossingCalls(
           if (m > 0) any = true;
         }
       }
-      if (any) out.push({ block: v, call: c, top, mass });
+      if (any) found({ block: v, call: c, top, mass: mass.subarray(0, length) });
     }
     // Below d, from the top down (each new value only reads older, lower ones).
     const nb = Math.min(width - 1, b + n - 1);
@@ -397,5 +413,4 @@ export function crossingCalls(
     a += kmin;
     b = nb;
   }
-  return out;
 }
