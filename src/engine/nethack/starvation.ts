@@ -486,6 +486,25 @@ class AttackKernels {
   }
 }
 
+/**
+ * combinedAttacks() for one source cell, entry by entry: its mass leaves, what stays awake and what
+ * faints land at or below it (below cell 0: at 0, the floor). Returns the mass that dies.
+ */
+function attackCell(p: Float64Array, fp: Float64Array, kernels: AttackKernels, i: number): number {
+  const x = p[i]!;
+  if (x === 0) return 0;
+  p[i] = 0;
+  kernels.ensure(i);
+  const { span, stride, stay, faint } = kernels;
+  const base = i * stride;
+  for (let j = 0; j < span; j++) {
+    const to = i - j < 0 ? 0 : i - j;
+    p[to]! += x * stay[base + j]!;
+    fp[to]! += x * faint[base + j]!;
+  }
+  return x * kernels.dead[i]!;
+}
+
 function combinedAttacks(row: Row, kernels: AttackKernels, faints: Row): number {
   const p = row.p;
   const fp = faints.p;
@@ -497,19 +516,7 @@ function combinedAttacks(row: Row, kernels: AttackKernels, faints: Row): number 
   // Ascending: every output lands at or below its source, whose mass has been taken already.
   let i = lo;
   // The cells whose outputs may fall below cell 0 (kept at 0), one at a time.
-  for (; i <= hi && i < span - 1; i++) {
-    const x = p[i]!;
-    if (x === 0) continue;
-    p[i] = 0;
-    kernels.ensure(i);
-    dead += x * deadFrom[i]!;
-    const base = i * stride;
-    for (let j = 0; j < span; j++) {
-      const to = i - j < 0 ? 0 : i - j;
-      p[to]! += x * stay[base + j]!;
-      fp[to]! += x * faint[base + j]!;
-    }
-  }
+  for (; i <= hi && i < span - 1; i++) dead += attackCell(p, fp, kernels, i);
   // Then four cells at a time (as spread() does): output i - j takes cell i + m's entry j + m.
   for (; i + 3 <= hi; i += 4) {
     const x0 = p[i]!;
@@ -534,18 +541,7 @@ function combinedAttacks(row: Row, kernels: AttackKernels, faints: Row): number 
       fp[i - j]! += x0 * faint[b0 + j]! + x1 * faint[b1 + j]! + x2 * faint[b2 + j]! + x3 * faint[b3 + j]!;
     }
   }
-  for (; i <= hi; i++) {
-    const x = p[i]!;
-    if (x === 0) continue;
-    p[i] = 0;
-    kernels.ensure(i);
-    dead += x * deadFrom[i]!;
-    const base = i * stride;
-    for (let j = 0; j < span; j++) {
-      p[i - j]! += x * stay[base + j]!;
-      fp[i - j]! += x * faint[base + j]!;
-    }
-  }
+  for (; i <= hi; i++) dead += attackCell(p, fp, kernels, i); // the last few, one at a time
   const bottom = Math.max(0, lo - span + 1);
   if (bottom < faints.lo) faints.lo = bottom;
   if (hi > faints.hi) faints.hi = hi;
