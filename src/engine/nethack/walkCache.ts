@@ -216,7 +216,7 @@ interface StoredCrossing {
   spread?: Spread | null;
 }
 
-const crossingCache = new BoundedCache<StoredCrossing>(256, 16 * 1024 * 1024, (s) => pmfBytes(s.crossing.pmf));
+const crossingCache = new BoundedCache<StoredCrossing>(256, 8 * 1024 * 1024, (s) => pmfBytes(s.crossing.pmf));
 
 /**
  * The crossing of d (no per-block detail: that is a side effect a stored answer cannot repeat), from
@@ -248,7 +248,7 @@ export interface StoredHazard {
 
 const hazardCache = new BoundedCache<StoredHazard>(
   256,
-  16 * 1024 * 1024,
+  8 * 1024 * 1024,
   (s) => pmfBytes(s.walk.deaths) + (s.walk.leftover ? pmfBytes(s.walk.leftover.alive) : 0),
 );
 
