@@ -244,14 +244,16 @@ class BinomialSums implements Sums {
     if (onBlock && u0 === 0) onBlock(0, pointMass(0));
     let prev = t.tail;
     let v = u0;
+    // Blocks from 1 on: the turn call and the attacks, each burning r of its phase (block(), without
+    // an object per block: a sweep runs up to millions of them).
+    const calls = 1 + this.model.attacks;
+    const r = this.form.r;
     // Until the threshold is 12 standard deviations below the mean (less than 1e-30 left).
-    const sd = () => Math.sqrt(t.n * p * (1 - p));
-    while (t.k > 0 && t.n * p - t.k < 12 * sd() + 2) {
+    while (t.k > 0 && t.n * p - t.k < 12 * Math.sqrt(t.n * p * (1 - p)) + 2) {
       v++;
       if (onBlock) onBlock(v, this.before(t, fixed, d, near, scratch));
-      const b = this.block(v);
-      fixed += b.fixed;
-      for (let c = 0; c < b.calls; c++) t.addCall();
+      fixed += calls * r[phaseOf(this.moves0 + v)]!;
+      for (let c = 0; c < calls; c++) t.addCall();
       t.moveTo(this.need(d, fixed));
       if ((v - u0) % 512 === 0) t.anchor(true); // keep rounding from adding up
       out.push(t.tail - prev);

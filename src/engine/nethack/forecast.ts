@@ -45,7 +45,7 @@ import {
   type WalkOptions,
   type WalkResult,
 } from './starvation.ts';
-import { cachedWalk, isCached } from './walkCache.ts';
+import { cachedCrossing, cachedWalk, isCached, storedHazard, storeHazard, type StoredHazard } from './walkCache.ts';
 
 export { advance, buildCycle, burnedOver, isExact, leadingBurn, type AdvanceResult, type Cycle } from './cycle.ts';
 export type { Spread } from './distributions.ts';
@@ -558,19 +558,23 @@ function randomForecast(c: Context): Body {
   c.citations.push(cite(v, 'faintRoll', 'faint roll and length'), cite(v, 'starvation', 'starvation limit'));
   const methodText = randomMethodText(v);
   if (c.model.awake.every((p) => p.length === 1)) return nothingBurns(c, methodText);
-  const sums = binomialSums(c.model, c.moves0) ?? new BlockSums(c.model, c.moves0);
+  const binomial = binomialSums(c.model, c.moves0);
+  const sums = binomial ?? new BlockSums(c.model, c.moves0);
   const collapse = collapses(c.model);
   const needWalk = !c.skip || (c.after !== null && c.after > 0);
   const faints: FirstFaints = new Map();
   const collectFaints = (th: (typeof THRESHOLDS)[number]) => (!collapse && needWalk && th.at === 0 ? faints : null);
+  const hazard = needWalk && collapse ? usableHazard(c) : undefined;
   // Every crossing in one sweep: the milestones ahead and, when fainting changes nothing, the limit.
   const near = maxBlockBurn(c.model, c.moves0);
   const ahead = THRESHOLDS.filter((th) => c.h0 > th.at);
   const requests = ahead.map((th) => milestoneRequest(c, th, near, collectFaints(th)));
   const entries = new EntryLog();
-  const limitAhead = needWalk && collapse && c.h0 >= c.limit;
+  const limitAhead = needWalk && collapse && c.h0 >= c.limit && !hazard;
   if (limitAhead) requests.push(limitRequest(c, near, entries));
-  const crosses = sums.crossings(requests);
+  // BlockSums sweep every threshold together (the largest sets the sweep): the limit stays, without detail.
+  else if (hazard && !binomial && c.h0 >= c.limit) requests.push({ d: c.h0 - c.limit + 1, near });
+  const crosses = binomial ? binomialCrossings(c, binomial, requests) : sums.crossings(requests);
   const milestones = THRESHOLDS.map((th) => randomMilestone(c, th, crosses[ahead.indexOf(th)]));
   // Who is still before the walk at the prompt `after` turns on: burned less than `firstOut`.
   let firstOut = c.h0; // the first faint (h <= 0) takes a hero into the walk
@@ -578,17 +582,24 @@ function randomForecast(c: Context): Body {
   let walk: WalkResult | null = null;
   if (needWalk && collapse) {
     firstOut = c.h0 - c.limit + 1; // here only going below the limit does
-    const below = limitEntries(c, entries, limitAhead ? crosses[crosses.length - 1]! : null);
-    lastIn = below.end;
-    walk = runHazard({
-      model: c.model,
-      moves0: c.moves0,
-      limit: c.limit,
-      entries: below.entries,
-      start: below.start,
-      snapshotAt: c.after,
-      toTheEnd: !c.skip,
-    });
+    if (hazard) {
+      lastIn = hazard.crossingEnd;
+      walk = hazardWalk(hazard, c.after);
+    } else {
+      const below = limitEntries(c, entries, limitAhead ? crosses[crosses.length - 1]! : null);
+      lastIn = below.end;
+      walk = runHazard({
+        model: c.model,
+        moves0: c.moves0,
+        limit: c.limit,
+        entries: below.entries,
+        start: below.start,
+        snapshotAt: c.after,
+        toTheEnd: !c.skip,
+      });
+      if (!c.skip)
+        storeHazard(c.model, c.moves0, c.h0, c.limit, { walk: { ...walk, snapshot: null }, crossingEnd: lastIn });
+    }
   } else if (needWalk) walk = randomWalk(c, faints);
   const after = c.after === null ? null : randomAfter(c, sums, walk, firstOut, lastIn);
   const starvation: StarvationForecast | null =
@@ -604,6 +615,37 @@ function randomForecast(c: Context): Body {
           method: RANDOM_STARVATION_METHOD,
         };
   return { methodText, next20: null, milestones, after, starvation };
+}
+
+/**
+ * Binomial sums sweep each threshold on its own (crossings() is crossing() for each), so a crossing
+ * without per-block detail is the same read from the cache as run again.
+ */
+function binomialCrossings(c: Context, sums: Sums, requests: CrossingRequest[]): BlockCrossing[] {
+  return requests.map((r) =>
+    r.onBlock
+      ? sums.crossing(r.d, r.near, r.onBlock)
+      : cachedCrossing(c.model, c.moves0, r.d, () => sums.crossing(r.d, r.near)),
+  );
+}
+
+/**
+ * A stored hazard walk (run to its end) that answers this forecast: the deaths, and the prompt `after`
+ * turns on when it is past the walk's end (then runHazard() reads the same leftover). Otherwise undefined.
+ */
+function usableHazard(c: Context): StoredHazard | undefined {
+  if (c.skip) return undefined;
+  const hit = storedHazard(c.model, c.moves0, c.h0, c.limit);
+  return hit && (c.after === null || c.after > hit.walk.endIteration) ? hit : undefined;
+}
+
+/** The stored walk as runHazard() would return it with this snapshot, its death spread computed once. */
+function hazardWalk(stored: StoredHazard, after: number | null): WalkResult {
+  const deathSpread = () => {
+    const s = (stored.spread ??= spreadOf(stored.walk.deaths));
+    return s && { ...s };
+  };
+  return { ...stored.walk, snapshot: after === null ? null : stored.walk.leftover!, deathSpread };
 }
 
 /**
@@ -780,10 +822,14 @@ function milestoneRequest(
 }
 
 /** A milestone of a random burn: the block (turn) of the crossing as a distribution. */
-function randomMilestone(c: Context, th: (typeof THRESHOLDS)[number], cross: BlockCrossing | undefined): Milestone {
+function randomMilestone(
+  c: Context,
+  th: (typeof THRESHOLDS)[number],
+  cross: (BlockCrossing & { spread?: () => Spread | null }) | undefined,
+): Milestone {
   const ms = { ...milestone(c, th.status, th.at), exact: false };
   if (ms.already || !cross) return { ...ms, exact: true };
-  const dist = spreadOf(cross.pmf);
+  const dist = cross.spread ? cross.spread() : spreadOf(cross.pmf);
   return { ...ms, turnsDistribution: dist, never: dist === null };
 }
 

@@ -1118,6 +1118,16 @@ export class EntryLog {
   top(e: number): number {
     return this.tops[e]!;
   }
+  /** How many masses entry e has. */
+  length(e: number): number {
+    return this.starts[e + 1]! - this.starts[e]!;
+  }
+  /** sum + entry e's masses, added in order (as a loop over mass(e) would, without a view per entry). */
+  addMass(e: number, sum: number): number {
+    const v = this.values;
+    for (let i = this.starts[e]!, end = this.starts[e + 1]!; i < end; i++) sum += v[i]!;
+    return sum;
+  }
   /** Entry e's masses (a view on the log). */
   mass(e: number): Float64Array {
     return this.values.subarray(this.starts[e]!, this.starts[e + 1]!);
@@ -1155,10 +1165,9 @@ export function runHazard(o: HazardOptions): WalkResult {
   }
   const log = o.entries;
   for (let e = 0; e < log.count; e++) {
-    const mass = log.mass(e);
     first = Math.min(first, log.iteration(e));
-    lowest = Math.min(lowest, log.top(e) - mass.length + 1);
-    for (let k = 0; k < mass.length; k++) planned += mass[k]!;
+    lowest = Math.min(lowest, log.top(e) - log.length(e) + 1);
+    planned = log.addMass(e, planned);
   }
   const hBottom = starvationFloor(o.model, lowest);
   const width = o.limit - hBottom; // h from hBottom to limit - 1

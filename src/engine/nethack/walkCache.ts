@@ -4,9 +4,10 @@
 // keeps the last ones.
 // A cached walk also answers "after K turns" past its end (what is left then stays as it was);
 // before its end only the walk up to K is run again, for the heroes' state at that prompt.
-import { phaseOf } from './calls.ts';
-import { spreadOf, trim, type Spread } from './distributions.ts';
+import { phaseOf, type CallModel } from './calls.ts';
+import { spreadOf, trim, type OffsetPmf, type Spread } from './distributions.ts';
 import { runWalk, type WalkOptions, type WalkResult, type WalkSnapshot } from './starvation.ts';
+import type { BlockCrossing } from './sums.ts';
 
 const MAX_ENTRIES = 256;
 /** And at most this many bytes of stored distributions (the least recently used go first). */
@@ -158,8 +159,116 @@ function shifted(s: Spread | null, by: number): Spread | null {
   };
 }
 
-/** Forget every cached walk (tests, benchmarks). */
+// ---- crossings and hazard walks, by the burn they depend on ----------------------------------
+// A random burn's crossing of a total burn d depends on the burn profile, the attacks, moves % period
+// and d only; the hazard walk below the limit (collapsed walks) on those and the limit. Both cost
+// milliseconds each time they run and are the same numbers every time: a forecast asked again (or
+// a hero whose thresholds meet the same d) reads them back. Bounded like the walks above.
+
+/** An LRU of values that know their size, bounded in entries and bytes. */
+class BoundedCache<T> {
+  private readonly map = new Map<string, T>();
+  private bytes = 0;
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+    private readonly size: (value: T) => number,
+  ) {}
+  get(key: string): T | undefined {
+    const hit = this.map.get(key);
+    if (hit !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, hit);
+    }
+    return hit;
+  }
+  set(key: string, value: T): void {
+    const old = this.map.get(key);
+    if (old !== undefined) {
+      this.bytes -= this.size(old);
+      this.map.delete(key);
+    }
+    this.map.set(key, value);
+    this.bytes += this.size(value);
+    while (this.map.size > this.maxEntries || (this.bytes > this.maxBytes && this.map.size > 1)) {
+      const oldest = this.map.keys().next().value!;
+      this.bytes -= this.size(this.map.get(oldest)!);
+      this.map.delete(oldest);
+    }
+  }
+  clear(): void {
+    this.map.clear();
+    this.bytes = 0;
+  }
+}
+
+/** What sets a model's calls (the fields buildCallModel() builds its tables from) and moves0's phase. */
+function burnKey(model: CallModel, moves0: number): unknown[] {
+  const p = model.profile;
+  return [model.version, model.flags, !!p.invulnerable, p.unaware, model.attacks, phaseOf(moves0) % model.period];
+}
+
+const pmfBytes = (d: OffsetPmf) => 8 * d.p.length + 64;
+
+interface StoredCrossing {
+  crossing: BlockCrossing;
+  /** spreadOf(crossing.pmf), once asked. */
+  spread?: Spread | null;
+}
+
+const crossingCache = new BoundedCache<StoredCrossing>(256, 8 * 1024 * 1024, (s) => pmfBytes(s.crossing.pmf));
+
+/**
+ * The crossing of d (no per-block detail: that is a side effect a stored answer cannot repeat), from
+ * the cache or from `run()`. `spread()` is spreadOf() of its pmf, computed once. Treat both as read-only.
+ */
+export function cachedCrossing(
+  model: CallModel,
+  moves0: number,
+  d: number,
+  run: () => BlockCrossing,
+): BlockCrossing & { spread: () => Spread | null } {
+  const key = JSON.stringify([...burnKey(model, moves0), d]);
+  let stored = crossingCache.get(key);
+  if (!stored) crossingCache.set(key, (stored = { crossing: run() }));
+  const s = stored;
+  const spread = () => {
+    const v = (s.spread ??= spreadOf(s.crossing.pmf));
+    return v && { ...v }; // a copy: the result that holds it is the caller's
+  };
+  return { ...s.crossing, spread };
+}
+
+/** A hazard walk run to its end (no snapshot), and the last block of the crossing that fed it. */
+export interface StoredHazard {
+  walk: WalkResult;
+  crossingEnd: number;
+  spread?: Spread | null;
+}
+
+const hazardCache = new BoundedCache<StoredHazard>(
+  256,
+  8 * 1024 * 1024,
+  (s) => pmfBytes(s.walk.deaths) + (s.walk.leftover ? pmfBytes(s.walk.leftover.alive) : 0),
+);
+
+const hazardKey = (model: CallModel, moves0: number, h0: number, limit: number) =>
+  JSON.stringify([...burnKey(model, moves0), h0, limit]);
+
+/** The stored hazard walk of a hero at h0 (collapsed walks), if any. */
+export function storedHazard(model: CallModel, moves0: number, h0: number, limit: number): StoredHazard | undefined {
+  return hazardCache.get(hazardKey(model, moves0, h0, limit));
+}
+
+/** Store a hazard walk run to its end without a snapshot. */
+export function storeHazard(model: CallModel, moves0: number, h0: number, limit: number, s: StoredHazard): void {
+  hazardCache.set(hazardKey(model, moves0, h0, limit), s);
+}
+
+/** Forget every cached walk, crossing and hazard walk (tests, benchmarks). */
 export function clearWalkCache(): void {
   cache.clear();
   bytes = 0;
+  crossingCache.clear();
+  hazardCache.clear();
 }

@@ -169,3 +169,27 @@ describe('nothing burns, above the limit (src/eat.c gethungry(): no charge at al
     expect(f.starvation!.deathTurns!.p95).toBeLessThan(100);
   });
 });
+
+describe('stored crossings and hazard walks (collapsed walks)', () => {
+  // Each input asked cold, then again (crossings and the hazard walk read back), and after a hero
+  // elsewhere stored thresholds it shares: every answer equals the cold one to the last bit.
+  const inputs = [
+    // binomial sums: each threshold swept on its own, the limit's sweep skipped on a hit
+    { nutrition: 900, profile: P('5.0', { leftRing: parseRing('ring of slow digestion')! }), con: 18 },
+    { nutrition: 700, moves: 9, profile: P('3.6.7', { unaware: true }), con: 11, after: 100_000 },
+    { nutrition: 700, moves: 9, profile: P('3.6.7', { unaware: true }), con: 11, after: 5000 },
+    // block sums (three burns a call): every threshold swept together, the limit kept without detail
+    { nutrition: 500, profile: P('5.0', { unaware: true, leftRing: parseRing('regeneration')! }), con: 16 },
+  ];
+  for (const input of inputs)
+    it(`${input.profile.version} nutrition ${input.nutrition} after ${input.after ?? '-'}`, () => {
+      const model = buildCallModel(input.profile, burnFlags(input.profile), 0);
+      expect(!!binomialSums(model, input.moves ?? 1)).toBe(input.nutrition !== 500);
+      clearWalkCache();
+      const cold = forecast(input);
+      expect(forecast(input)).toEqual(cold);
+      clearWalkCache();
+      forecast({ ...input, nutrition: input.nutrition + 100 }); // its Hungry is this one's Weak
+      expect(forecast(input)).toEqual(cold);
+    });
+});
