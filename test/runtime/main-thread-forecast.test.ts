@@ -50,7 +50,11 @@ describe('forecasts from cached walks', () => {
     }
   });
 
-  it('a random burn (5.0, asleep) or a chart series is never tried here', async () => {
+  it('a state after some turns, a random burn (5.0, asleep) or a chart series is never tried here', async () => {
+    const later = { nutrition: 900, profile: defaultProfile('3.6.7'), after: 1000 };
+    await forecastOffThread(later);
+    expect(forecastFromCachedWalks(later)).toBeUndefined();
+    expect(forecastFromCachedWalks({ ...later, after: undefined })).toBeDefined(); // the same walks serve it
     const inputs: ForecastInput[] = [
       { nutrition: 300, profile: defaultProfile('5.0') },
       { nutrition: 300, profile: { ...defaultProfile('3.6.7'), unaware: true } },
