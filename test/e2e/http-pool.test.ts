@@ -65,9 +65,12 @@ afterAll(async () => {
   await configureWork({});
 });
 
+/** Interaction ids are unique, as Discord's are: the endpoint refuses a repeated id as a replay. */
+let lastId = 0;
+
 function forecastInteraction(token: string, options: Record<string, string | number | boolean>) {
   return {
-    id: `17000000000000000${Math.floor(Math.random() * 90 + 10)}`,
+    id: `170000000000000${String(++lastId).padStart(4, '0')}`,
     application_id: '1100000000000000001',
     type: 2,
     token,
