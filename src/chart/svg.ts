@@ -584,6 +584,16 @@ function drawYAxis(f: Frame, { thresholds, yTicks }: YLabels): void {
     plot.bottom,
   );
   const yLabelX = plot.left - 5 * s;
+  /** A value left of the plot, right-aligned, its baseline placed to centre it on `y`. */
+  const yLabel = (v: number, y: number, fill: string, kind: TextAt['kind']) =>
+    push(
+      textPath(
+        regular,
+        formatNumber(v),
+        { x: yLabelX, y: y + fs.tick * 0.35, size: fs.tick, fill, kind, anchor: 'end' },
+        labels,
+      ),
+    );
   thresholds.forEach((v, i) => {
     const y = Y(v + 0.5);
     const ly = thresholdY[i]!;
@@ -595,15 +605,7 @@ function drawYAxis(f: Frame, { thresholds, yTicks }: YLabels): void {
         `<path d="M${r1(plot.left)} ${r1(y)}L${r1(yLabelX + 1.5 * s)} ${r1(ly)}" stroke="${THEME.textFaint}" stroke-width="${r1(s * 0.5)}" fill="none"/>`,
       );
     }
-    const at: TextAt = {
-      x: yLabelX,
-      y: ly + fs.tick * 0.35,
-      size: fs.tick,
-      fill: THEME.text,
-      kind: 'threshold',
-      anchor: 'end',
-    };
-    push(textPath(regular, formatNumber(v), at, labels));
+    yLabel(v, ly, THEME.text, 'threshold');
   });
   for (const v of yTicks) {
     const y = Y(v);
@@ -612,15 +614,7 @@ function drawYAxis(f: Frame, { thresholds, yTicks }: YLabels): void {
     push(
       `<line x1="${plot.left}" x2="${plot.right}" y1="${r1(y)}" y2="${r1(y)}" stroke="${THEME.grid}" stroke-opacity="0.07" stroke-width="${r1(s * 0.5)}"/>`,
     );
-    const at: TextAt = {
-      x: yLabelX,
-      y: y + fs.tick * 0.35,
-      size: fs.tick,
-      fill: THEME.textFaint,
-      kind: 'y-tick',
-      anchor: 'end',
-    };
-    push(textPath(regular, formatNumber(v), at, labels));
+    yLabel(v, y, THEME.textFaint, 'y-tick');
   }
 }
 
