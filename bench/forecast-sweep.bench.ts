@@ -13,6 +13,7 @@ import {
   type ForecastInput,
 } from '../src/engine/nethack/index.ts';
 import { clearWalkCache } from '../src/engine/nethack/walkCache.ts';
+import { check, ms, type BenchResult } from './lib.ts';
 import { forecast as referenceForecast } from '../test/engine/nethack/reference/forecast-reference.ts';
 
 export const title = 'NetHack forecast sweep: whole forecasts on the worst inputs, engine vs the old engine';
@@ -86,7 +87,7 @@ function timed(f: () => unknown): { ms: number; cpu: number } {
   return { ms: performance.now() - t0, cpu: process.cpuUsage(c0).user / 1000 };
 }
 
-export async function run(): Promise<Record<string, string | number>[]> {
+export async function run(): Promise<BenchResult> {
   const cases = sweep();
   // Warm the JIT of both engines on small inputs first.
   for (let i = 0; i < 3; i++) {
@@ -155,5 +156,18 @@ export async function run(): Promise<Record<string, string | number>[]> {
       'max ms': `cpu ${s.cpu.toFixed(1)}`,
       'target p99 <= 20, max <= 50': '',
     });
-  return rows;
+  const target = (what: string, a: number[], cpu: number[] | null) =>
+    check(
+      `forecast sweep, ${what}: p99 <= 20 ms, max <= 50 ms`,
+      `p99 ${ms(pct(a, 0.99))} ms, max ${ms(a[a.length - 1]!)} ms` +
+        (cpu ? ` (CPU: p99 ${ms(pct(cpu, 0.99))}, max ${ms(cpu[cpu.length - 1]!)})` : ''),
+      pct(a, 0.99) <= 20 && a[a.length - 1]! <= 50,
+    );
+  return {
+    rows,
+    targets: [
+      target('engine cold (walk caches cleared)', cold, coldCpu),
+      target('the same hero 100 turns later', served, null),
+    ],
+  };
 }
