@@ -1,7 +1,9 @@
 // `npm run bench`: every bench/*.bench.ts module, each printing one table, then the table of
 // targets with pass/fail. `npm run bench -- chart http` runs only the modules whose file name
 // contains one of the words. Every figure is reported against a baseline measured in the same
-// run, warmed up and interleaved with it (bench/lib.ts); tests never assert speed.
+// run, warmed up and interleaved with it (bench/lib.ts); tests never assert speed. Each module runs
+// in a process of its own: one bench's heap (caches, garbage) must not tax another's figures.
+import { fork } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -41,16 +43,43 @@ if (files.length === 0) {
   );
   process.exit(2);
 }
+/** Runs one module in this process and sends its title and result to the parent. */
+async function runHere(f: string): Promise<void> {
+  const mod = (await import(pathToFileURL(join(here, f)).href)) as BenchModule;
+  const out = await mod.run();
+  const result: BenchResult = Array.isArray(out) ? { rows: out } : out;
+  await new Promise<void>((resolve, reject) =>
+    process.send!({ title: mod.title, result }, (e: Error | null) => (e ? reject(e) : resolve())),
+  );
+}
+
+/** One module in a child process (the same Node.js flags and TypeScript loader as this one). */
+function runApart(f: string): Promise<{ title: string; result: BenchResult }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--one', f], { execArgv: process.execArgv });
+    let answer: { title: string; result: BenchResult } | undefined;
+    child.on('message', (m) => (answer = m as { title: string; result: BenchResult }));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      answer ? resolve(answer) : reject(new Error(`bench ${f} exited with code ${code} before reporting`)),
+    );
+  });
+}
+
+const oneAt = process.argv.indexOf('--one');
+if (oneAt >= 0) {
+  await runHere(process.argv[oneAt + 1]!);
+  process.exit(0);
+}
+
 const started = performance.now();
 const machine = `${availableParallelism()} cores (${cpus()[0]?.model ?? '?'})`;
 console.log(`hungerbot bench — node ${process.version}, ${machine}, ${new Date().toISOString()}`);
 const targets: (Target & { bench: string })[] = [];
 for (const f of files) {
-  const mod = (await import(pathToFileURL(join(here, f)).href)) as BenchModule;
   const t0 = performance.now();
-  const out = await mod.run();
-  const result: BenchResult = Array.isArray(out) ? { rows: out } : out;
-  console.log(`\n## ${mod.title} (${f}, ${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
+  const { title, result } = await runApart(f);
+  console.log(`\n## ${title} (${f}, ${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
   console.log(table(result.rows));
   for (const n of result.notes ?? []) console.log(`\n${n}`);
   targets.push(...(result.targets ?? []).map((t) => ({ ...t, bench: f.replace('.bench.ts', '') })));
