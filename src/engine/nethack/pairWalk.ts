@@ -476,7 +476,26 @@ class PairWalk {
           if (a > most) most = a;
           if (b > most) most = b;
         }
-      else {
+      else if (j - 1 >= limitIdx) {
+        // The first helpless call far from the limit (no roll can kill), in one pass with the turn
+        // call's faints: cell c - 1 is complete once cell c's attack faints have made that call.
+        for (let c = j; c <= i; c++) {
+          const ta = bp[2 * c]!;
+          const tb = bp[2 * c + 1]!;
+          const a = ap[2 * c]!;
+          const b = ap[2 * c + 1]!;
+          sumA += ta + a;
+          sumB += tb + b;
+          seg[2 * c] = ta + a * f0;
+          seg[2 * c + 1] = tb + b * f0;
+          const belowA = (seg[2 * c - 2]! += a * f1);
+          const belowB = (seg[2 * c - 1]! += b * f1);
+          if (belowA > most) most = belowA;
+          if (belowB > most) most = belowB;
+        }
+        if (seg[2 * i]! > most) most = seg[2 * i]!;
+        if (seg[2 * i + 1]! > most) most = seg[2 * i + 1]!;
+      } else {
         for (let c = j; c <= i; c++) {
           const a = bp[2 * c]!;
           const b = bp[2 * c + 1]!;
@@ -485,47 +504,29 @@ class PairWalk {
           sumA += a;
           sumB += b;
         }
-        if (j - 1 >= limitIdx) {
-          // The first helpless call far from the limit: no roll can kill.
-          for (let c = j; c <= i; c++) {
-            const a = ap[2 * c]!;
-            const b = ap[2 * c + 1]!;
-            sumA += a;
-            sumB += b;
-            seg[2 * c]! += a * f0;
-            seg[2 * c + 1]! += b * f0;
-            const belowA = (seg[2 * c - 2]! += a * f1); // cell c - 1 is complete now
-            const belowB = (seg[2 * c - 1]! += b * f1);
-            if (belowA > most) most = belowA;
-            if (belowB > most) most = belowB;
-          }
-          if (seg[2 * i]! > most) most = seg[2 * i]!;
-          if (seg[2 * i + 1]! > most) most = seg[2 * i + 1]!;
-        } else {
-          most = -1; // settle() finds it
-          for (let c = j; c <= i; c++) {
-            const a = ap[2 * c]!;
-            const b = ap[2 * c + 1]!;
-            if (a === 0 && b === 0) continue;
-            sumA += a;
-            sumB += b;
-            for (let k = 0; k <= 1; k++) {
-              const q = k === 0 ? f0 : f1;
-              const ma = a * q;
-              const mb = b * q;
-              const to = c - k < 0 ? 0 : c - k;
-              if (to < limitIdx) {
-                const s = pass[to]!;
-                const la = ma * s;
-                const lb = mb * s;
-                deadA += ma - la;
-                deadB += mb - lb;
-                seg[2 * to]! += la;
-                seg[2 * to + 1]! += lb;
-              } else {
-                seg[2 * to]! += ma;
-                seg[2 * to + 1]! += mb;
-              }
+        most = -1; // settle() finds it
+        for (let c = j; c <= i; c++) {
+          const a = ap[2 * c]!;
+          const b = ap[2 * c + 1]!;
+          if (a === 0 && b === 0) continue;
+          sumA += a;
+          sumB += b;
+          for (let k = 0; k <= 1; k++) {
+            const q = k === 0 ? f0 : f1;
+            const ma = a * q;
+            const mb = b * q;
+            const to = c - k < 0 ? 0 : c - k;
+            if (to < limitIdx) {
+              const s = pass[to]!;
+              const la = ma * s;
+              const lb = mb * s;
+              deadA += ma - la;
+              deadB += mb - lb;
+              seg[2 * to]! += la;
+              seg[2 * to + 1]! += lb;
+            } else {
+              seg[2 * to]! += ma;
+              seg[2 * to + 1]! += mb;
             }
           }
         }
