@@ -179,6 +179,70 @@ function twoPoint(row: PairRow, q0: number, q1: number, pass: Float64Array, limi
   deadOut[1] = deadB;
 }
 
+/**
+ * The turn call of the awake heroes (twoPoint() with faints), whose heroes still awake after it
+ * go straight to `into` (the next prompt's row): `row` is left empty.
+ */
+function turnCall(
+  row: PairRow,
+  q0: number,
+  q1: number,
+  pass: Float64Array,
+  limitIdx: number,
+  faints: PairRow,
+  into: PairRow,
+) {
+  deadOut[0] = deadOut[1] = 0;
+  if (row.hi < row.lo) return;
+  const p = row.p;
+  const fp = faints.p;
+  const np = into.p;
+  const rlo = row.lo;
+  const rhi = row.hi;
+  const lo = rlo === 0 ? 0 : rlo - 1;
+  const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
+  let floorA = rlo === 0 ? p[0]! * q1 : 0; // below the floor: kept at it
+  let floorB = rlo === 0 ? p[1]! * q1 : 0;
+  let deadA = 0;
+  let deadB = 0;
+  let j = lo;
+  for (; j < split; j++) {
+    const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
+    const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
+    floorA = floorB = 0;
+    const s = pass[j]!;
+    const oa = ya * s;
+    const ob = yb * s;
+    fp[2 * j]! += oa;
+    fp[2 * j + 1]! += ob;
+    deadA += ya - oa;
+    deadB += yb - ob;
+    p[2 * j] = p[2 * j + 1] = 0;
+  }
+  for (; j <= rhi; j++) {
+    const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
+    const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
+    floorA = floorB = 0;
+    const s = pass[j]!;
+    const oa = ya * s;
+    const ob = yb * s;
+    fp[2 * j]! += oa;
+    fp[2 * j + 1]! += ob;
+    np[2 * j]! += ya - oa;
+    np[2 * j + 1]! += yb - ob;
+    p[2 * j] = p[2 * j + 1] = 0;
+  }
+  if (lo < faints.lo) faints.lo = lo;
+  if (rhi > faints.hi) faints.hi = rhi;
+  if (split <= rhi) {
+    if (split < into.lo) into.lo = split;
+    if (rhi > into.hi) into.hi = rhi;
+  }
+  row.reset();
+  deadOut[0] = deadA;
+  deadOut[1] = deadB;
+}
+
 /** combinedAttacks() of starvation.ts for both lanes (two or more attacks, with their kernels). */
 function combinedAttacks(row: PairRow, k: AttackKernels, faints: PairRow) {
   deadOut[0] = deadOut[1] = 0;
@@ -634,13 +698,14 @@ class PairWalk {
     }
     this.die(0, t, deadA);
     this.die(1, t, deadB);
-    twoPoint(here, q0, q1, pass, limitIdx, this.faintTurn);
+    // ++multi: who stays awake after the turn call acts at the next prompt (added there at once),
+    // with who wakes up now (settled faints already there, the danger row's after the dispatch).
+    const next = this.awake[(t + 1) % this.ringSize]!;
+    turnCall(here, q0, q1, pass, limitIdx, this.faintTurn, next);
     this.dieBoth(t);
     this.dispatch(t);
     if (t === seedIteration) this.settleSeeds(t);
-    const next = this.awake[(t + 1) % this.ringSize]!;
     this.moveInto(this.danger[(t + 1) % this.ringSize]!, next);
-    this.moveInto(here, next);
   }
 
   /** One lane's heroes still alive, in the awake rows they wake in or the danger rows they wait in. */
