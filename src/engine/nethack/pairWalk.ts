@@ -440,7 +440,7 @@ class PairWalk {
   private readonly combined: AttackKernels | null;
   private readonly q0: number;
   private readonly q1: number;
-  private deaths = [new Float64Array(1024), new Float64Array(1024)];
+  private deaths = [new Float64Array(0), new Float64Array(0)];
   private deathTop = [-1, -1];
   private deadTotal = [0, 0];
   private expectedFaints = [0, 0];
@@ -487,14 +487,23 @@ class PairWalk {
     return Math.max(0, h - this.hBottom);
   }
 
+  /**
+   * Room in the death arrays up to iteration t (run() asks before each iteration: no growth inside
+   * the calls, whose compiled code a first growth thousands of iterations in would throw away).
+   */
+  private deathsUpTo(t: number) {
+    for (let lane = 0; lane < 2; lane++) {
+      const d = this.deaths[lane]!;
+      if (t < d.length) continue;
+      const bigger = new Float64Array(Math.max(t + 1, d.length * 2));
+      bigger.set(d);
+      this.deaths[lane] = bigger;
+    }
+  }
+
   private die(lane: number, u: number, x: number) {
     if (x === 0) return;
-    let d = this.deaths[lane]!;
-    if (u >= d.length) {
-      const bigger = new Float64Array(Math.max(u + 1, d.length * 2));
-      bigger.set(d);
-      this.deaths[lane] = d = bigger;
-    }
+    const d = this.deaths[lane]!;
     d[u]! += x;
     if (u > this.deathTop[lane]!) this.deathTop[lane] = u;
     this.deadTotal[lane]! += x;
@@ -734,6 +743,7 @@ class PairWalk {
     const ends: (LaneEnd | null)[] = [null, null];
     let t = seedIteration;
     for (; t < WALK_MAX_TURNS; t++) {
+      this.deathsUpTo(t);
       this.iteration(t, seedIteration);
       for (let lane = 0; lane < 2; lane++)
         if (!ends[lane] && planned[lane]! - this.deadTotal[lane]! < WALK_EPSILON)
