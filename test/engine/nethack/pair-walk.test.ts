@@ -84,4 +84,17 @@ describe('two walks in one pass', () => {
     expect(compareForecasts(paired, referenceForecast(input))).toEqual([]);
     expect(forecast(input)).toEqual(paired); // both kinds read back from the cache
   }, 60_000);
+
+  it('more forecasts through the pair against the reference engine: attacks, Con, moves, after', () => {
+    const inputs = [
+      { nutrition: 40, profile: SD, con: 5, attacksPerTurn: 1, moves: 777 },
+      { nutrition: 75, profile: SD, con: 3, attacksPerTurn: 12, after: 1500 },
+      { nutrition: 9, profile: SD, con: 4, attacksPerTurn: 2, after: 100_000 },
+      { nutrition: 200, profile: { ...SD, encumbrance: 'Burdened' as const }, con: 3, attacksPerTurn: 7 },
+    ];
+    for (const input of inputs) {
+      clearWalkCache();
+      expect(compareForecasts(forecast(input), referenceForecast(input)), JSON.stringify(input)).toEqual([]);
+    }
+  }, 120_000);
 });
