@@ -5,9 +5,9 @@
 // together, each cell's coefficients are read once for both and every loop and row is shared.
 //
 // This is the walk of starvation.ts (see its comment for the method and the cuts), restricted to
-// what these walks use: calls that burn 0 or 1 (slow digestion: every awake and fainted call the
-// same pmf), one or more attacks, helpless seeds at one iteration, run to the end without a
-// snapshot. Each lane gives what runWalk() gives for its seed alone, but for the cuts below 1e-16:
+// what these walks use: calls that burn 0 or 1, awake and fainted each with its own chances (slow
+// digestion; a plain hero, who burns 1 awake and the base charge 1 turn in 10 fainted), one or more
+// attacks, helpless seeds at one iteration, run to the end without a snapshot. Each lane gives what runWalk() gives for its seed alone, but for the cuts below 1e-16:
 // a row's cell is pruned when both lanes are below 1e-16 there, and a deposit's kernel is cut
 // where its tail times the larger lane's mass is below 1e-16 (each lane keeps at least as much as
 // alone). Each lane stops where it would alone (less than 1e-10 alive) and keeps its deaths up to then.
@@ -31,9 +31,7 @@ const { BLOCK, PRUNE, ROW_PAD, WALK_EPSILON, WALK_MAX_TURNS } = walk;
 /** Whether runWalkPair() can run the kind walks of this model (and the two seeds). */
 export function pairWalkable(model: CallModel, a: HelplessSeed, b: HelplessSeed): boolean {
   if (model.period !== 1 || model.attacks < 1) return false;
-  const pmf = model.awake[0]!;
-  const faint = model.fainted[0]!;
-  return pmf.length === 2 && faint.length === 2 && pmf[0] === faint[0] && pmf[1] === faint[1] && a.dur > 0 && b.dur > 0;
+  return model.awake[0]!.length === 2 && model.fainted[0]!.length === 2 && a.dur > 0 && b.dur > 0;
 }
 
 /** Both lanes of cell i at 2i and 2i + 1, cells lo..hi in use (either lane nonzero). */
@@ -85,8 +83,11 @@ function twoPoint(row: PairRow, q0: number, q1: number, pass: Float64Array, limi
   const rhi = row.hi;
   const lo = rlo === 0 ? 0 : rlo - 1;
   const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
-  const floorA = rlo === 0 ? p[0]! * q1 : 0; // below the floor: kept at it
-  const floorB = rlo === 0 ? p[1]! * q1 : 0;
+  // Below the floor: kept at it (multiplied out either way: a branch first taken thousands of
+  // iterations in would throw the compiled code away).
+  const atFloor = rlo === 0 ? 1 : 0;
+  const floorA = p[0]! * q1 * atFloor;
+  const floorB = p[1]! * q1 * atFloor;
   let deadA = 0;
   let deadB = 0;
   let j = lo;
@@ -201,8 +202,9 @@ function turnCall(
   const rhi = row.hi;
   const lo = rlo === 0 ? 0 : rlo - 1;
   const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
-  let floorA = rlo === 0 ? p[0]! * q1 : 0; // below the floor: kept at it
-  let floorB = rlo === 0 ? p[1]! * q1 : 0;
+  const atFloor = rlo === 0 ? 1 : 0; // below the floor: kept at it (see twoPoint())
+  let floorA = p[0]! * q1 * atFloor;
+  let floorB = p[1]! * q1 * atFloor;
   let deadA = 0;
   let deadB = 0;
   let j = lo;
@@ -438,8 +440,11 @@ class PairWalk {
   private readonly segment: Float64Array;
   private readonly kernels: Kernels;
   private readonly combined: AttackKernels | null;
+  /** An awake call burns 0 or 1 with these chances; a fainted call with f0, f1. */
   private readonly q0: number;
   private readonly q1: number;
+  private readonly f0: number;
+  private readonly f1: number;
   private deaths = [new Float64Array(0), new Float64Array(0)];
   private deathTop = [-1, -1];
   private deadTotal = [0, 0];
@@ -476,6 +481,8 @@ class PairWalk {
     const pmf = model.awake[0]!;
     this.q0 = pmf[0]!;
     this.q1 = pmf[1]!;
+    this.f0 = model.fainted[0]![0]!;
+    this.f1 = model.fainted[0]![1]!;
     const grid = { scratch: new Float64Array(this.width), pass: this.pass, limitIdx: this.limitIdx, width: this.width };
     const span = model.attacks * (pmf.length - 1) + 1;
     // starvation.ts bounds the kernels' memory at 400,000 entries; these grids stay far below it.
@@ -522,8 +529,7 @@ class PairWalk {
     if (!attackFaints && B.hi < B.lo) return;
     const lo = Math.min(A.lo, B.lo);
     const hi = Math.max(A.hi, B.hi);
-    const f0 = this.q0;
-    const f1 = this.q1;
+    const { f0, f1 } = this;
     const limitIdx = this.limitIdx;
     const { pass, dur, bandLow, segment: seg } = this;
     const ap = A.p;
@@ -701,7 +707,7 @@ class PairWalk {
     for (let w = t + 1; w <= t + this.ringSize - 1; w++) {
       const row = this.danger[w % this.ringSize]!;
       if (row.hi < row.lo) continue;
-      twoPoint(row, q0, q1, pass, limitIdx, null);
+      twoPoint(row, this.f0, this.f1, pass, limitIdx, null);
       deadA += deadOut[0]!;
       deadB += deadOut[1]!;
     }
@@ -738,11 +744,11 @@ class PairWalk {
     };
   }
 
-  run(seedIteration: number): [WalkResult, WalkResult] {
+  run(seedIteration: number, iterations = WALK_MAX_TURNS): [WalkResult, WalkResult] {
     const planned = this.seeds.map((s) => s.mass.reduce((a, x) => a + x, 0));
     const ends: (LaneEnd | null)[] = [null, null];
     let t = seedIteration;
-    for (; t < WALK_MAX_TURNS; t++) {
+    for (const stop = Math.min(WALK_MAX_TURNS, seedIteration + iterations); t < stop; t++) {
       this.deathsUpTo(t);
       this.iteration(t, seedIteration);
       for (let lane = 0; lane < 2; lane++)
@@ -767,5 +773,27 @@ export function runWalkPair(
 ): [WalkResult, WalkResult] {
   refuseIfCachedOnly();
   if (!pairWalkable(model, seeds[0], seeds[1])) throw new Error('runWalkPair: not a walk it can run');
+  if (!primed) prime(model);
   return new PairWalk(model, limit, seeds).run(seedIteration);
+}
+
+let primed = false;
+
+/**
+ * Before the first pair walk of a thread: two tiny walks (one attack, then several) from either
+ * side of a limit, for a few dozen iterations, so that every path of the code has run before the
+ * JIT compiles it. A real walk first takes the paths near the limit thousands of iterations in;
+ * compiled without them, its code was thrown away and rebuilt there, over and over (the first walk
+ * took 2-3 times as long as the next). Well under a millisecond.
+ */
+function prime(model: CallModel): void {
+  primed = true;
+  const limit = -30;
+  const seed = (top: number, mass: number[]): HelplessSeed => ({
+    top,
+    mass: Float64Array.from(mass),
+    dur: faintTurns(top, model.version),
+  });
+  for (const attacks of [1, 3])
+    new PairWalk({ ...model, attacks }, limit, [seed(-26, [0.25, 0.25, 0.25, 0.25]), seed(-31, [1])]).run(1, 60);
 }

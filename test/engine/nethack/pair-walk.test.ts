@@ -60,6 +60,20 @@ describe('two walks in one pass', () => {
       expectClose(b, alone(model, limit, attack));
     });
 
+  it('a plain 5.0 hero: awake calls burn 1, fainted ones 1 in 10 (the base charge, Unaware)', () => {
+    const plain = defaultProfile('5.0');
+    const model = buildCallModel(plain, burnFlags(plain), 3);
+    expect(model.awake[0]![0]).toBe(0);
+    expect(model.awake[0]![1]).toBeCloseTo(1, 15);
+    expect(model.fainted[0]!.length).toBe(2);
+    const turn: HelplessSeed = { top: 0, mass: Float64Array.of(1), dur: 10 };
+    const attack: HelplessSeed = { top: 0, mass: Float64Array.from(model.fainted[0]!), dur: 10 };
+    expect(pairWalkable(model, turn, attack)).toBe(true);
+    const [a, b] = runWalkPair(model, -160, [turn, attack], 1);
+    expectClose(a, alone(model, -160, turn));
+    expectClose(b, alone(model, -160, attack));
+  });
+
   it('seeds of different lengths and faint lengths, deep enough for the danger rows at once', () => {
     const model = buildCallModel(SD, burnFlags(SD), 2);
     const deep: HelplessSeed = { top: -120, mass: Float64Array.of(0.25, 0.5, 0.25), dur: 22 };
@@ -69,12 +83,14 @@ describe('two walks in one pass', () => {
     expectClose(b, alone(model, -130, high));
   });
 
-  it('only calls that burn 0 or 1, the same awake and fainted, with attacks', () => {
+  it('only calls that burn 0 or 1, with attacks, the same at every moves', () => {
     const seed: HelplessSeed = { top: 0, mass: Float64Array.of(1), dur: 10 };
     const model = (p: BurnProfile, attacks: number) => buildCallModel(p, burnFlags(p), attacks);
     expect(pairWalkable(model(SD, 0), seed, seed)).toBe(false);
     expect(pairWalkable(model({ ...defaultProfile('5.0'), regeneration: 'intrinsic' }, 2), seed, seed)).toBe(false);
-    expect(pairWalkable(model(defaultProfile('3.6.7'), 2), seed, seed)).toBe(false);
+    expect(pairWalkable(model({ ...defaultProfile('5.0'), unaware: true }, 0), seed, seed)).toBe(false);
+    const regeneration = { ...defaultProfile('3.6.7'), regeneration: 'intrinsic' as const };
+    expect(pairWalkable(model(regeneration, 2), seed, seed)).toBe(false); // every other turn: not the same
   });
 
   it('a forecast from the pair equals the reference engine, and reads both walks back from the cache', () => {
@@ -91,6 +107,8 @@ describe('two walks in one pass', () => {
       { nutrition: 75, profile: SD, con: 3, attacksPerTurn: 12, after: 1500 },
       { nutrition: 9, profile: SD, con: 4, attacksPerTurn: 2, after: 100_000 },
       { nutrition: 200, profile: { ...SD, encumbrance: 'Burdened' as const }, con: 3, attacksPerTurn: 7 },
+      { nutrition: 300, profile: defaultProfile('5.0'), con: 12, attacksPerTurn: 12, after: 400 },
+      { nutrition: 30, profile: defaultProfile('5.0'), con: 3, attacksPerTurn: 1 },
     ];
     for (const input of inputs) {
       clearWalkCache();
