@@ -152,7 +152,7 @@ class Row {
 }
 
 /** The nutrition grid of a walk: index i is h = hBottom + i (h < limit <=> i < limitIdx). */
-export interface Grid {
+interface Grid {
   scratch: Float64Array;
   pass: Float64Array;
   limitIdx: number;
@@ -591,7 +591,7 @@ function moveInto(from: Row, to: Row): void {
 }
 
 /** The burn of a run of helpless calls, and its tail sums (tail[k] = mass at k and above). */
-export interface Kernel {
+interface Kernel {
   p: Float64Array;
   tail: Float64Array;
   /** p followed by BLOCK - 1 zeros (settle() reads a few entries past any prefix it uses). */
