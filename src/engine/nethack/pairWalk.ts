@@ -30,9 +30,12 @@ import {
 // Read once: a module's exports can be getters (a call per read in a hot loop).
 const { BLOCK, PRUNE, ROW_PAD, WALK_EPSILON, WALK_MAX_TURNS } = walk;
 
-/** Whether runWalkPair() can run the kind walks of this model (and the two seeds). */
+/**
+ * Whether runWalkPair() can run the kind walks of this model (and the two seeds). Up to 64 attacks:
+ * their combined kernels then stay far inside starvation.ts's memory bound on any grid of a 5.0 walk.
+ */
 export function pairWalkable(model: CallModel, a: HelplessSeed, b: HelplessSeed): boolean {
-  if (model.period !== 1 || model.attacks < 1) return false;
+  if (model.period !== 1 || model.attacks < 1 || model.attacks > 64) return false;
   return model.awake[0]!.length === 2 && model.fainted[0]!.length === 2 && a.dur > 0 && b.dur > 0;
 }
 
