@@ -799,6 +799,13 @@ function prime(model: CallModel): void {
     mass: Float64Array.from(mass),
     dur: faintTurns(top, model.version),
   });
+  // Heroes well above the limit (every row above it), just above it (danger rows above it, cells
+  // too small to keep at a row's edges) and on both sides of it.
+  const starts: [HelplessSeed, HelplessSeed][] = [
+    [seed(-2, [1e-17, 0.5, 0.5, 1e-17]), seed(-9, [1])],
+    [seed(-23, [1e-17, 0.5, 0.5, 1e-17]), seed(-27, [1])],
+    [seed(-26, [0.25, 0.25, 0.25, 0.25]), seed(-31, [1])],
+  ];
   for (const attacks of [1, 3])
-    new PairWalk({ ...model, attacks }, limit, [seed(-26, [0.25, 0.25, 0.25, 0.25]), seed(-31, [1])]).run(1, 60);
+    for (const seeds of starts) new PairWalk({ ...model, attacks }, limit, seeds).run(1, 60);
 }
