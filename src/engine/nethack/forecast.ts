@@ -45,7 +45,16 @@ import {
   type WalkOptions,
   type WalkResult,
 } from './starvation.ts';
-import { cachedCrossing, cachedWalk, isCached, storedHazard, storeHazard, type StoredHazard } from './walkCache.ts';
+import { pairWalkable, runWalkPair } from './pairWalk.ts';
+import {
+  cachedCrossing,
+  cachedWalk,
+  isCached,
+  storedHazard,
+  storeHazard,
+  storeWalk,
+  type StoredHazard,
+} from './walkCache.ts';
 
 export { advance, buildCycle, burnedOver, isExact, leadingBurn, type AdvanceResult, type Cycle } from './cycle.ts';
 export type { Spread } from './distributions.ts';
@@ -710,7 +719,9 @@ function absoluteWalk(c: Context, faints: FirstFaints, toTheEnd: boolean): WalkR
 }
 
 /** The walk from one kind of first faint, seeded at iteration 1 (5.0: the same at every moves). */
-function kindWalk(c: Context, f: FirstFaint): [o: WalkOptions, seedIteration: number, seed: string] {
+type KindWalk = [o: WalkOptions, seedIteration: number, seed: string];
+
+function kindWalk(c: Context, f: FirstFaint): KindWalk {
   const seeds = emptySeeds();
   addSeed(seeds.helpless, 1, f.seed);
   return [
@@ -725,6 +736,7 @@ function kindWalk(c: Context, f: FirstFaint): [o: WalkOptions, seedIteration: nu
  * shifted to each iteration it happens at and weighted by its probability there.
  */
 function shiftedWalks(c: Context, faints: FirstFaints): WalkResult {
+  pairKindWalks(c, faints);
   const parts: OffsetPmf[] = [];
   const left: OffsetPmf[] = [];
   let expectedFaints = 0;
@@ -752,6 +764,21 @@ function shiftedWalks(c: Context, faints: FirstFaints): WalkResult {
     snapshot: null,
     leftover: { alive: mergeOverH(left), dead },
   };
+}
+
+/**
+ * Two kinds of first faint (a turn call's and an attack's) whose walks are not cached: when the
+ * model allows (pairWalkable()), both walks in one pass, stored for cachedWalk() to read back.
+ */
+function pairKindWalks(c: Context, faints: FirstFaints): void {
+  if (faints.size !== 2) return;
+  const [a, b] = [...faints.values()].map((f) => kindWalk(c, f)) as [KindWalk, KindWalk];
+  const seedA = a[0].seeds.helpless.get(1)![0]!;
+  const seedB = b[0].seeds.helpless.get(1)![0]!;
+  if (isCached(...a) || isCached(...b) || !pairWalkable(c.model, seedA, seedB)) return;
+  const [ra, rb] = runWalkPair(c.model, c.limit, [seedA, seedB], 1);
+  storeWalk(...a, ra);
+  storeWalk(...b, rb);
 }
 
 function entriesAsPmf(at: Map<number, number>): OffsetPmf {

@@ -23,7 +23,7 @@ import type { OffsetPmf, Spread } from './distributions.ts';
 
 export const WALK_EPSILON = 1e-10;
 export const WALK_MAX_TURNS = 2_500_000;
-const PRUNE = 1e-16;
+export const PRUNE = 1e-16;
 
 /**
  * The floor of a walk's nutrition grid: deep enough that reaching it alive is below 1e-16. Below
@@ -116,7 +116,7 @@ export interface WalkOptions {
 }
 
 /** Zero cells a Row carries past its top: an in-place call of a pmf up to this long reads them. */
-const ROW_PAD = 8;
+export const ROW_PAD = 8;
 
 /** A vector over nutrition hBottom..0 with the range of its nonzero entries. */
 class Row {
@@ -428,7 +428,7 @@ function attackCalls(
  * faint[k] the chance to have fainted on the call that brought the burn to k (the rest died).
  * Stored flat: entry (i, k) at i * stride + k, each cell's span entries followed by BLOCK - 1 zeros.
  */
-class AttackKernels {
+export class AttackKernels {
   readonly span: number;
   readonly stride: number;
   readonly stay: Float64Array;
@@ -599,10 +599,10 @@ interface Kernel {
 }
 
 /** Source cells settle() spreads at once: each output cell is then written once per BLOCK sources. */
-const BLOCK = 4;
+export const BLOCK = 4;
 
 /** Burn of `calls` consecutive helpless calls starting at a given phase; tails below PRUNE cut. */
-class Kernels {
+export class Kernels {
   private readonly byPhase: Kernel[][] = [];
   constructor(private readonly model: CallModel) {}
   get(calls: number, phase: number): Kernel {
@@ -665,7 +665,7 @@ const DEPOSIT_CUT = 1e-16;
  * The shortest prefix of the kernel whose dropped tail, times m, is below DEPOSIT_CUT, searched
  * from `near` (the last answer: neighbouring bands ask about similar kernels and masses).
  */
-function usefulLength(kernel: Kernel, m: number, near: number): number {
+export function usefulLength(kernel: Kernel, m: number, near: number): number {
   const tail = kernel.tail;
   let len = near < 1 ? 1 : near > kernel.p.length ? kernel.p.length : near;
   while (len < kernel.p.length && tail[len]! * m >= DEPOSIT_CUT) len++;
@@ -1064,7 +1064,7 @@ export class WalkNotCached extends Error {
 
 let cachedOnly = false;
 
-function refuseIfCachedOnly(): void {
+export function refuseIfCachedOnly(): void {
   if (cachedOnly) throw new WalkNotCached('a starvation walk is not cached here');
 }
 

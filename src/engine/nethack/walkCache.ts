@@ -73,6 +73,18 @@ export function cachedWalk(o: WalkOptions, seedIteration: number, seed: string):
   return result;
 }
 
+/**
+ * Store a walk run to its end elsewhere (runWalkPair()) as cachedWalk() would have stored it: the
+ * next cachedWalk() of the same walk reads it back.
+ */
+export function storeWalk(o: WalkOptions, seedIteration: number, seed: string, r: WalkResult): void {
+  if (!o.toTheEnd || !r.leftover) return;
+  const key = keyOf(o, seedIteration, seed);
+  const stored = toStored(r, seedIteration - 1, seedIteration, r.leftover);
+  keep(key, stored);
+  if (recording) fresh.push([key, stored]);
+}
+
 function keep(key: string, stored: Stored): void {
   const old = cache.get(key);
   if (old) {

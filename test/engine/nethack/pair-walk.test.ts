@@ -1,0 +1,118 @@
+// Two starvation walks in one pass (pairWalk.ts) against each walk run alone (runWalk()): the same
+// deaths by turn, faints, end and leftover, within the cuts the pair may keep more of (each below
+// 1e-16 a cell); and a forecast that uses it against the reference engine.
+import { describe, expect, it } from 'vitest';
+import { burnFlags, defaultProfile, forecast, type BurnProfile } from '../../../src/engine/nethack/index.ts';
+import { buildCallModel } from '../../../src/engine/nethack/calls.ts';
+import { pairWalkable, runWalkPair } from '../../../src/engine/nethack/pairWalk.ts';
+import {
+  addSeed,
+  emptySeeds,
+  runWalk,
+  type HelplessSeed,
+  type WalkResult,
+} from '../../../src/engine/nethack/starvation.ts';
+import { clearWalkCache } from '../../../src/engine/nethack/walkCache.ts';
+import { compareForecasts } from './reference/compare.ts';
+import { forecast as referenceForecast } from './reference/forecast-reference.ts';
+
+const SD: BurnProfile = { ...defaultProfile('5.0'), slowDigestion: true };
+
+function alone(model: ReturnType<typeof buildCallModel>, limit: number, seed: HelplessSeed): WalkResult {
+  const seeds = emptySeeds();
+  addSeed(seeds.helpless, 1, seed);
+  return runWalk({ model, moves0: 1, limit, seeds, snapshotAt: null, toTheEnd: true });
+}
+
+function expectClose(pair: WalkResult, single: WalkResult) {
+  expect(pair.endIteration).toBe(single.endIteration);
+  expect(pair.deaths.offset).toBe(single.deaths.offset);
+  const n = Math.max(pair.deaths.p.length, single.deaths.p.length);
+  let worst = 0;
+  for (let i = 0; i < n; i++) worst = Math.max(worst, Math.abs((pair.deaths.p[i] ?? 0) - (single.deaths.p[i] ?? 0)));
+  expect(worst).toBeLessThan(1e-13);
+  // What the cuts drop over a whole walk (alone, or less in the pair): far below the 1e-10 documented.
+  expect(Math.abs(pair.aliveAtEnd - single.aliveAtEnd)).toBeLessThan(1e-12);
+  expect(pair.expectedFaints).toBeCloseTo(single.expectedFaints, 9);
+  expect(pair.expectedTurnsFainted).toBeCloseTo(single.expectedTurnsFainted, 7);
+  const a = pair.leftover!.alive;
+  const b = single.leftover!.alive;
+  expect(a.offset).toBe(b.offset);
+  for (let i = 0; i < Math.max(a.p.length, b.p.length); i++)
+    expect(Math.abs((a.p[i] ?? 0) - (b.p[i] ?? 0))).toBeLessThan(1e-13);
+}
+
+describe('two walks in one pass', () => {
+  // A turn call's first faint (a point) and an attack's (after its first helpless call), Con 3 and 9;
+  // one attack (an ordinary call) and several (the combined attack kernels).
+  for (const [attacks, limit] of [
+    [1, -130],
+    [3, -190],
+    [12, -130],
+  ] as const)
+    it(`${attacks} attack(s), limit ${limit}: each lane is the walk of its seed alone`, () => {
+      const model = buildCallModel(SD, burnFlags(SD), attacks);
+      const turn: HelplessSeed = { top: 0, mass: Float64Array.of(1), dur: 10 };
+      const attack: HelplessSeed = { top: 0, mass: Float64Array.from(model.fainted[0]!), dur: 10 };
+      expect(pairWalkable(model, turn, attack)).toBe(true);
+      const [a, b] = runWalkPair(model, limit, [turn, attack], 1);
+      expectClose(a, alone(model, limit, turn));
+      expectClose(b, alone(model, limit, attack));
+    });
+
+  it('a plain 5.0 hero: awake calls burn 1, fainted ones 1 in 10 (the base charge, Unaware)', () => {
+    const plain = defaultProfile('5.0');
+    const model = buildCallModel(plain, burnFlags(plain), 3);
+    expect(model.awake[0]![0]).toBe(0);
+    expect(model.awake[0]![1]).toBeCloseTo(1, 15);
+    expect(model.fainted[0]!.length).toBe(2);
+    const turn: HelplessSeed = { top: 0, mass: Float64Array.of(1), dur: 10 };
+    const attack: HelplessSeed = { top: 0, mass: Float64Array.from(model.fainted[0]!), dur: 10 };
+    expect(pairWalkable(model, turn, attack)).toBe(true);
+    const [a, b] = runWalkPair(model, -160, [turn, attack], 1);
+    expectClose(a, alone(model, -160, turn));
+    expectClose(b, alone(model, -160, attack));
+  });
+
+  it('seeds of different lengths and faint lengths, deep enough for the danger rows at once', () => {
+    const model = buildCallModel(SD, burnFlags(SD), 2);
+    const deep: HelplessSeed = { top: -120, mass: Float64Array.of(0.25, 0.5, 0.25), dur: 22 };
+    const high: HelplessSeed = { top: -3, mass: Float64Array.of(1), dur: 10 };
+    const [a, b] = runWalkPair(model, -130, [deep, high], 1);
+    expectClose(a, alone(model, -130, deep));
+    expectClose(b, alone(model, -130, high));
+  });
+
+  it('only calls that burn 0 or 1, with attacks, the same at every moves', () => {
+    const seed: HelplessSeed = { top: 0, mass: Float64Array.of(1), dur: 10 };
+    const model = (p: BurnProfile, attacks: number) => buildCallModel(p, burnFlags(p), attacks);
+    expect(pairWalkable(model(SD, 0), seed, seed)).toBe(false);
+    expect(pairWalkable(model({ ...defaultProfile('5.0'), regeneration: 'intrinsic' }, 2), seed, seed)).toBe(false);
+    expect(pairWalkable(model({ ...defaultProfile('5.0'), unaware: true }, 0), seed, seed)).toBe(false);
+    const regeneration = { ...defaultProfile('3.6.7'), regeneration: 'intrinsic' as const };
+    expect(pairWalkable(model(regeneration, 2), seed, seed)).toBe(false); // every other turn: not the same
+  });
+
+  it('a forecast from the pair equals the reference engine, and reads both walks back from the cache', () => {
+    const input = { nutrition: 120, profile: SD, con: 3, attacksPerTurn: 4, after: 700 };
+    clearWalkCache();
+    const paired = forecast(input);
+    expect(compareForecasts(paired, referenceForecast(input))).toEqual([]);
+    expect(forecast(input)).toEqual(paired); // both kinds read back from the cache
+  }, 60_000);
+
+  it('more forecasts through the pair against the reference engine: attacks, Con, moves, after', () => {
+    const inputs = [
+      { nutrition: 40, profile: SD, con: 5, attacksPerTurn: 1, moves: 777 },
+      { nutrition: 75, profile: SD, con: 3, attacksPerTurn: 12, after: 1500 },
+      { nutrition: 9, profile: SD, con: 4, attacksPerTurn: 2, after: 100_000 },
+      { nutrition: 200, profile: { ...SD, encumbrance: 'Burdened' as const }, con: 3, attacksPerTurn: 7 },
+      { nutrition: 300, profile: defaultProfile('5.0'), con: 12, attacksPerTurn: 12, after: 400 },
+      { nutrition: 30, profile: defaultProfile('5.0'), con: 3, attacksPerTurn: 1 },
+    ];
+    for (const input of inputs) {
+      clearWalkCache();
+      expect(compareForecasts(forecast(input), referenceForecast(input)), JSON.stringify(input)).toEqual([]);
+    }
+  }, 120_000);
+});
