@@ -27,6 +27,7 @@ import {
   type RawMessageCommandData,
 } from './interaction.ts';
 import { interactionShape, ShapeError, type RawInteraction } from './shape.ts';
+import { RecentIds } from './recentIds.ts';
 import { serveAutocomplete, serveInteraction, type Responder, type ServeContext } from './respond.ts';
 
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -36,6 +37,8 @@ export const MAX_BODY_BYTES = 256 * 1024;
 const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
 /** The shared replay check gives up after this (the in-process check still applies). */
 const SEEN_CHECK_MS = 500;
+/** Interaction ids this process remembers itself, besides the store. */
+const LOCAL_SEEN_MAX = 100_000;
 /** Calls back to Discord (edits, follow-ups) give up after this. */
 const DISCORD_CALL_TIMEOUT_MS = 10_000;
 
@@ -247,21 +250,21 @@ function sendAndClose(res: ServerResponse, status: number, json: unknown): void 
 
 /** Interaction ids seen recently: in the shared store (all replicas) and in this process. */
 class SeenIds {
-  private readonly local = new Map<string, number>();
-  private static readonly LOCAL_MAX = 100_000;
+  private readonly local: RecentIds;
 
   constructor(
     private readonly ttlMs: number,
     private readonly store: DispatchDeps['services']['store'],
     private readonly logger: DispatchDeps['services']['logger'],
-  ) {}
+  ) {
+    this.local = new RecentIds(ttlMs, LOCAL_SEEN_MAX);
+  }
 
   /** True the first time an id is seen anywhere; false for a replay. */
   async firstTime(id: string): Promise<boolean> {
     const now = Date.now();
-    const until = this.local.get(id);
-    if (until !== undefined && until > now) return false;
-    this.remember(id, now + this.ttlMs);
+    if (this.local.has(id, now)) return false;
+    this.local.add(id, now);
     try {
       // Bounded well inside Discord's 3 s: a stalled store must not delay the answer.
       const stored = this.store.setIfAbsent(`hungerbot:interaction:${id}`, this.ttlMs);
@@ -272,16 +275,6 @@ class SeenIds {
       this.logger.warn({ err, interactionId: id }, 'could not record the interaction id in the store');
       return true;
     }
-  }
-
-  private remember(id: string, until: number): void {
-    if (this.local.size >= SeenIds.LOCAL_MAX) {
-      for (const [k, t] of this.local) {
-        if (this.local.size < SeenIds.LOCAL_MAX * 0.9) break;
-        if (t <= Date.now() || this.local.size >= SeenIds.LOCAL_MAX) this.local.delete(k);
-      }
-    }
-    this.local.set(id, until);
   }
 }
 
