@@ -14,7 +14,7 @@ import {
   CUSTOM_ID_MAX,
 } from './limits.ts';
 import { AmbiguousNameError, collectReadings, readingText, type NameReading } from '../names.ts';
-import { BUILT_IN_VIEW, readSettings, type SettingsView } from '../settings/settings.ts';
+import { BUILT_IN_VIEW, cachedSettings, readSettings, type SettingsView } from '../settings/settings.ts';
 import { buttonCustomId, DETAILS_PREFIX, leafFinder, PICK_PREFIX, readButton, staleButton } from './buttons.ts';
 import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, type OptionMap, type OptionSpec } from './options.ts';
 import type {
@@ -48,6 +48,7 @@ export class Registry {
   private byName = new Map<string, CommandModule>();
   private loading: Promise<void> | undefined;
   private importList: (() => Promise<readonly CommandModule[]>) | undefined;
+  private ready = false;
 
   constructor(commands: readonly CommandModule[]) {
     this.use(commands);
@@ -58,6 +59,7 @@ export class Registry {
   static deferred(importList: () => Promise<readonly CommandModule[]>): Registry {
     const registry = new Registry([]);
     registry.loading = undefined;
+    registry.ready = false;
     registry.importList = importList;
     return registry;
   }
@@ -67,6 +69,12 @@ export class Registry {
     if (byName.size !== commands.length) throw new Error('duplicate command names in the registry');
     this.list = commands;
     this.byName = byName;
+    this.ready = true;
+  }
+
+  /** The commands are there: load() would resolve at once. */
+  get loaded(): boolean {
+    return this.ready;
   }
 
   /** Every command (none before a deferred registry has loaded). */
@@ -625,6 +633,26 @@ function deepFreeze(value: object): void {
 /** Forget every kept reply (tests). */
 export function clearPureReplies(): void {
   pureReplies.clear();
+}
+
+/**
+ * The finished reply runCommand() would hand back from the kept pure replies, found without waiting
+ * for anything: the commands are loaded, the settings are in this process's cache and these options
+ * were answered before. Undefined when any of that is not at hand (runCommand() then decides).
+ */
+export function keptReply(inv: Invocation, deps: DispatchDeps): Reply | undefined {
+  if (inv.kind !== 'command' || !deps.registry.loaded) return undefined;
+  const leaf = deps.registry.get(inv.commandName)?.leaf(inv);
+  if (!leaf) return undefined;
+  const settings = cachedSettings(deps.services.store, { userId: inv.user.id, guildId: inv.guildId });
+  if (!settings) return undefined;
+  let options: Record<string, OptionValue>;
+  try {
+    options = coerceOptions(leaf.options, withSettings(leaf, inv.options, settings), leaf.declared);
+  } catch {
+    return undefined;
+  }
+  return readsNames(leaf, options) ? undefined : recallPureReply(pureReplyKey(leaf, options, settings, deps));
 }
 
 /** A slash command: settings, coercion and validation, the handler in a name scope, presentation. */

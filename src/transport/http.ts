@@ -28,7 +28,13 @@ import {
 } from './interaction.ts';
 import { interactionShape, ShapeError, type RawInteraction } from './shape.ts';
 import { RecentIds } from './recentIds.ts';
-import { serveAutocomplete, serveInteraction, type Responder, type ServeContext } from './respond.ts';
+import {
+  serveAutocomplete,
+  serveInteraction,
+  serveKeptReply,
+  type Responder,
+  type ServeContext,
+} from './respond.ts';
 
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 /** Interactions are small; anything bigger is not from Discord. */
@@ -212,32 +218,35 @@ type BodyOutcome =
   | { kind: 'aborted' };
 
 /**
- * The body, within `maxBytes` and before `deadline`. An over-limit body is read to its end and
- * discarded (up to MAX_DRAIN_BYTES) so the client reads our 413 instead of a connection reset.
+ * The body, within `maxBytes` and before `deadline`, handed to `done` once. An over-limit body is
+ * read to its end and discarded (up to MAX_DRAIN_BYTES) so the client reads our 413 instead of a
+ * connection reset. Events and a callback, no promise: this runs for every request.
  */
-function readBody(req: IncomingMessage, maxBytes: number, deadline: number): Promise<BodyOutcome> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const finish = (o: BodyOutcome) => {
-      if (settled) return;
-      settled = true;
-      timer.cancel();
-      resolve(o);
-    };
-    const timer = deadlines.after(deadline - Date.now(), () => finish({ kind: 'timeout' }));
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= maxBytes) chunks.push(c);
-      else if (size > MAX_DRAIN_BYTES) finish({ kind: 'too_large', drained: false });
-    });
-    req.on('end', () =>
-      finish(size > maxBytes ? { kind: 'too_large', drained: true } : { kind: 'ok', body: Buffer.concat(chunks) }),
-    );
-    req.on('error', () => finish({ kind: 'aborted' }));
-    req.on('close', () => finish({ kind: 'aborted' }));
+function readBody(req: IncomingMessage, maxBytes: number, deadline: number, done: (o: BodyOutcome) => void): void {
+  let first: Buffer | undefined;
+  let chunks: Buffer[] | undefined;
+  let size = 0;
+  let settled = false;
+  const finish = (o: BodyOutcome) => {
+    if (settled) return;
+    settled = true;
+    timer.cancel();
+    done(o);
+  };
+  const timer = deadlines.after(deadline - Date.now(), () => finish({ kind: 'timeout' }));
+  req.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size <= maxBytes) {
+      if (first === undefined) first = c;
+      else (chunks ??= [first]).push(c);
+    } else if (size > MAX_DRAIN_BYTES) finish({ kind: 'too_large', drained: false });
   });
+  req.on('end', () => {
+    if (size > maxBytes) return finish({ kind: 'too_large', drained: true });
+    finish({ kind: 'ok', body: chunks ? Buffer.concat(chunks) : (first ?? Buffer.alloc(0)) });
+  });
+  req.on('error', () => finish({ kind: 'aborted' }));
+  req.on('close', () => finish({ kind: 'aborted' }));
 }
 
 /** Answer, then close the connection once the answer is flushed (the client is misbehaving). */
@@ -282,27 +291,33 @@ class SeenIds {
 
 type Checked = Exclude<ReturnType<typeof parseInteraction>, { ok: false }>;
 
-/**
- * Size, arrival time, signature, timestamp window and shape. Answers the request itself (404,
- * 408, 413, 401, 400) and returns null when it fails one of them.
- */
-async function checkRequest(
-  req: IncomingMessage,
-  res: ServerResponse,
-  key: KeyObject,
-  path: string,
-  limits: HttpLimits,
-): Promise<Checked | null> {
-  if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== path) {
+/** Method, path and announced size. Answers the request itself (404, 413) and returns false when it fails one. */
+function checkHead(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+  const url = req.url ?? '';
+  const query = url.indexOf('?');
+  if (req.method !== 'POST' || (query < 0 ? url : url.slice(0, query)) !== path) {
     send(res, 404, { error: 'not found' });
     req.resume();
-    return null;
+    return false;
   }
   if (Number(req.headers['content-length'] ?? 0) > MAX_DRAIN_BYTES) {
     sendAndClose(res, 413, { error: 'payload too large' });
-    return null;
+    return false;
   }
-  const body = await readBody(req, limits.maxBodyBytes, Date.now() + limits.requestTimeoutMs);
+  return true;
+}
+
+/**
+ * Arrival time, size, signature, timestamp window and shape of the body read. Answers the request
+ * itself (408, 413, 401, 400) and returns null when it fails one of them.
+ */
+function checkBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: KeyObject,
+  limits: HttpLimits,
+  body: BodyOutcome,
+): Checked | null {
   if (body.kind === 'aborted') return null;
   if (body.kind === 'timeout') {
     sendAndClose(res, 408, { error: 'request body too slow' });
@@ -446,7 +461,6 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
   }
 
   async function handle(i: RawInteraction, user: Invoker, res: ServerResponse, receivedAt: number): Promise<void> {
-    const r = responderFor(i, res);
     const channelId = i.channel_id ?? i.channel?.id;
     const member: Membership = {
       ...(i.guild_id ? { guildId: i.guild_id } : {}),
@@ -473,14 +487,15 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
                 member,
                 i.data?.resolved?.attachments,
               );
-        await serveInteraction(inv, r, serving, { receivedAt });
+        if (serveKeptReply(inv, (reply) => sendReply(res, reply), serving, receivedAt)) return;
+        await serveInteraction(inv, responderFor(i, res), serving, { receivedAt });
         return;
       }
       case InteractionType.MessageComponent: {
         const customId = i.data?.custom_id ?? '';
         const inv: Invocation = { kind: 'component', commandName: '', options: {}, customId, user, ...member };
         const messagePrivate = ((i.message?.flags ?? 0) & INTERACTION_EPHEMERAL_FLAG) !== 0;
-        await serveInteraction(inv, r, serving, { messagePrivate, receivedAt });
+        await serveInteraction(inv, responderFor(i, res), serving, { messagePrivate, receivedAt });
         return;
       }
       default:
@@ -488,28 +503,47 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
     }
   }
 
+  /** A request that failed in our code: logged, and a 500 if nothing was sent yet. */
+  function failed(res: ServerResponse, err: unknown): void {
+    logger.error({ err }, 'interaction endpoint failed');
+    if (!res.headersSent) send(res, 500, { error: 'internal error' });
+  }
+
+  /** After the checks: refuse a replay, then the handler. */
+  function accept(parsed: Checked, res: ServerResponse, receivedAt: number): void {
+    if (parsed.ping) return send(res, 200, { type: ResponseType.Pong });
+    const { interaction, user } = parsed;
+    const run = () => handle(interaction, user, res, receivedAt).catch((err: unknown) => failed(res, err));
+    // Autocomplete changes nothing, so replaying one is harmless: no store write per keystroke.
+    if (interaction.type === InteractionType.Autocomplete) return void run();
+    seen.firstTime(interaction.id).then((first) => {
+      if (first) return void run();
+      logger.warn({ interactionId: interaction.id }, 'replayed interaction refused');
+      send(res, 409, { error: 'interaction already received' });
+    }, (err: unknown) => failed(res, err));
+  }
+
   /** Everything before the handler: size, time, signature, freshness, shape, then replay. */
-  async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  function receive(req: IncomingMessage, res: ServerResponse): void {
     const receivedAt = performance.now();
     if (opts.ops && handleOps(req, res, opts.ops)) return;
-    const parsed = await checkRequest(req, res, key, path, limits);
-    if (!parsed) return;
-    if (parsed.ping) return send(res, 200, { type: ResponseType.Pong });
-    // Autocomplete changes nothing, so replaying one is harmless: no store write per keystroke.
-    const replayable = parsed.interaction.type === InteractionType.Autocomplete;
-    if (!replayable && !(await seen.firstTime(parsed.interaction.id))) {
-      logger.warn({ interactionId: parsed.interaction.id }, 'replayed interaction refused');
-      send(res, 409, { error: 'interaction already received' });
-      return;
-    }
-    await handle(parsed.interaction, parsed.user, res, receivedAt);
+    if (!checkHead(req, res, path)) return;
+    readBody(req, limits.maxBodyBytes, Date.now() + limits.requestTimeoutMs, (body) => {
+      try {
+        const parsed = checkBody(req, res, key, limits, body);
+        if (parsed) accept(parsed, res, receivedAt);
+      } catch (err) {
+        failed(res, err);
+      }
+    });
   }
 
   const server = createServer({ connectionsCheckingInterval: 500 }, (req, res) => {
-    receive(req, res).catch((err: unknown) => {
-      logger.error({ err }, 'interaction endpoint failed');
-      if (!res.headersSent) send(res, 500, { error: 'internal error' });
-    });
+    try {
+      receive(req, res);
+    } catch (err) {
+      failed(res, err);
+    }
   });
   boundServer(server, limits);
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host ?? '0.0.0.0', resolve));
