@@ -28,13 +28,7 @@ import {
 } from './interaction.ts';
 import { interactionShape, ShapeError, type RawInteraction } from './shape.ts';
 import { RecentIds } from './recentIds.ts';
-import {
-  serveAutocomplete,
-  serveInteraction,
-  serveKeptReply,
-  type Responder,
-  type ServeContext,
-} from './respond.ts';
+import { serveAutocomplete, serveInteraction, serveKeptReply, type Responder, type ServeContext } from './respond.ts';
 
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 /** Interactions are small; anything bigger is not from Discord. */
@@ -100,6 +94,23 @@ export function verifySignature(
     return verify(null, Buffer.concat([Buffer.from(timestamp), body]), key, Buffer.from(signatureHex, 'hex'));
   } catch {
     return false;
+  }
+}
+
+/** verifySignature() on libuv's thread pool: `done` gets the same answer, later. */
+export function verifySignatureOffThread(
+  key: KeyObject,
+  signatureHex: string | undefined,
+  timestamp: string | undefined,
+  body: Buffer,
+  done: (ok: boolean) => void,
+): void {
+  if (!signatureHex || !timestamp || !/^[0-9a-f]{128}$/i.test(signatureHex)) return done(false);
+  try {
+    const data = Buffer.concat([Buffer.from(timestamp), body]);
+    verify(null, data, key, Buffer.from(signatureHex, 'hex'), (err, ok) => done(!err && ok));
+  } catch {
+    done(false);
   }
 }
 
@@ -289,6 +300,51 @@ class SeenIds {
 
 // ---- checks before anything runs ------------------------------------------------------------
 
+/**
+ * Where signatures are checked. One at a time, on this thread: a hop to libuv's pool and back costs
+ * more time than the check itself takes off a lone request. Under concurrent load (more than one
+ * interaction arrived in the last event-loop turn, or checks are still running on the pool), on the
+ * pool: this thread parses, answers and writes replies while other cores check signatures.
+ */
+export class SignatureChecks {
+  private arrivals = 0;
+  private turnEnding = false;
+  private busyTurn = false;
+  private pooled = 0;
+
+  /** Checks running on the pool now (tests). */
+  get running(): number {
+    return this.pooled;
+  }
+
+  /** A body to check has arrived: where its check runs, and done() once it has run. */
+  arrived(): { offThread: boolean; done: () => void } {
+    if (++this.arrivals === 1 && !this.turnEnding) {
+      this.turnEnding = true;
+      setImmediate(() => this.endTurn());
+    }
+    if (!this.busyTurn && this.pooled === 0) return ON_THIS_THREAD;
+    this.pooled++;
+    let done = false;
+    return {
+      offThread: true,
+      done: () => {
+        if (done) return;
+        done = true;
+        this.pooled--;
+      },
+    };
+  }
+
+  private endTurn(): void {
+    this.busyTurn = this.arrivals > 1;
+    this.arrivals = 0;
+    this.turnEnding = false;
+  }
+}
+
+const ON_THIS_THREAD = { offThread: false, done: () => {} };
+
 type Checked = Exclude<ReturnType<typeof parseInteraction>, { ok: false }>;
 
 /** Method, path and announced size. Answers the request itself (404, 413) and returns false when it fails one. */
@@ -307,41 +363,34 @@ function checkHead(req: IncomingMessage, res: ServerResponse, path: string): boo
   return true;
 }
 
-/**
- * Arrival time, size, signature, timestamp window and shape of the body read. Answers the request
- * itself (408, 413, 401, 400) and returns null when it fails one of them.
- */
-function checkBody(
-  req: IncomingMessage,
-  res: ServerResponse,
-  key: KeyObject,
-  limits: HttpLimits,
-  body: BodyOutcome,
-): Checked | null {
-  if (body.kind === 'aborted') return null;
-  if (body.kind === 'timeout') {
-    sendAndClose(res, 408, { error: 'request body too slow' });
-    return null;
-  }
-  if (body.kind === 'too_large') {
+/** The body arrived in time and within the size. Answers the request itself (408, 413) and returns null when not. */
+function arrivedBody(res: ServerResponse, body: BodyOutcome): Buffer | null {
+  if (body.kind === 'ok') return body.body;
+  if (body.kind === 'timeout') sendAndClose(res, 408, { error: 'request body too slow' });
+  else if (body.kind === 'too_large') {
     if (body.drained) send(res, 413, { error: 'payload too large' });
     else sendAndClose(res, 413, { error: 'payload too large' });
-    return null;
   }
-  const sig = req.headers['x-signature-ed25519'];
-  const ts = req.headers['x-signature-timestamp'];
-  const timestamp = typeof ts === 'string' ? ts : undefined;
-  if (!verifySignature(key, typeof sig === 'string' ? sig : undefined, timestamp, body.body)) {
-    send(res, 401, { error: 'invalid request signature' });
-    return null;
-  }
+  return null;
+}
+
+/**
+ * The timestamp window and shape of a body whose signature is valid. Answers the request itself
+ * (401, 400) and returns null when it fails one of them.
+ */
+function checkSigned(
+  res: ServerResponse,
+  timestamp: string | undefined,
+  limits: HttpLimits,
+  body: Buffer,
+): Checked | null {
   if (!timestampFresh(timestamp, limits.timestampWindowS)) {
     send(res, 401, { error: 'request timestamp outside the accepted window' });
     return null;
   }
   let json: unknown;
   try {
-    json = JSON.parse(body.body.toString('utf8'));
+    json = JSON.parse(body.toString('utf8'));
   } catch {
     send(res, 400, { error: 'malformed interaction' });
     return null;
@@ -516,25 +565,43 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
     const run = () => handle(interaction, user, res, receivedAt).catch((err: unknown) => failed(res, err));
     // Autocomplete changes nothing, so replaying one is harmless: no store write per keystroke.
     if (interaction.type === InteractionType.Autocomplete) return void run();
-    seen.firstTime(interaction.id).then((first) => {
-      if (first) return void run();
-      logger.warn({ interactionId: interaction.id }, 'replayed interaction refused');
-      send(res, 409, { error: 'interaction already received' });
-    }, (err: unknown) => failed(res, err));
+    seen.firstTime(interaction.id).then(
+      (first) => {
+        if (first) return void run();
+        logger.warn({ interactionId: interaction.id }, 'replayed interaction refused');
+        send(res, 409, { error: 'interaction already received' });
+      },
+      (err: unknown) => failed(res, err),
+    );
   }
+
+  const checking = new SignatureChecks();
 
   /** Everything before the handler: size, time, signature, freshness, shape, then replay. */
   function receive(req: IncomingMessage, res: ServerResponse): void {
     const receivedAt = performance.now();
     if (opts.ops && handleOps(req, res, opts.ops)) return;
     if (!checkHead(req, res, path)) return;
-    readBody(req, limits.maxBodyBytes, Date.now() + limits.requestTimeoutMs, (body) => {
-      try {
-        const parsed = checkBody(req, res, key, limits, body);
-        if (parsed) accept(parsed, res, receivedAt);
-      } catch (err) {
-        failed(res, err);
-      }
+    readBody(req, limits.maxBodyBytes, Date.now() + limits.requestTimeoutMs, (outcome) => {
+      const body = arrivedBody(res, outcome);
+      if (!body) return;
+      const sig = req.headers['x-signature-ed25519'];
+      const ts = req.headers['x-signature-timestamp'];
+      const timestamp = typeof ts === 'string' ? ts : undefined;
+      const checks = checking.arrived();
+      const signed = (ok: boolean) => {
+        checks.done();
+        try {
+          if (!ok) return send(res, 401, { error: 'invalid request signature' });
+          const parsed = checkSigned(res, timestamp, limits, body);
+          if (parsed) accept(parsed, res, receivedAt);
+        } catch (err) {
+          failed(res, err);
+        }
+      };
+      const signature = typeof sig === 'string' ? sig : undefined;
+      if (checks.offThread) verifySignatureOffThread(key, signature, timestamp, body, signed);
+      else signed(verifySignature(key, signature, timestamp, body));
     });
   }
 
