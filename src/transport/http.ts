@@ -105,7 +105,10 @@ export function verifySignatureOffThread(
   body: Buffer,
   done: (ok: boolean) => void,
 ): void {
-  if (!signatureHex || !timestamp || !/^[0-9a-f]{128}$/i.test(signatureHex)) return done(false);
+  if (!signatureHex || !timestamp || !/^[0-9a-f]{128}$/i.test(signatureHex)) {
+    done(false);
+    return;
+  }
   try {
     const data = Buffer.concat([Buffer.from(timestamp), body]);
     verify(null, data, key, Buffer.from(signatureHex, 'hex'), (err, ok) => done(!err && ok));
@@ -560,11 +563,17 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
 
   /** After the checks: refuse a replay, then the handler. */
   function accept(parsed: Checked, res: ServerResponse, receivedAt: number): void {
-    if (parsed.ping) return send(res, 200, { type: ResponseType.Pong });
+    if (parsed.ping) {
+      send(res, 200, { type: ResponseType.Pong });
+      return;
+    }
     const { interaction, user } = parsed;
     const run = () => handle(interaction, user, res, receivedAt).catch((err: unknown) => failed(res, err));
     // Autocomplete changes nothing, so replaying one is harmless: no store write per keystroke.
-    if (interaction.type === InteractionType.Autocomplete) return void run();
+    if (interaction.type === InteractionType.Autocomplete) {
+      void run();
+      return;
+    }
     seen.firstTime(interaction.id).then(
       (first) => {
         if (first) return void run();
