@@ -613,11 +613,33 @@ function recallPureReply(key: string): Reply | undefined {
 }
 
 /**
+ * Options asked once lately, as a 32-bit hash per slot of a fixed table. A reply is kept from the
+ * second time its options are asked: a reply kept at its first asking and never asked again (most
+ * forecasts: nutrition x turn x options) would still outlive young-generation collections in the
+ * cache, be promoted and cost a full collection later, for nothing. Two keys sharing a slot only
+ * forget or keep a reply too early; the reply is the same either way.
+ */
+const ASKED_SLOTS = 1 << 15;
+const askedOnce = new Int32Array(ASKED_SLOTS);
+
+/** True when `key` was asked before (its hash is in its slot); remembers it otherwise. */
+function askedBefore(key: string): boolean {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  h |= 1; // 0 marks an empty slot
+  const slot = (h >>> 15) & (ASKED_SLOTS - 1);
+  if (askedOnce[slot] === h) return true;
+  askedOnce[slot] = h;
+  return false;
+}
+
+/**
  * Kept unless it is an error, carries files, or has a button stored under a random id. Its embeds
  * and buttons are frozen: whoever would change a reply handed to others must copy it instead.
  */
 function keepPureReply(key: string, reply: Reply): void {
   if (isErrorReply(reply) || reply.files?.length || reply.buttons?.some((b) => b.customId.includes(':@'))) return;
+  if (!askedBefore(key)) return;
   deepFreeze(reply.embeds);
   if (reply.buttons) deepFreeze(reply.buttons);
   if (pureReplies.size >= PURE_REPLIES_MAX) pureReplies.delete(pureReplies.keys().next().value!);
@@ -633,6 +655,7 @@ function deepFreeze(value: object): void {
 /** Forget every kept reply (tests). */
 export function clearPureReplies(): void {
   pureReplies.clear();
+  askedOnce.fill(0);
 }
 
 /**
