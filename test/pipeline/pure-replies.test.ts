@@ -76,7 +76,7 @@ describe('finished replies of pure invocations', () => {
   it('of many options asked once each, none is kept; asked a second time, each is', async () => {
     clearPureReplies();
     const { runs, store, deps, inv } = await setup();
-    const probes: Invocation['options'][] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10].flatMap((n) => [{ n }, { n, hide: true }]);
+    const probes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10].flatMap((n): Invocation['options'][] => [{ n }, { n, hide: true }]);
     for (const options of probes) await dispatch(inv('pure', options), deps);
     expect(runs.count).toBe(probes.length);
     const kept = [];
