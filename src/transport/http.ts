@@ -307,9 +307,12 @@ class SeenIds {
  * Where signatures are checked. One at a time, on this thread: a hop to libuv's pool and back costs
  * more time than the check itself takes off a lone request. Under concurrent load (more than one
  * interaction arrived in the last event-loop turn, or checks are still running on the pool), on the
- * pool: this thread parses, answers and writes replies while other cores check signatures.
+ * pool: this thread parses, answers and writes replies while other cores check signatures. At most
+ * MAX_POOLED_CHECKS wait or run there at once (more are checked here): the pool also runs the
+ * SQLite store's queries, which must not queue behind a flood of signatures.
  */
 export class SignatureChecks {
+  static readonly MAX_POOLED_CHECKS = 8;
   private arrivals = 0;
   private turnEnding = false;
   private busyTurn = false;
@@ -326,7 +329,8 @@ export class SignatureChecks {
       this.turnEnding = true;
       setImmediate(() => this.endTurn());
     }
-    if (!this.busyTurn && this.pooled === 0) return ON_THIS_THREAD;
+    if ((!this.busyTurn && this.pooled === 0) || this.pooled >= SignatureChecks.MAX_POOLED_CHECKS)
+      return ON_THIS_THREAD;
     this.pooled++;
     let done = false;
     return {

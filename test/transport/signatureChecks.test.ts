@@ -84,4 +84,19 @@ describe('SignatureChecks: where each check runs', () => {
     expect(c.offThread).toBe(false);
     c.done();
   });
+
+  it('at most MAX_POOLED_CHECKS checks wait on the pool; more are checked on this thread', async () => {
+    const checks = new SignatureChecks();
+    checks.arrived().done();
+    checks.arrived().done();
+    await nextTurn();
+    const pooled = Array.from({ length: SignatureChecks.MAX_POOLED_CHECKS }, () => checks.arrived());
+    expect(pooled.every((c) => c.offThread)).toBe(true);
+    const extra = checks.arrived();
+    expect(extra.offThread).toBe(false);
+    extra.done();
+    expect(checks.running).toBe(SignatureChecks.MAX_POOLED_CHECKS);
+    pooled[0]!.done();
+    expect(checks.arrived().offThread).toBe(true);
+  });
 });
