@@ -205,12 +205,12 @@ function sendJsonText(
 }
 
 /**
- * The response text of a reply without files, serialized once per reply object: the pipeline hands
- * the same finished reply to every identical pure invocation (dispatch.ts), so it is sent as it was.
+ * The response text of a kept reply, serialized once per reply object: the pipeline hands the same
+ * finished reply to every identical pure invocation (dispatch.ts keptReply), so it is sent as it was.
  */
 const replyTexts = new WeakMap<Reply, string>();
 
-function sendReply(res: ServerResponse, reply: Reply): void {
+function sendReply(res: ServerResponse, reply: Reply, kept = false): void {
   if (reply.files?.length) {
     send(res, 200, { type: ResponseType.ChannelMessage, data: messageBody(reply) }, reply.files);
     return;
@@ -218,7 +218,8 @@ function sendReply(res: ServerResponse, reply: Reply): void {
   let text = replyTexts.get(reply);
   if (text === undefined) {
     text = JSON.stringify({ type: ResponseType.ChannelMessage, data: messageBody(reply) });
-    replyTexts.set(reply, text);
+    // Only a kept reply is sent again; remembering every other one would only load the collector.
+    if (kept) replyTexts.set(reply, text);
   }
   sendJsonText(res, 200, text);
 }
@@ -544,7 +545,7 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
                 member,
                 i.data?.resolved?.attachments,
               );
-        if (serveKeptReply(inv, (reply) => sendReply(res, reply), serving, receivedAt)) return;
+        if (serveKeptReply(inv, (reply) => sendReply(res, reply, true), serving, receivedAt)) return;
         await serveInteraction(inv, responderFor(i, res), serving, { receivedAt });
         return;
       }
