@@ -595,7 +595,8 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
   /** Everything before the handler: size, time, signature, freshness, shape, then replay. */
   function receive(req: IncomingMessage, res: ServerResponse): void {
     const receivedAt = performance.now();
-    if (opts.ops && handleOps(req, res, opts.ops)) return;
+    // The ops routes answer GET and HEAD only: an interaction (POST) goes straight on.
+    if (opts.ops && req.method !== 'POST' && handleOps(req, res, opts.ops)) return;
     if (!checkHead(req, res, path)) return;
     readBody(req, limits.maxBodyBytes, Date.now() + limits.requestTimeoutMs, (outcome) => {
       const body = arrivedBody(res, outcome);
