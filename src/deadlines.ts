@@ -2,8 +2,9 @@
 // the replay check, the deferral, its handler, its pool task) and almost all of them are cancelled
 // well before they are due; one Node timer each costs a timer object, a list insertion and a
 // removal per wait. Here a wait is one entry in the bucket of the tick it falls due in, and one
-// coarse repeating timer runs while any wait is pending: a deadline fires at most TICK_MS late,
-// never early.
+// coarse repeating timer runs while any wait is pending (and until its next tick after the last one
+// settled, so a steady stream of short waits does not start and stop it for each): a deadline fires
+// at most TICK_MS late, never early.
 
 /** Granularity of every deadline (the waits it bounds last hundreds of milliseconds or more). */
 export const TICK_MS = 10;
@@ -35,9 +36,14 @@ export class DeadlineWheel {
     return this.pending;
   }
 
+  /** The wheel's timer is running (tests). */
+  get running(): boolean {
+    return this.timer !== undefined;
+  }
+
   /** Calls `fire` once `ms` milliseconds have passed, unless cancelled first. */
   after(ms: number, fire: () => void): Deadline {
-    if (this.pending === 0) this.start();
+    if (this.timer === undefined) this.start();
     const due = Math.max(this.firedThrough + 1, Math.ceil((this.now() + Math.max(0, ms)) / this.tickMs));
     const bucket = this.buckets.get(due) ?? this.newBucket(due);
     const entry: Entry = {
@@ -69,12 +75,15 @@ export class DeadlineWheel {
   }
 
   private settled(): void {
-    if (--this.pending > 0) return;
-    clearInterval(this.timer);
-    this.timer = undefined;
+    this.pending--;
   }
 
   private tick(): void {
+    if (this.pending === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+      return;
+    }
     const current = Math.floor(this.now() / this.tickMs);
     while (this.firedThrough < current && this.pending > 0) {
       const t = ++this.firedThrough;

@@ -14,7 +14,7 @@ import {
   CUSTOM_ID_MAX,
 } from './limits.ts';
 import { AmbiguousNameError, collectReadings, readingText, type NameReading } from '../names.ts';
-import { BUILT_IN_VIEW, readSettings, type SettingsView } from '../settings/settings.ts';
+import { BUILT_IN_VIEW, cachedSettings, readSettings, type SettingsView } from '../settings/settings.ts';
 import { buttonCustomId, DETAILS_PREFIX, leafFinder, PICK_PREFIX, readButton, staleButton } from './buttons.ts';
 import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, type OptionMap, type OptionSpec } from './options.ts';
 import type {
@@ -48,6 +48,7 @@ export class Registry {
   private byName = new Map<string, CommandModule>();
   private loading: Promise<void> | undefined;
   private importList: (() => Promise<readonly CommandModule[]>) | undefined;
+  private ready = false;
 
   constructor(commands: readonly CommandModule[]) {
     this.use(commands);
@@ -58,6 +59,7 @@ export class Registry {
   static deferred(importList: () => Promise<readonly CommandModule[]>): Registry {
     const registry = new Registry([]);
     registry.loading = undefined;
+    registry.ready = false;
     registry.importList = importList;
     return registry;
   }
@@ -67,6 +69,12 @@ export class Registry {
     if (byName.size !== commands.length) throw new Error('duplicate command names in the registry');
     this.list = commands;
     this.byName = byName;
+    this.ready = true;
+  }
+
+  /** The commands are there: load() would resolve at once. */
+  get loaded(): boolean {
+    return this.ready;
   }
 
   /** Every command (none before a deferred registry has loaded). */
@@ -605,11 +613,33 @@ function recallPureReply(key: string): Reply | undefined {
 }
 
 /**
+ * Options asked once lately, as a 32-bit hash per slot of a fixed table. A reply is kept from the
+ * second time its options are asked: a reply kept at its first asking and never asked again (most
+ * forecasts: nutrition x turn x options) would still outlive young-generation collections in the
+ * cache, be promoted and cost a full collection later, for nothing. Two keys sharing a slot only
+ * forget or keep a reply too early; the reply is the same either way.
+ */
+const ASKED_SLOTS = 1 << 15;
+const askedOnce = new Int32Array(ASKED_SLOTS);
+
+/** True when `key` was asked before (its hash is in its slot); remembers it otherwise. */
+function askedBefore(key: string): boolean {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  h |= 1; // 0 marks an empty slot
+  const slot = (h >>> 15) & (ASKED_SLOTS - 1);
+  if (askedOnce[slot] === h) return true;
+  askedOnce[slot] = h;
+  return false;
+}
+
+/**
  * Kept unless it is an error, carries files, or has a button stored under a random id. Its embeds
  * and buttons are frozen: whoever would change a reply handed to others must copy it instead.
  */
 function keepPureReply(key: string, reply: Reply): void {
   if (isErrorReply(reply) || reply.files?.length || reply.buttons?.some((b) => b.customId.includes(':@'))) return;
+  if (!askedBefore(key)) return;
   deepFreeze(reply.embeds);
   if (reply.buttons) deepFreeze(reply.buttons);
   if (pureReplies.size >= PURE_REPLIES_MAX) pureReplies.delete(pureReplies.keys().next().value!);
@@ -625,6 +655,27 @@ function deepFreeze(value: object): void {
 /** Forget every kept reply (tests). */
 export function clearPureReplies(): void {
   pureReplies.clear();
+  askedOnce.fill(0);
+}
+
+/**
+ * The finished reply runCommand() would hand back from the kept pure replies, found without waiting
+ * for anything: the commands are loaded, the settings are in this process's cache and these options
+ * were answered before. Undefined when any of that is not at hand (runCommand() then decides).
+ */
+export function keptReply(inv: Invocation, deps: DispatchDeps): Reply | undefined {
+  if (inv.kind !== 'command' || !deps.registry.loaded) return undefined;
+  const leaf = deps.registry.get(inv.commandName)?.leaf(inv);
+  if (!leaf) return undefined;
+  const settings = cachedSettings(deps.services.store, { userId: inv.user.id, guildId: inv.guildId });
+  if (!settings) return undefined;
+  let options: Record<string, OptionValue>;
+  try {
+    options = coerceOptions(leaf.options, withSettings(leaf, inv.options, settings), leaf.declared);
+  } catch {
+    return undefined;
+  }
+  return readsNames(leaf, options) ? undefined : recallPureReply(pureReplyKey(leaf, options, settings, deps));
 }
 
 /** A slash command: settings, coercion and validation, the handler in a name scope, presentation. */

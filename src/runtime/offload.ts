@@ -111,6 +111,8 @@ export async function runTask<T extends TaskName>(
   }
 }
 
+let mainThread: typeof import('./mainThreadForecast.ts') | undefined;
+
 /**
  * NetHack forecast(): on the main thread when it is cheap there (a fixed burn, no chart series, and
  * every starvation walk it needs already cached here: microseconds), else on the pool, whose walks
@@ -118,8 +120,9 @@ export async function runTask<T extends TaskName>(
  * UserError as the direct call; the answer is the same on either thread.
  */
 export async function forecastOffThread(input: ForecastInput): Promise<ForecastResult> {
-  // The engine loads with the first forecast, not with the process (idle memory: README "Memory").
-  const local = await import('./mainThreadForecast.ts');
+  // The engine loads with the first forecast, not with the process (idle memory: README "Memory");
+  // once loaded, no import() per forecast (each one asks the module loader again).
+  const local = (mainThread ??= await import('./mainThreadForecast.ts'));
   const here = local.forecastFromCachedWalks(input);
   if (here) return here;
   const { result, walks } = await runTask('nethackForecast', input, {

@@ -148,6 +148,14 @@ async function valuesAt(store: Store, key: string): Promise<SettingValues> {
   return values;
 }
 
+/** The settings readSettings() gives when both records are in this process's cache, else undefined. */
+export function cachedSettings(store: Store, who: { userId: string; guildId?: string }): SettingsView | undefined {
+  const now = Date.now();
+  const user = cachedValues(store, userSettingsKey(who.userId), now);
+  const server = who.guildId ? cachedValues(store, serverSettingsKey(who.guildId), now) : NONE;
+  return user && server ? viewFor(user, server) : undefined;
+}
+
 /**
  * The user's and the server's settings, within `deadlineMs`. On timeout or any store error the
  * built-in view comes back, marked degraded; the caller logs it and answers anyway.
@@ -158,10 +166,8 @@ export async function readSettings(
   deadlineMs = SETTINGS_DEADLINE_MS,
 ): Promise<SettingsView> {
   // Both records in this process's cache: no store call, so no deadline to arm.
-  const now = Date.now();
-  const cachedUser = cachedValues(store, userSettingsKey(who.userId), now);
-  const cachedServer = who.guildId ? cachedValues(store, serverSettingsKey(who.guildId), now) : NONE;
-  if (cachedUser && cachedServer) return viewFor(cachedUser, cachedServer);
+  const cached = cachedSettings(store, who);
+  if (cached) return cached;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), deadlineMs);

@@ -820,6 +820,11 @@ function openMemory(opts: StoreOptions): Store {
   const markers = new Map<string, number>();
   const temps = new Map<string, { text: string; at: number }>();
   const live = (key: string) => (markers.get(key) ?? 0) > Date.now();
+  // Expired entries are swept when a map doubles past its last sweep: amortized O(1) per call even
+  // when none has expired yet (sweeping at every call past a fixed size cost O(size) each).
+  const SWEEP_FROM = 100_000;
+  let sweepMarkersAt = SWEEP_FROM;
+  let sweepTempsAt = SWEEP_FROM;
   const backend: Backend = {
     readRaw: async (key) => map.get(key),
     writeRaw: async (key, text) => void map.set(key, text),
@@ -833,7 +838,10 @@ function openMemory(opts: StoreOptions): Store {
     },
     async setIfAbsent(key, ttlMs) {
       if (live(key)) return false;
-      if (markers.size > 100_000) for (const [k, at] of markers) if (at <= Date.now()) markers.delete(k);
+      if (markers.size > sweepMarkersAt) {
+        for (const [k, at] of markers) if (at <= Date.now()) markers.delete(k);
+        sweepMarkersAt = Math.max(SWEEP_FROM, 2 * markers.size);
+      }
       markers.set(key, Date.now() + ttlMs);
       return true;
     },
@@ -843,7 +851,10 @@ function openMemory(opts: StoreOptions): Store {
       return was;
     },
     async putTemp(key, text, ttlMs) {
-      if (temps.size > 100_000) for (const [k, t] of temps) if (t.at <= Date.now()) temps.delete(k);
+      if (temps.size > sweepTempsAt) {
+        for (const [k, t] of temps) if (t.at <= Date.now()) temps.delete(k);
+        sweepTempsAt = Math.max(SWEEP_FROM, 2 * temps.size);
+      }
       temps.set(key, { text, at: Date.now() + ttlMs });
     },
     async getTemp(key) {

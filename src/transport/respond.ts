@@ -18,6 +18,7 @@ import {
   errorReply,
   finalizeReply,
   isErrorReply,
+  keptReply,
   replyIsPrivate,
   type DispatchDeps,
   type Registry,
@@ -208,6 +209,39 @@ export async function serveInteraction(
       deferred: delivery?.startsWith('deferred') ?? false,
     });
   }
+}
+
+/**
+ * A slash command whose finished reply is kept (dispatch.ts keptReply()): admitted, answered at once
+ * with `send` and counted, as serveInteraction() would do, without waiting for anything (a kept reply
+ * is never private or an error, so answerCommand() would send it as it is). False, having done
+ * nothing, when there is no such reply or the user is not admitted: serveInteraction() answers then.
+ */
+export function serveKeptReply(
+  inv: Invocation,
+  send: (reply: Reply) => void,
+  ctx: ServeContext,
+  receivedAt: number,
+): boolean {
+  const reply = keptReply(inv, ctx.deps);
+  if (!reply) return false;
+  const admit = ctx.admission.admit(inv.user.id);
+  if (!admit.ok) return false;
+  let delivered = false;
+  try {
+    send(reply);
+    delivered = true;
+  } finally {
+    admit.release();
+    ctx.metrics?.interaction({
+      kind: 'command',
+      command: commandLabel(inv, ctx.deps.registry),
+      outcome: delivered ? outcomeOf(reply) : 'undelivered',
+      seconds: (performance.now() - receivedAt) / 1000,
+      deferred: false,
+    });
+  }
+  return true;
 }
 
 /** Autocomplete: the choices (never an error), sent by `respond`, and counted. */

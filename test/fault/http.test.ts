@@ -89,6 +89,21 @@ describe('signatures and replays', () => {
     fig.add('faults injected', 3);
   });
 
+  it('under concurrent load every bad signature is still refused (the pool path: signatureChecks.test.ts)', async () => {
+    const sent = Array.from({ length: 60 }, (_, i) => {
+      const raw = JSON.stringify(commandInteraction('help', [], { userId: newUser() }));
+      const headers = signer.headers(raw);
+      const bad = i % 3 === 1;
+      return {
+        bad,
+        go: () => postInteraction(endpoint.port, undefined, signer, { raw: bad ? `${raw} ` : raw, headers }),
+      };
+    });
+    const answers = await Promise.all(sent.map((s) => s.go()));
+    expect(answers.map((a) => a.status)).toEqual(sent.map((s) => (s.bad ? 401 : 200)));
+    fig.add('faults injected', 20);
+  });
+
   it('a captured /hero wait turns:100 replayed 8 times is applied once', async () => {
     const user = newUser();
     await postInteraction(

@@ -3,7 +3,7 @@
 // (a name given, a reply style, an error, a write) runs as before.
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import { dispatch, Registry, type DispatchDeps } from '../../src/pipeline/dispatch.ts';
+import { clearPureReplies, dispatch, Registry, type DispatchDeps } from '../../src/pipeline/dispatch.ts';
 import { integer, text } from '../../src/pipeline/options.ts';
 import { defineCommandGroup, defineSubcommand, withLazyDetails, type Invocation } from '../../src/pipeline/types.ts';
 import { createLogger } from '../../src/log.ts';
@@ -47,21 +47,43 @@ async function setup() {
 }
 
 describe('finished replies of pure invocations', () => {
-  it('the same options get the same finished reply, for any user, without running the handler again', async () => {
+  it('options asked again get the same finished reply, for any user, without running the handler again', async () => {
+    clearPureReplies();
     const { runs, store, deps, inv } = await setup();
-    const first = await dispatch(inv('pure', { n: 3 }, '1'), deps);
-    const again = await dispatch(inv('pure', { n: 3 }, '2'), deps);
+    // Kept from the second asking: a reply asked once is not kept (it would only be promoted and
+    // collected later), and the same options asked again run once more, then are kept.
+    const once = await dispatch(inv('pure', { n: 3 }, '1'), deps);
+    const first = await dispatch(inv('pure', { n: 3 }, '2'), deps);
+    expect(runs.count).toBe(2);
+    expect(first).not.toBe(once);
+    expect(JSON.stringify(first)).toBe(JSON.stringify(once));
+    const again = await dispatch(inv('pure', { n: 3 }, '3'), deps);
     expect(again).toBe(first);
-    expect(runs.count).toBe(1);
+    expect(runs.count).toBe(2);
     expect(first.buttons?.map((b) => b.label)).toEqual(['Details']);
     const other = await dispatch(inv('pure', { n: 4 }), deps);
     expect(other.embeds[0]!.title).toBe('n=4 food=-');
-    expect(runs.count).toBe(2);
+    expect(await dispatch(inv('pure', { n: 4 }), deps)).not.toBe(other);
+    expect(runs.count).toBe(4);
     // hide:true is an option like any other: a private reply is never handed to a public question.
-    const hidden = await dispatch(inv('pure', { n: 3, hide: true }), deps);
-    expect(hidden.ephemeral).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await dispatch(inv('pure', { n: 3, hide: true }), deps)).ephemeral).toBe(true);
     expect(first.ephemeral).toBeFalsy();
-    expect(runs.count).toBe(3);
+    expect((await dispatch(inv('pure', { n: 3 }), deps)).ephemeral).toBeFalsy();
+    expect(runs.count).toBe(6);
+    await store.close();
+  });
+
+  it('of many options asked once each, none is kept; asked a second time, each is', async () => {
+    clearPureReplies();
+    const { runs, store, deps, inv } = await setup();
+    const probes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10].flatMap((n): Invocation['options'][] => [{ n }, { n, hide: true }]);
+    for (const options of probes) await dispatch(inv('pure', options), deps);
+    expect(runs.count).toBe(probes.length);
+    const kept = [];
+    for (const options of probes) kept.push(await dispatch(inv('pure', options), deps));
+    expect(runs.count).toBe(2 * probes.length);
+    for (const [i, options] of probes.entries()) expect(await dispatch(inv('pure', options), deps)).toBe(kept[i]);
+    expect(runs.count).toBe(2 * probes.length);
     await store.close();
   });
 

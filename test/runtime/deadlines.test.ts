@@ -46,6 +46,24 @@ describe('DeadlineWheel', () => {
   });
 });
 
+describe('the wheel timer', () => {
+  it('runs while waits are pending, survives a wait settling and the next arriving, stops one tick later', async () => {
+    const wheel = new DeadlineWheel(5);
+    expect(wheel.running).toBe(false);
+    for (let i = 0; i < 100; i++) wheel.after(1000, () => {}).cancel();
+    expect(wheel.size).toBe(0);
+    expect(wheel.running).toBe(true);
+    await sleep(30);
+    expect(wheel.running).toBe(false);
+    let fired = false;
+    wheel.after(5, () => (fired = true));
+    expect(wheel.running).toBe(true);
+    while (!fired) await sleep(5);
+    await sleep(30);
+    expect(wheel.running).toBe(false);
+  });
+});
+
 describe('raceDeadline', () => {
   it('the work when it settles first, else the deadline error', async () => {
     await expect(raceDeadline(Promise.resolve(7), 50, () => new Error('late'))).resolves.toBe(7);
