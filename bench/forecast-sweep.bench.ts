@@ -13,6 +13,7 @@ import {
   type ForecastInput,
 } from '../src/engine/nethack/index.ts';
 import { clearWalkCache } from '../src/engine/nethack/walkCache.ts';
+import { warmUpForecasts } from '../src/engine/nethack/warmUp.ts';
 import { check, ms, type BenchResult } from './lib.ts';
 import { forecast as referenceForecast } from '../test/engine/nethack/reference/forecast-reference.ts';
 
@@ -89,10 +90,10 @@ function timed(f: () => unknown): { ms: number; cpu: number } {
 
 export async function run(): Promise<BenchResult> {
   const cases = sweep();
-  // Warm the JIT of both engines on small inputs first.
+  // Warm the JIT of both engines on small inputs first: the engine as a pool worker warms itself
+  // at start (warmUp.ts: small forecasts of every kind of walk, none of the sweep's, cache cleared).
+  warmUpForecasts();
   for (let i = 0; i < 3; i++) {
-    forecast({ nutrition: 30, profile: P('3.6.7'), attacksPerTurn: 1 });
-    forecast({ nutrition: 30, profile: P('5.0', { amulet: true }) });
     referenceForecast({ nutrition: 30, profile: P('3.6.7'), attacksPerTurn: 1 });
     referenceForecast({ nutrition: 30, profile: P('5.0', { amulet: true }) });
   }

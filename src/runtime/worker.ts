@@ -1,21 +1,45 @@
 // Worker side of the pool (pool.ts): runs one named task at a time and posts the result back.
 import { parentPort } from 'node:worker_threads';
+import { warmUpSteps } from '../engine/nethack/warmUp.ts';
 import { describeError, tasks, type TaskName } from './tasks.ts';
 
 const port = parentPort!;
+let running = 0;
+let warmScheduled = false;
 port.on('message', (m: { ping?: true; id: number; task: TaskName; input: unknown }) => {
   if (m.ping) return port.postMessage({ pong: true });
   void run(m.id, m.task, m.input);
 });
 // Modules loaded: the pool starts a task's deadline only now, so start-up never counts against it.
 port.postMessage({ ready: true });
+const warmSteps = warmUpSteps();
+warmUp();
+
+/**
+ * The engine's JIT warm-up (warmUp.ts), once per worker: one small forecast per macrotask while no
+ * task runs, so a task arriving meanwhile waits for one step at most (a few ms to about 30 ms) and
+ * the first slow forecast runs optimized code. Nothing a step computes is kept.
+ */
+function warmUp(): void {
+  if (warmSteps.length === 0 || warmScheduled) return;
+  warmScheduled = true;
+  setImmediate(() => {
+    warmScheduled = false;
+    if (running > 0) return; // run() resumes the warm-up when its task is done
+    warmSteps.shift()?.();
+    warmUp();
+  });
+}
 
 async function run(id: number, task: TaskName, input: unknown): Promise<void> {
+  running++;
   try {
     const fn = tasks[task] as ((input: unknown) => unknown) | undefined;
     if (!fn) throw new Error(`unknown task ${String(task)}`);
     port.postMessage({ id, ok: true, value: await fn(input) });
   } catch (err) {
     port.postMessage({ id, ok: false, error: describeError(err) });
+  } finally {
+    if (--running === 0) warmUp();
   }
 }

@@ -86,6 +86,7 @@ export function storeWalk(o: WalkOptions, seedIteration: number, seed: string, r
 }
 
 function keep(key: string, stored: Stored): void {
+  if (scratch && !cache.has(key)) scratch.push(() => forget(key));
   const old = cache.get(key);
   if (old) {
     bytes -= sizeOf(old);
@@ -97,6 +98,35 @@ function keep(key: string, stored: Stored): void {
     const oldest = cache.keys().next().value!;
     bytes -= sizeOf(cache.get(oldest)!);
     cache.delete(oldest);
+  }
+}
+
+function forget(key: string): void {
+  const old = cache.get(key);
+  if (!old) return;
+  bytes -= sizeOf(old);
+  cache.delete(key);
+}
+
+/** While a warmUpOnly() call runs: how to undo each entry it added to the caches. */
+let scratch: (() => void)[] | null = null;
+
+/**
+ * `fn()` (JIT warm-up: warmUp.ts), keeping nothing it computes: the walks, crossings and hazard
+ * walks it adds to the caches are dropped after it, and none is recorded for other threads. What
+ * was cached before stays (it may have moved up the LRU order, and fn may have pushed out old entries).
+ */
+export function warmUpOnly(fn: () => void): void {
+  const outer = { scratch, recording };
+  const undo: (() => void)[] = [];
+  scratch = undo;
+  recording = false;
+  try {
+    fn();
+  } finally {
+    scratch = outer.scratch;
+    recording = outer.recording;
+    for (const u of undo) u();
   }
 }
 
@@ -195,6 +225,7 @@ class BoundedCache<T> {
     return hit;
   }
   set(key: string, value: T): void {
+    if (scratch && !this.map.has(key)) scratch.push(() => this.delete(key));
     const old = this.map.get(key);
     if (old !== undefined) {
       this.bytes -= this.size(old);
@@ -207,6 +238,12 @@ class BoundedCache<T> {
       this.bytes -= this.size(this.map.get(oldest)!);
       this.map.delete(oldest);
     }
+  }
+  delete(key: string): void {
+    const old = this.map.get(key);
+    if (old === undefined) return;
+    this.bytes -= this.size(old);
+    this.map.delete(key);
   }
   clear(): void {
     this.map.clear();

@@ -1,0 +1,37 @@
+// JIT warm-up for a fresh thread (a pool worker at start, a benchmark before it measures). The
+// first starvation walks of a thread run in V8's baseline tiers until its optimizing compiler has
+// caught up: the first 5.0 pair walk took 2-4 times as long as the next, a first fixed-burn walk
+// 3 times. A few small forecasts of every kind of walk (fixed burn with attacks, random burn in
+// pairs, alone and asleep, collapsed) run each hot loop often enough to be optimized. Warming
+// keeps nothing: what it adds to the walk caches is dropped after each step (warmUpOnly()), so no
+// answer is precomputed and none is sent to another thread.
+import { defaultProfile, type BurnProfile } from './burn.ts';
+import { forecast, type ForecastInput } from './forecast.ts';
+import { warmUpOnly } from './walkCache.ts';
+
+const P = (version: '3.6.7' | '3.4.3' | '5.0', o: Partial<BurnProfile> = {}): BurnProfile => ({
+  ...defaultProfile(version),
+  ...o,
+});
+
+/** Small forecasts (a few ms to about 30 ms each), one per kind of walk; Con 3 and 4 keep the walks short. */
+const WARM_UP: ForecastInput[] = [
+  { nutrition: 30, profile: P('3.6.7'), attacksPerTurn: 1, con: 4 },
+  { nutrition: -5, profile: P('3.6.7'), attacksPerTurn: 3, con: 4, after: 40 },
+  { nutrition: 30, profile: P('3.4.3'), attacksPerTurn: 2, con: 4 },
+  { nutrition: 30, profile: P('5.0', { amulet: true }), con: 4 },
+  { nutrition: 30, profile: P('5.0', { slowDigestion: true }), attacksPerTurn: 1, con: 3 },
+  { nutrition: 30, profile: P('5.0', { slowDigestion: true }), attacksPerTurn: 3, con: 3 },
+  { nutrition: -5, profile: P('5.0'), attacksPerTurn: 2, con: 4, after: 40 },
+  { nutrition: 30, profile: P('5.0', { unaware: true }), con: 4, after: 400 },
+];
+
+/** The warm-up as steps, to run one at a time between other work (a worker between tasks). */
+export function warmUpSteps(): (() => void)[] {
+  return WARM_UP.map((input) => () => warmUpOnly(() => void forecast(input)));
+}
+
+/** Every warm-up step at once (about 0.2-0.3 s). */
+export function warmUpForecasts(): void {
+  for (const step of warmUpSteps()) step();
+}
