@@ -591,9 +591,14 @@ function readsNames(leaf: Leaf, options: Record<string, OptionValue>): boolean {
  * them), so the same options, reply style and transport get the same finished reply: the last
  * PURE_REPLIES_MAX are kept, least recently asked first out, and handed out as they are (replies are
  * only read and serialized downstream; a copy is made before anything differs).
+ * They are kept per leaf, and room is made in the leaf that holds the most: a leaf whose replies are
+ * mostly asked a second time and then never again (forecasts: nutrition x turn x options) cycles
+ * through its own share instead of pushing out the replies another leaf is asked for again and
+ * again (status).
  */
-const PURE_REPLIES_MAX = 4096;
-const pureReplies = new Map<string, Reply>();
+export const PURE_REPLIES_MAX = 4096;
+const pureReplies = new Map<Leaf, Map<string, Reply>>();
+let pureReplyCount = 0;
 const leafIds = new WeakMap<Leaf, number>();
 let nextLeafId = 0;
 
@@ -603,11 +608,12 @@ function pureReplyKey(leaf: Leaf, options: Record<string, OptionValue>, settings
   return `${id}|${deps.transport}|${settings.effective.replies.value}|${JSON.stringify(options)}`;
 }
 
-function recallPureReply(key: string): Reply | undefined {
-  const hit = pureReplies.get(key);
+function recallPureReply(leaf: Leaf, key: string): Reply | undefined {
+  const kept = pureReplies.get(leaf);
+  const hit = kept?.get(key);
   if (hit) {
-    pureReplies.delete(key);
-    pureReplies.set(key, hit);
+    kept!.delete(key);
+    kept!.set(key, hit);
   }
   return hit;
 }
@@ -637,13 +643,27 @@ function askedBefore(key: string): boolean {
  * Kept unless it is an error, carries files, or has a button stored under a random id. Its embeds
  * and buttons are frozen: whoever would change a reply handed to others must copy it instead.
  */
-function keepPureReply(key: string, reply: Reply): void {
+function keepPureReply(leaf: Leaf, key: string, reply: Reply): void {
   if (isErrorReply(reply) || reply.files?.length || reply.buttons?.some((b) => b.customId.includes(':@'))) return;
   if (!askedBefore(key)) return;
   deepFreeze(reply.embeds);
   if (reply.buttons) deepFreeze(reply.buttons);
-  if (pureReplies.size >= PURE_REPLIES_MAX) pureReplies.delete(pureReplies.keys().next().value!);
-  pureReplies.set(key, reply);
+  let kept = pureReplies.get(leaf);
+  if (!kept) pureReplies.set(leaf, (kept = new Map()));
+  // Two identical invocations that ran at once: the second reply replaces the first.
+  if (kept.delete(key)) pureReplyCount--;
+  if (pureReplyCount >= PURE_REPLIES_MAX) forgetOnePureReply();
+  kept.set(key, reply);
+  pureReplyCount++;
+}
+
+/** Room for one more: the least recently asked reply of the leaf that holds the most. */
+function forgetOnePureReply(): void {
+  let largest: Map<string, Reply> | undefined;
+  for (const kept of pureReplies.values()) if (!largest || kept.size > largest.size) largest = kept;
+  const oldest = largest?.keys().next();
+  if (oldest && !oldest.done && largest!.delete(oldest.value)) pureReplyCount--;
+  for (const [leaf, kept] of pureReplies) if (kept.size === 0) pureReplies.delete(leaf);
 }
 
 function deepFreeze(value: object): void {
@@ -655,6 +675,7 @@ function deepFreeze(value: object): void {
 /** Forget every kept reply (tests). */
 export function clearPureReplies(): void {
   pureReplies.clear();
+  pureReplyCount = 0;
   askedOnce.fill(0);
 }
 
@@ -675,7 +696,7 @@ export function keptReply(inv: Invocation, deps: DispatchDeps): Reply | undefine
   } catch {
     return undefined;
   }
-  return readsNames(leaf, options) ? undefined : recallPureReply(pureReplyKey(leaf, options, settings, deps));
+  return readsNames(leaf, options) ? undefined : recallPureReply(leaf, pureReplyKey(leaf, options, settings, deps));
 }
 
 /** A slash command: settings, coercion and validation, the handler in a name scope, presentation. */
@@ -686,7 +707,7 @@ async function runCommand(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
   const ref: InvocationRef = { commandName: inv.commandName, group: inv.group, subcommand: inv.subcommand, options };
   const names = readsNames(leaf, options);
   const pureKey = names ? undefined : pureReplyKey(leaf, options, settings, deps);
-  const kept = pureKey === undefined ? undefined : recallPureReply(pureKey);
+  const kept = pureKey === undefined ? undefined : recallPureReply(leaf, pureKey);
   if (kept) return kept;
   try {
     const run = () => runCoerced(leaf, options, contextOf(inv, deps, settings));
@@ -694,7 +715,7 @@ async function runCommand(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
     const reply = await present(withReadings(value, readings), ref, inv, settings, deps);
     if (pureKey === undefined) return reply;
     const finished = finalizeReply(reply);
-    keepPureReply(pureKey, finished);
+    keepPureReply(leaf, pureKey, finished);
     return finished;
   } catch (err) {
     if (err instanceof AmbiguousNameError) return pickReply(err, leaf, ref, inv, deps);
