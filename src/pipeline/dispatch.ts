@@ -597,7 +597,16 @@ function readsNames(leaf: Leaf, options: Record<string, OptionValue>): boolean {
  * again (status).
  */
 export const PURE_REPLIES_MAX = 4096;
-const pureReplies = new Map<Leaf, Map<string, Reply>>();
+/**
+ * A kept reply under the key it was kept with: moved to the end when asked again under that same
+ * string, not the new one each asking builds, which the long-lived map would otherwise hold and so
+ * carry out of the young generation, one per request.
+ */
+interface KeptReply {
+  key: string;
+  reply: Reply;
+}
+const pureReplies = new Map<Leaf, Map<string, KeptReply>>();
 let pureReplyCount = 0;
 const leafIds = new WeakMap<Leaf, number>();
 let nextLeafId = 0;
@@ -611,11 +620,10 @@ function pureReplyKey(leaf: Leaf, options: Record<string, OptionValue>, settings
 function recallPureReply(leaf: Leaf, key: string): Reply | undefined {
   const kept = pureReplies.get(leaf);
   const hit = kept?.get(key);
-  if (hit) {
-    kept!.delete(key);
-    kept!.set(key, hit);
-  }
-  return hit;
+  if (!hit) return undefined;
+  kept!.delete(key);
+  kept!.set(hit.key, hit);
+  return hit.reply;
 }
 
 /**
@@ -653,13 +661,13 @@ function keepPureReply(leaf: Leaf, key: string, reply: Reply): void {
   // Two identical invocations that ran at once: the second reply replaces the first.
   if (kept.delete(key)) pureReplyCount--;
   if (pureReplyCount >= PURE_REPLIES_MAX) forgetOnePureReply();
-  kept.set(key, reply);
+  kept.set(key, { key, reply });
   pureReplyCount++;
 }
 
 /** Room for one more: the least recently asked reply of the leaf that holds the most. */
 function forgetOnePureReply(): void {
-  let largest: Map<string, Reply> | undefined;
+  let largest: Map<string, KeptReply> | undefined;
   for (const kept of pureReplies.values()) if (!largest || kept.size > largest.size) largest = kept;
   const oldest = largest?.keys().next();
   if (oldest && !oldest.done && largest!.delete(oldest.value)) pureReplyCount--;
