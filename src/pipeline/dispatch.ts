@@ -14,7 +14,13 @@ import {
   CUSTOM_ID_MAX,
 } from './limits.ts';
 import { AmbiguousNameError, collectReadings, readingText, type NameReading } from '../names.ts';
-import { BUILT_IN_VIEW, cachedSettings, readSettings, type SettingsView } from '../settings/settings.ts';
+import {
+  BUILT_IN_VIEW,
+  cachedSettings,
+  readSettings,
+  type SettingName,
+  type SettingsView,
+} from '../settings/settings.ts';
 import { buttonCustomId, DETAILS_PREFIX, leafFinder, PICK_PREFIX, readButton, staleButton } from './buttons.ts';
 import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, type OptionMap, type OptionSpec } from './options.ts';
 import type {
@@ -289,12 +295,26 @@ export function withSettings(
   settings: SettingsView,
 ): Record<string, OptionValue> {
   const out = { ...options };
-  for (const [name, option] of Object.entries(leaf.declared)) {
-    const setting = option.spec.setting;
-    const value = setting ? settings.chosen[setting] : undefined;
+  for (const [name, setting] of settingOptions(leaf)) {
+    const value = settings.chosen[setting];
     if (value !== undefined && !(name in out)) out[name] = value;
   }
   return out;
+}
+
+const settingOptionsOf = new WeakMap<Leaf, readonly (readonly [string, SettingName])[]>();
+
+/** A leaf's options that a setting fills in, with that setting: found once per leaf (they never change). */
+function settingOptions(leaf: Leaf): readonly (readonly [string, SettingName])[] {
+  let found = settingOptionsOf.get(leaf);
+  if (!found) {
+    found = Object.entries(leaf.declared).flatMap(([name, option]) => {
+      const setting = option.spec.setting;
+      return setting ? [[name, setting] as const] : [];
+    });
+    settingOptionsOf.set(leaf, found);
+  }
+  return found;
 }
 
 export function errorEmbed(title: string, message: string, hint?: string): APIEmbed {
@@ -588,23 +608,23 @@ function readsNames(leaf: Leaf, options: Record<string, OptionValue>): boolean {
 
 /**
  * A pure leaf given no name answers from its options alone (its Details button re-runs it from
- * them), so the same options, reply style and transport get the same finished reply: the last
- * PURE_REPLIES_MAX are kept, least recently asked first out, and handed out as they are (replies are
- * only read and serialized downstream; a copy is made before anything differs).
+ * them), so the same options, reply style and transport get the same finished reply: PURE_REPLIES_MAX
+ * are kept and handed out as they are (replies are only read and serialized downstream; a copy is
+ * made before anything differs).
  * They are kept per leaf, and room is made in the leaf that holds the most: a leaf whose replies are
  * mostly asked a second time and then never again (forecasts: nutrition x turn x options) cycles
  * through its own share instead of pushing out the replies another leaf is asked for again and
- * again (status).
+ * again (status). Within a leaf the oldest reply not asked again since it was last passed over goes
+ * first (a second chance, close to least recently asked first): asking marks a reply, so a hit
+ * moves nothing in the map.
  */
 export const PURE_REPLIES_MAX = 4096;
-/**
- * A kept reply under the key it was kept with: moved to the end when asked again under that same
- * string, not the new one each asking builds, which the long-lived map would otherwise hold and so
- * carry out of the young generation, one per request.
- */
 interface KeptReply {
+  /** The key it was kept under (moved under this string, not a copy built by a later asking). */
   key: string;
   reply: Reply;
+  /** Asked since it was kept or last passed over. */
+  asked: boolean;
 }
 const pureReplies = new Map<Leaf, Map<string, KeptReply>>();
 let pureReplyCount = 0;
@@ -621,8 +641,7 @@ function recallPureReply(leaf: Leaf, key: string): Reply | undefined {
   const kept = pureReplies.get(leaf);
   const hit = kept?.get(key);
   if (!hit) return undefined;
-  kept!.delete(key);
-  kept!.set(hit.key, hit);
+  hit.asked = true;
   return hit.reply;
 }
 
@@ -661,16 +680,28 @@ function keepPureReply(leaf: Leaf, key: string, reply: Reply): void {
   // Two identical invocations that ran at once: the second reply replaces the first.
   if (kept.delete(key)) pureReplyCount--;
   if (pureReplyCount >= PURE_REPLIES_MAX) forgetOnePureReply();
-  kept.set(key, { key, reply });
+  kept.set(key, { key, reply, asked: false });
   pureReplyCount++;
 }
 
-/** Room for one more: the least recently asked reply of the leaf that holds the most. */
+/**
+ * Room for one more, in the leaf that holds the most: its oldest reply not asked again since it was
+ * kept or last passed over. Those asked meanwhile are passed over (moved to the end, unmarked), so
+ * at most one pass is made.
+ */
 function forgetOnePureReply(): void {
   let largest: Map<string, KeptReply> | undefined;
   for (const kept of pureReplies.values()) if (!largest || kept.size > largest.size) largest = kept;
-  const oldest = largest?.keys().next();
-  if (oldest && !oldest.done && largest!.delete(oldest.value)) pureReplyCount--;
+  if (!largest) return;
+  for (const entry of largest.values()) {
+    largest.delete(entry.key);
+    if (!entry.asked) {
+      pureReplyCount--;
+      break;
+    }
+    entry.asked = false;
+    largest.set(entry.key, entry);
+  }
   for (const [leaf, kept] of pureReplies) if (kept.size === 0) pureReplies.delete(leaf);
 }
 

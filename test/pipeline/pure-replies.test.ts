@@ -166,4 +166,32 @@ describe('room in the kept replies', () => {
     clearPureReplies();
     await store.close();
   });
+
+  it('within a leaf, a reply asked again since it was kept outlives older ones that were not', async () => {
+    clearPureReplies();
+    const runs = { hot: 0, oneOff: 0 };
+    const logger = createLogger('silent', new Writable({ write: (_c, _e, cb) => cb() }));
+    const store = await openStore('memory://');
+    const deps: DispatchDeps = { registry: new Registry([pair(runs)]), services: { store, logger }, transport: 'http' };
+    const ask = (n: number) =>
+      dispatch(
+        { kind: 'command', commandName: 'pair', subcommand: 'oneoff', options: { n }, user: { id: '1', name: 'u' } },
+        deps,
+      );
+    const keep = async (n: number) => (await ask(n), await ask(n));
+    for (let n = 0; n < PURE_REPLIES_MAX; n++) await keep(n);
+    // The first two are kept, and asked again.
+    let before = runs.oneOff;
+    await ask(0);
+    await ask(1);
+    expect(runs.oneOff - before).toBe(0);
+    await keep(PURE_REPLIES_MAX); // full: room is made
+    before = runs.oneOff;
+    await ask(0); // asked again since it was kept: passed over, still kept
+    expect(runs.oneOff - before).toBe(0);
+    await ask(2); // the oldest not asked again: gone
+    expect(runs.oneOff - before).toBe(1);
+    clearPureReplies();
+    await store.close();
+  });
 });
