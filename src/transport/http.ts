@@ -290,7 +290,10 @@ class SeenIds {
    */
   check(id: string, done: (first: boolean) => void): void {
     const now = Date.now();
-    if (this.local.has(id, now)) return done(false);
+    if (this.local.has(id, now)) {
+      done(false);
+      return;
+    }
     this.local.add(id, now);
     let settled = false;
     const settle = (first: boolean, err?: unknown) => {
