@@ -106,7 +106,7 @@ export const deadlines = new DeadlineWheel();
 
 /** `work`, or `onTimeout()`'s error once `ms` have passed first (the loser is ignored). */
 export function raceDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  work.catch(() => {});
+  // `work` is handled below, either way: its rejection after the deadline is never unhandled.
   return new Promise<T>((resolve, reject) => {
     const deadline = deadlines.after(ms, () => reject(onTimeout()));
     work.then(

@@ -10,7 +10,7 @@ const ROOT = join(import.meta.dirname, '..');
 
 describe('start flags', () => {
   it('npm start passes memory flags to node, and this node accepts them', () => {
-    expect(START_FLAGS).toContain('--max-semi-space-size=1');
+    expect(START_FLAGS).toContain('--max-semi-space-size=4');
     const run = spawnSync(process.execPath, [...START_FLAGS, '-e', 'process.exit(0)'], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);

@@ -14,7 +14,13 @@ import {
   CUSTOM_ID_MAX,
 } from './limits.ts';
 import { AmbiguousNameError, collectReadings, readingText, type NameReading } from '../names.ts';
-import { BUILT_IN_VIEW, cachedSettings, readSettings, type SettingsView } from '../settings/settings.ts';
+import {
+  BUILT_IN_VIEW,
+  cachedSettings,
+  readSettings,
+  type SettingName,
+  type SettingsView,
+} from '../settings/settings.ts';
 import { buttonCustomId, DETAILS_PREFIX, leafFinder, PICK_PREFIX, readButton, staleButton } from './buttons.ts';
 import { OPT_BOOLEAN, OPT_INTEGER, OPT_NUMBER, OPT_STRING, type OptionMap, type OptionSpec } from './options.ts';
 import type {
@@ -289,12 +295,26 @@ export function withSettings(
   settings: SettingsView,
 ): Record<string, OptionValue> {
   const out = { ...options };
-  for (const [name, option] of Object.entries(leaf.declared)) {
-    const setting = option.spec.setting;
-    const value = setting ? settings.chosen[setting] : undefined;
+  for (const [name, setting] of settingOptions(leaf)) {
+    const value = settings.chosen[setting];
     if (value !== undefined && !(name in out)) out[name] = value;
   }
   return out;
+}
+
+const settingOptionsOf = new WeakMap<Leaf, readonly (readonly [string, SettingName])[]>();
+
+/** A leaf's options that a setting fills in, with that setting: found once per leaf (they never change). */
+function settingOptions(leaf: Leaf): readonly (readonly [string, SettingName])[] {
+  let found = settingOptionsOf.get(leaf);
+  if (!found) {
+    found = Object.entries(leaf.declared).flatMap(([name, option]) => {
+      const setting = option.spec.setting;
+      return setting ? [[name, setting] as const] : [];
+    });
+    settingOptionsOf.set(leaf, found);
+  }
+  return found;
 }
 
 export function errorEmbed(title: string, message: string, hint?: string): APIEmbed {
@@ -588,12 +608,26 @@ function readsNames(leaf: Leaf, options: Record<string, OptionValue>): boolean {
 
 /**
  * A pure leaf given no name answers from its options alone (its Details button re-runs it from
- * them), so the same options, reply style and transport get the same finished reply: the last
- * PURE_REPLIES_MAX are kept, least recently asked first out, and handed out as they are (replies are
- * only read and serialized downstream; a copy is made before anything differs).
+ * them), so the same options, reply style and transport get the same finished reply: PURE_REPLIES_MAX
+ * are kept and handed out as they are (replies are only read and serialized downstream; a copy is
+ * made before anything differs).
+ * They are kept per leaf, and room is made in the leaf that holds the most: a leaf whose replies are
+ * mostly asked a second time and then never again (forecasts: nutrition x turn x options) cycles
+ * through its own share instead of pushing out the replies another leaf is asked for again and
+ * again (status). Within a leaf the oldest reply not asked again since it was last passed over goes
+ * first (a second chance, close to least recently asked first): asking marks a reply, so a hit
+ * moves nothing in the map.
  */
-const PURE_REPLIES_MAX = 4096;
-const pureReplies = new Map<string, Reply>();
+export const PURE_REPLIES_MAX = 4096;
+interface KeptReply {
+  /** The key it was kept under (moved under this string, not a copy built by a later asking). */
+  key: string;
+  reply: Reply;
+  /** Asked since it was kept or last passed over. */
+  asked: boolean;
+}
+const pureReplies = new Map<Leaf, Map<string, KeptReply>>();
+let pureReplyCount = 0;
 const leafIds = new WeakMap<Leaf, number>();
 let nextLeafId = 0;
 
@@ -603,13 +637,12 @@ function pureReplyKey(leaf: Leaf, options: Record<string, OptionValue>, settings
   return `${id}|${deps.transport}|${settings.effective.replies.value}|${JSON.stringify(options)}`;
 }
 
-function recallPureReply(key: string): Reply | undefined {
-  const hit = pureReplies.get(key);
-  if (hit) {
-    pureReplies.delete(key);
-    pureReplies.set(key, hit);
-  }
-  return hit;
+function recallPureReply(leaf: Leaf, key: string): Reply | undefined {
+  const kept = pureReplies.get(leaf);
+  const hit = kept?.get(key);
+  if (!hit) return undefined;
+  hit.asked = true;
+  return hit.reply;
 }
 
 /**
@@ -637,13 +670,39 @@ function askedBefore(key: string): boolean {
  * Kept unless it is an error, carries files, or has a button stored under a random id. Its embeds
  * and buttons are frozen: whoever would change a reply handed to others must copy it instead.
  */
-function keepPureReply(key: string, reply: Reply): void {
+function keepPureReply(leaf: Leaf, key: string, reply: Reply): void {
   if (isErrorReply(reply) || reply.files?.length || reply.buttons?.some((b) => b.customId.includes(':@'))) return;
   if (!askedBefore(key)) return;
   deepFreeze(reply.embeds);
   if (reply.buttons) deepFreeze(reply.buttons);
-  if (pureReplies.size >= PURE_REPLIES_MAX) pureReplies.delete(pureReplies.keys().next().value!);
-  pureReplies.set(key, reply);
+  let kept = pureReplies.get(leaf);
+  if (!kept) pureReplies.set(leaf, (kept = new Map()));
+  // Two identical invocations that ran at once: the second reply replaces the first.
+  if (kept.delete(key)) pureReplyCount--;
+  if (pureReplyCount >= PURE_REPLIES_MAX) forgetOnePureReply();
+  kept.set(key, { key, reply, asked: false });
+  pureReplyCount++;
+}
+
+/**
+ * Room for one more, in the leaf that holds the most: its oldest reply not asked again since it was
+ * kept or last passed over. Those asked meanwhile are passed over (moved to the end, unmarked), so
+ * at most one pass is made.
+ */
+function forgetOnePureReply(): void {
+  let largest: Map<string, KeptReply> | undefined;
+  for (const kept of pureReplies.values()) if (!largest || kept.size > largest.size) largest = kept;
+  if (!largest) return;
+  for (const entry of largest.values()) {
+    largest.delete(entry.key);
+    if (!entry.asked) {
+      pureReplyCount--;
+      break;
+    }
+    entry.asked = false;
+    largest.set(entry.key, entry);
+  }
+  for (const [leaf, kept] of pureReplies) if (kept.size === 0) pureReplies.delete(leaf);
 }
 
 function deepFreeze(value: object): void {
@@ -655,6 +714,7 @@ function deepFreeze(value: object): void {
 /** Forget every kept reply (tests). */
 export function clearPureReplies(): void {
   pureReplies.clear();
+  pureReplyCount = 0;
   askedOnce.fill(0);
 }
 
@@ -675,7 +735,7 @@ export function keptReply(inv: Invocation, deps: DispatchDeps): Reply | undefine
   } catch {
     return undefined;
   }
-  return readsNames(leaf, options) ? undefined : recallPureReply(pureReplyKey(leaf, options, settings, deps));
+  return readsNames(leaf, options) ? undefined : recallPureReply(leaf, pureReplyKey(leaf, options, settings, deps));
 }
 
 /** A slash command: settings, coercion and validation, the handler in a name scope, presentation. */
@@ -686,7 +746,7 @@ async function runCommand(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
   const ref: InvocationRef = { commandName: inv.commandName, group: inv.group, subcommand: inv.subcommand, options };
   const names = readsNames(leaf, options);
   const pureKey = names ? undefined : pureReplyKey(leaf, options, settings, deps);
-  const kept = pureKey === undefined ? undefined : recallPureReply(pureKey);
+  const kept = pureKey === undefined ? undefined : recallPureReply(leaf, pureKey);
   if (kept) return kept;
   try {
     const run = () => runCoerced(leaf, options, contextOf(inv, deps, settings));
@@ -694,7 +754,7 @@ async function runCommand(inv: Invocation, deps: DispatchDeps): Promise<Reply> {
     const reply = await present(withReadings(value, readings), ref, inv, settings, deps);
     if (pureKey === undefined) return reply;
     const finished = finalizeReply(reply);
-    keepPureReply(pureKey, finished);
+    keepPureReply(leaf, pureKey, finished);
     return finished;
   } catch (err) {
     if (err instanceof AmbiguousNameError) return pickReply(err, leaf, ref, inv, deps);

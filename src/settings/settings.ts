@@ -115,24 +115,54 @@ export const SETTINGS_DEADLINE_MS = 200;
  * usually lands on another replica, which must see the change at once (two reads of a small key).
  */
 export const SETTINGS_CACHE_MS = 5000;
-const caches = new WeakMap<Store, Map<string, { values: SettingValues; until: number }>>();
+
+/** A record's values as read at `until - SETTINGS_CACHE_MS`; `refreshing` once its fresh read has started. */
+interface CachedRecord {
+  values: SettingValues;
+  until: number;
+  refreshing?: boolean;
+}
+const caches = new WeakMap<Store, Map<string, CachedRecord>>();
 
 /** How long this process may keep settings read from `store`: 0 when other processes share it. */
 export function settingsCacheMs(store: Pick<Store, 'kind'>): number {
   return store.kind === 'redis' || store.kind === 'postgres' ? 0 : SETTINGS_CACHE_MS;
 }
 
-function cacheOf(store: Store): Map<string, { values: SettingValues; until: number }> | undefined {
+function cacheOf(store: Store): Map<string, CachedRecord> | undefined {
   if (settingsCacheMs(store) === 0) return undefined;
   let cache = caches.get(store);
   if (!cache) caches.set(store, (cache = new Map()));
   return cache;
 }
 
-/** One settings record's values when this process's cache holds them, else undefined. */
+/**
+ * One settings record's values when this process's cache holds them, else undefined. A record used
+ * in the second half of its time is read again in the background (refreshAhead), so a user who keeps
+ * asking never waits for the store, and what they get is never older than SETTINGS_CACHE_MS, as before.
+ */
 function cachedValues(store: Store, key: string, now: number): SettingValues | undefined {
-  const hit = cacheOf(store)?.get(key);
-  return hit && hit.until > now ? hit.values : undefined;
+  const cache = cacheOf(store);
+  const hit = cache?.get(key);
+  if (!hit || hit.until <= now) return undefined;
+  if (!hit.refreshing && hit.until - now < SETTINGS_CACHE_MS / 2) refreshAhead(store, cache!, key, hit);
+  return hit.values;
+}
+
+/**
+ * Reads `key` again and keeps the values from the time the read started. A write made here meanwhile
+ * (writeSettings, forgetSettings) has replaced the entry: the read, maybe older, is dropped then. A
+ * failed read changes nothing (the entry runs out and the next command reads the store itself).
+ */
+function refreshAhead(store: Store, cache: Map<string, CachedRecord>, key: string, hit: CachedRecord): void {
+  hit.refreshing = true;
+  const startedAt = Date.now();
+  store.get(key).then(
+    (raw) => {
+      if (cache.get(key) === hit) cache.set(key, { values: valuesOf(raw), until: startedAt + SETTINGS_CACHE_MS });
+    },
+    () => {},
+  );
 }
 
 /** One settings record's values, from this process's cache or the store. */

@@ -284,16 +284,27 @@ class BackendStore implements Store {
     if (this.closed) throw new StorageError(`${this.kind} store is closed`);
   }
 
-  /** One backend command, timed; failures become StorageErrors naming the operation. */
-  private async command<T>(op: string, work: () => Promise<T>, written = false): Promise<T> {
-    this.ensureOpen();
+  /**
+   * One backend command, timed; failures (a closed store included) become rejections with
+   * StorageErrors naming the operation. Chained, not async: the replay check runs one per request.
+   */
+  private command<T>(op: string, work: () => Promise<T>, written = false): Promise<T> {
+    let running: Promise<T>;
     try {
-      return await withTimeout(work(), this.timeoutMs, () => new StoreTimeoutError(op, written, this.timeoutMs));
+      this.ensureOpen();
+      running = withTimeout(work(), this.timeoutMs, () => new StoreTimeoutError(op, written, this.timeoutMs));
     } catch (err) {
-      const failure = this.storageError(op, err, written);
-      this.onError?.(op, failureOf(failure));
-      throw failure;
+      return Promise.reject(this.failed(op, err, written));
     }
+    return running.catch((err: unknown) => {
+      throw this.failed(op, err, written);
+    });
+  }
+
+  private failed(op: string, err: unknown, written: boolean): StorageError {
+    const failure = this.storageError(op, err, written);
+    this.onError?.(op, failureOf(failure));
+    return failure;
   }
 
   private storageError(op: string, err: unknown, written: boolean): StorageError {
@@ -329,7 +340,7 @@ class BackendStore implements Store {
     return this.command('delete', () => this.backend.deleteRaw(key));
   }
 
-  async setIfAbsent(key: string, ttlMs: number): Promise<boolean> {
+  setIfAbsent(key: string, ttlMs: number): Promise<boolean> {
     return this.command('setIfAbsent', () => this.backend.setIfAbsent(key, Math.max(1, Math.round(ttlMs))));
   }
 

@@ -17,6 +17,8 @@ export const DEFAULT_ADMISSION: AdmissionLimits = { perMinute: 30, burst: 8, use
 const MAX_TRACKED_USERS = 50_000;
 
 interface Bucket {
+  /** The id it was made for: moved to the end under this string, not each request's copy of it. */
+  userId: string;
   tokens: number;
   at: number;
   inFlight: number;
@@ -92,10 +94,12 @@ export class Admission {
       b.tokens = Math.min(this.limits.burst, b.tokens + ((t - b.at) * this.limits.perMinute) / 60_000);
       b.at = t;
     } else {
-      b = { tokens: this.limits.burst, at: t, inFlight: 0 };
+      b = { userId, tokens: this.limits.burst, at: t, inFlight: 0 };
       this.evictIdle();
     }
-    this.buckets.set(userId, b);
+    // The id it was made with: this request's copy would stay in the long-lived map instead, and
+    // be carried out of the young generation with it.
+    this.buckets.set(b.userId, b);
     return b;
   }
 

@@ -16,7 +16,7 @@ import type { DispatchDeps } from '../pipeline/dispatch.ts';
 import { INTERACTION_EPHEMERAL_FLAG } from '../pipeline/limits.ts';
 import type { Invocation, Invoker, Reply } from '../pipeline/types.ts';
 import { handleOps, type OpsRoutes } from '../ops/endpoints.ts';
-import { deadlines, raceDeadline } from '../deadlines.ts';
+import { deadlines } from '../deadlines.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from './admission.ts';
 import {
@@ -284,20 +284,39 @@ class SeenIds {
     this.local = new RecentIds(ttlMs, LOCAL_SEEN_MAX);
   }
 
-  /** True the first time an id is seen anywhere; false for a replay. */
-  async firstTime(id: string): Promise<boolean> {
+  /**
+   * `done(true)` the first time an id is seen anywhere, `done(false)` for a replay; never throws.
+   * A callback, one store call and one deadline: this runs for every interaction.
+   */
+  check(id: string, done: (first: boolean) => void): void {
     const now = Date.now();
-    if (this.local.has(id, now)) return false;
+    if (this.local.has(id, now)) {
+      done(false);
+      return;
+    }
     this.local.add(id, now);
-    try {
-      // Bounded well inside Discord's 3 s: a stalled store must not delay the answer.
-      const stored = this.store.setIfAbsent(`hungerbot:interaction:${id}`, this.ttlMs);
-      return await raceDeadline(stored, SEEN_CHECK_MS, () => new Error('store too slow for the replay check'));
-    } catch (err) {
+    let settled = false;
+    const settle = (first: boolean, err?: unknown) => {
+      if (settled) return;
+      settled = true;
+      deadline.cancel();
       // The store is down or slow: this process still refuses replays it saw itself, and a
       // replayed /hero command cannot change anything while the store is away anyway.
-      this.logger.warn({ err, interactionId: id }, 'could not record the interaction id in the store');
-      return true;
+      if (err !== undefined)
+        this.logger.warn({ err, interactionId: id }, 'could not record the interaction id in the store');
+      done(first);
+    };
+    // Bounded well inside Discord's 3 s: a stalled store must not delay the answer.
+    const deadline = deadlines.after(SEEN_CHECK_MS, () =>
+      settle(true, new Error('store too slow for the replay check')),
+    );
+    try {
+      this.store.setIfAbsent(`hungerbot:interaction:${id}`, this.ttlMs).then(
+        (first) => settle(first),
+        (err: unknown) => settle(true, err),
+      );
+    } catch (err) {
+      settle(true, err);
     }
   }
 }
@@ -580,14 +599,15 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
       void run();
       return;
     }
-    seen.firstTime(interaction.id).then(
-      (first) => {
+    seen.check(interaction.id, (first) => {
+      try {
         if (first) return void run();
         logger.warn({ interactionId: interaction.id }, 'replayed interaction refused');
         send(res, 409, { error: 'interaction already received' });
-      },
-      (err: unknown) => failed(res, err),
-    );
+      } catch (err) {
+        failed(res, err);
+      }
+    });
   }
 
   const checking = new SignatureChecks();

@@ -3,7 +3,13 @@
 // (a name given, a reply style, an error, a write) runs as before.
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
-import { clearPureReplies, dispatch, Registry, type DispatchDeps } from '../../src/pipeline/dispatch.ts';
+import {
+  clearPureReplies,
+  dispatch,
+  PURE_REPLIES_MAX,
+  Registry,
+  type DispatchDeps,
+} from '../../src/pipeline/dispatch.ts';
 import { integer, text } from '../../src/pipeline/options.ts';
 import { defineCommandGroup, defineSubcommand, withLazyDetails, type Invocation } from '../../src/pipeline/types.ts';
 import { createLogger } from '../../src/log.ts';
@@ -105,6 +111,87 @@ describe('finished replies of pure invocations', () => {
     expect(runs.count).toBe(8);
     expect(compact.embeds[0]!.title).toBe('n=5 food=-');
     expect(detailed.embeds[0]!.title).toBe('details of 5');
+    await store.close();
+  });
+});
+
+describe('room in the kept replies', () => {
+  /** Two pure leaves over a wide range of options, each counting its runs. */
+  function pair(runs: { hot: number; oneOff: number }) {
+    const options = { n: integer('n', { min: 0, max: 1_000_000, example: 1 }).required() };
+    const leaf = (name: 'hot' | 'oneOff') =>
+      defineSubcommand({
+        name: name.toLowerCase(),
+        description: name,
+        example: `/pair ${name.toLowerCase()} n:1`,
+        options,
+        run: ({ n }: { n: number }) => (runs[name]++, { embeds: [{ title: `${name} ${n}` }], result: { n } }),
+      });
+    return defineCommandGroup({ name: 'pair', description: 'test', subcommands: [leaf('hot'), leaf('oneOff')] });
+  }
+
+  it("one leaf's replies asked twice and never again do not push out another leaf's replies asked again and again", async () => {
+    clearPureReplies();
+    const runs = { hot: 0, oneOff: 0 };
+    const logger = createLogger('silent', new Writable({ write: (_c, _e, cb) => cb() }));
+    const store = await openStore('memory://');
+    const deps: DispatchDeps = { registry: new Registry([pair(runs)]), services: { store, logger }, transport: 'http' };
+    const ask = (subcommand: string, n: number) =>
+      dispatch(
+        { kind: 'command', commandName: 'pair', subcommand, options: { n }, user: { id: '1', name: 'u' } },
+        deps,
+      );
+    const HOT = 200;
+    for (let round = 0; round < 2; round++) for (let n = 0; n < HOT; n++) await ask('hot', n);
+    // Kept now, but for the few whose options share a slot of the asked-once table with another's.
+    const before = runs.hot;
+    for (let n = 0; n < HOT; n++) await ask('hot', n);
+    const unkept = runs.hot - before;
+    expect(unkept).toBeLessThan(10);
+    // More one-off replies than the whole cache holds, each asked twice (so each is kept once).
+    const ONE_OFF = PURE_REPLIES_MAX + 500;
+    for (let n = 0; n < ONE_OFF; n++) {
+      await ask('oneoff', n);
+      await ask('oneoff', n);
+    }
+    expect(runs.oneOff).toBe(2 * ONE_OFF);
+    const after = runs.hot;
+    for (let n = 0; n < HOT; n++) await ask('hot', n);
+    expect(runs.hot - after).toBe(unkept); // every hot reply kept before was still kept
+    // The one-off leaf cycled through its own share: its latest reply is kept, its first is not.
+    await ask('oneoff', ONE_OFF - 1);
+    expect(runs.oneOff).toBe(2 * ONE_OFF);
+    await ask('oneoff', 0);
+    expect(runs.oneOff).toBe(2 * ONE_OFF + 1);
+    clearPureReplies();
+    await store.close();
+  });
+
+  it('within a leaf, a reply asked again since it was kept outlives older ones that were not', async () => {
+    clearPureReplies();
+    const runs = { hot: 0, oneOff: 0 };
+    const logger = createLogger('silent', new Writable({ write: (_c, _e, cb) => cb() }));
+    const store = await openStore('memory://');
+    const deps: DispatchDeps = { registry: new Registry([pair(runs)]), services: { store, logger }, transport: 'http' };
+    const ask = (n: number) =>
+      dispatch(
+        { kind: 'command', commandName: 'pair', subcommand: 'oneoff', options: { n }, user: { id: '1', name: 'u' } },
+        deps,
+      );
+    const keep = async (n: number) => (await ask(n), await ask(n));
+    for (let n = 0; n < PURE_REPLIES_MAX; n++) await keep(n);
+    // The first two are kept, and asked again.
+    let before = runs.oneOff;
+    await ask(0);
+    await ask(1);
+    expect(runs.oneOff - before).toBe(0);
+    await keep(PURE_REPLIES_MAX); // full: room is made
+    before = runs.oneOff;
+    await ask(0); // asked again since it was kept: passed over, still kept
+    expect(runs.oneOff - before).toBe(0);
+    await ask(2); // the oldest not asked again: gone
+    expect(runs.oneOff - before).toBe(1);
+    clearPureReplies();
     await store.close();
   });
 });

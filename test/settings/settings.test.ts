@@ -1,13 +1,15 @@
 // /settings: a user's defaults, a server's defaults (Manage Server only), applied by the pipeline
 // before validation when the user gave no value; a slow or broken store never stops an answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commands } from '../../commands/index.ts';
 import { Registry, dispatch } from '../../src/pipeline/dispatch.ts';
 import type { Invoker, Reply } from '../../src/pipeline/types.ts';
 import { createLogger } from '../../src/log.ts';
 import {
   canManageServer,
+  cachedSettings,
   readSettings,
+  SETTINGS_CACHE_MS,
   SETTINGS_DEADLINE_MS,
   userSettingsKey,
   writeSettings,
@@ -174,6 +176,97 @@ describe('reading settings from this process cache', () => {
     expect(changed).not.toBe(first);
     expect(changed.effective.replies).toEqual({ value: 'detailed', source: 'user' });
     expect(first.effective.replies.value).toBe('compact');
+    await store.close();
+  });
+});
+
+describe('settings in use are read again ahead of their time', () => {
+  afterEach(() => vi.useRealTimers());
+  /** A memory store whose reads are counted, made at once and answered when released. */
+  async function heldStore() {
+    const store = await openStore('memory://');
+    const get = store.get.bind(store);
+    const held: (() => void)[] = [];
+    let reads = 0;
+    store.get = ((key: string) => {
+      reads++;
+      const read = get(key);
+      return new Promise<unknown>((resolve, reject) => held.push(() => read.then(resolve, reject)));
+    }) as Store['get'];
+    const release = async () => {
+      for (const go of held.splice(0)) go();
+      await new Promise((r) => setTimeout(r, 0));
+    };
+    return { store, reads: () => reads, release };
+  }
+  const who = { userId: '1500000000000000002' };
+  const key = userSettingsKey(who.userId);
+
+  it('a cached record used in its second half is read again in the background; its answer is never older than the cache time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const s = await heldStore();
+    const first = readSettings(s.store, who);
+    await s.release();
+    const view = await first;
+    expect(s.reads()).toBe(1);
+    // First half: from the cache, no read.
+    vi.setSystemTime(Date.now() + SETTINGS_CACHE_MS / 2 - 1);
+    expect(cachedSettings(s.store, who)).toBe(view);
+    expect(s.reads()).toBe(1);
+    // Another process changes the record (the same SQLite file): this one sees it within the cache time.
+    await s.store.set(key, { schemaVersion: 1, values: { replies: 'detailed' }, updatedAt: new Date().toISOString() });
+    // Second half: still answered from the cache at once, and one read starts in the background.
+    vi.setSystemTime(Date.now() + 2);
+    const started = Date.now();
+    expect(cachedSettings(s.store, who)).toBe(view);
+    expect(cachedSettings(s.store, who)).toBe(view);
+    expect(s.reads()).toBe(2); // one read, however often it is asked meanwhile
+    await s.release();
+    expect(cachedSettings(s.store, who)?.effective.replies).toEqual({ value: 'detailed', source: 'user' });
+    // The fresh read counts from when it started: past the old record's time, no read is needed.
+    vi.setSystemTime(started + SETTINGS_CACHE_MS / 2 - 1);
+    expect(cachedSettings(s.store, who)?.effective.replies.value).toBe('detailed');
+    expect(s.reads()).toBe(2);
+    vi.setSystemTime(started + SETTINGS_CACHE_MS);
+    expect(cachedSettings(s.store, who)).toBeUndefined();
+    await s.store.close();
+  });
+
+  it('a write made here while the background read runs wins over it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const s = await heldStore();
+    const first = readSettings(s.store, who);
+    await s.release();
+    await first;
+    vi.setSystemTime(Date.now() + SETTINGS_CACHE_MS / 2 + 1);
+    expect(cachedSettings(s.store, who)?.effective.replies.value).toBe('compact');
+    expect(s.reads()).toBe(2); // the background read, held
+    // The write's own read of the record goes through the real store (update, not get).
+    await writeSettings(s.store, key, { replies: 'detailed' });
+    await s.release(); // the background read answers now, with what it read before the write
+    expect(cachedSettings(s.store, who)?.effective.replies).toEqual({ value: 'detailed', source: 'user' });
+    await s.store.close();
+  });
+
+  it('a failed background read changes nothing: the record runs out and the next command reads the store', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const store = await openStore('memory://');
+    const view = await readSettings(store, who);
+    const get = store.get.bind(store);
+    let reads = 0;
+    store.get = (async () => {
+      reads++;
+      throw new StorageError('down');
+    }) as Store['get'];
+    vi.setSystemTime(Date.now() + SETTINGS_CACHE_MS / 2 + 1);
+    expect(cachedSettings(store, who)).toBe(view);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(reads).toBe(1);
+    expect(cachedSettings(store, who)).toBe(view); // no second read while the first one's record lasts
+    expect(reads).toBe(1);
+    vi.setSystemTime(Date.now() + SETTINGS_CACHE_MS);
+    expect(cachedSettings(store, who)).toBeUndefined();
+    store.get = get;
     await store.close();
   });
 });
