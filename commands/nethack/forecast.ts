@@ -112,8 +112,9 @@ export function forecastTitle(f: ForecastResult): string {
   const next = f.milestones.find((m) => !m.already && !m.never);
   if (next?.exact && next.turns !== null) return `${next.status} in ${turns(next.turns)} (turn ${fmt(next.moves!)})`;
   if (next?.turnsDistribution) {
-    const mean = Math.round(next.turnsDistribution.mean);
-    return `${next.status} in about ${turns(mean)} (turn ~${fmt(f.input.moves + mean)})`;
+    // Random burn: the expected wait, with the range it falls in 90 % of the time.
+    const d = next.turnsDistribution;
+    return `${next.status} in about ${turns(Math.round(d.mean))} (5–95%: ${fmt(d.p5)}–${fmt(d.p95)})`;
   }
   if (f.milestones.every((m) => m.already)) {
     const death = f.starvation?.deathMoves;
@@ -133,7 +134,8 @@ function milestoneShort(m: ForecastResult['milestones'][number]): string | null 
 }
 
 function burnShort(f: ForecastResult): string {
-  const parts = f.sources.map((s) => `${s.label.replace(/ \(.*\)$/, '').toLowerCase()} ${fmt(s.per20)}`);
+  // "20 base metabolism, 1 left ring": the amount first, so a label never runs into its number.
+  const parts = f.sources.map((s) => `${fmt(s.per20)} ${s.label.replace(/ \(.*\)$/, '').toLowerCase()}`);
   const n = f.attacks.applied;
   const attacks = n > 0 ? `, ×${1 + n} with ${n} attack${n > 1 ? 's' : ''} a turn` : '';
   return `Burn ${fmt(f.per20)} per 20 turns${f.method === 'exact-cycle' ? '' : ' (expected)'}: ${parts.join(', ') || 'nothing'}${attacks}.`;

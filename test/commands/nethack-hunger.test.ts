@@ -67,6 +67,20 @@ describe('/nethack forecast', () => {
     expect(f5.milestones[1]!.turnsDistribution!.mean).toBeGreaterThan(540);
   });
 
+  it('a random burn: the title gives the expected wait with its 5-95 % range; burn amounts come first', async () => {
+    const r = await h.ask('/nethack forecast nutrition:900 version:5.0 slow_digestion:true');
+    const f = r.result as ForecastResult;
+    const hungry = f.milestones[0]!.turnsDistribution!;
+    const n = (x: number) => x.toLocaleString('en-US');
+    expect(r.embeds[0]!.title).toBe(
+      `Hungry in about ${n(Math.round(hungry.mean))} turns (5–95%: ${n(hungry.p5)}–${n(hungry.p95)})`,
+    );
+    expect(hungry.p5).toBeLessThan(hungry.p95);
+    // 5.0 white dragon armor's case 0 (src/eat.c gethungry()): 1 per 20 turns, said as "1 slow digestion armor".
+    expect(f.sources.map((s) => s.source)).toEqual(['slowDigestionArmor']);
+    expect(r.embeds[0]!.description).toContain('Burn 1 per 20 turns (expected): 1 slow digestion armor.');
+  });
+
   it('negative turn and unknown ring give friendly errors', async () => {
     const bad = await h.ask('/nethack forecast nutrition:900 turn:-5');
     expect(bad.ephemeral).toBe(true);

@@ -475,7 +475,7 @@ export function expectedPer20(profile: BurnProfile, flags = burnFlags(profile)):
   if (flags.slowDigestionArmor)
     rows.push({
       source: 'slowDigestionArmor',
-      label: 'Slow digestion not from a ring',
+      label: `${SOURCE_LABEL.slowDigestionArmor} (no ring of slow digestion worn)`,
       per20: 1,
       when: 'on 1 call in 20 (random, case 0)',
       citation: cite(v, 'accessoryTurns', 'case 0'),
