@@ -15,6 +15,7 @@
 // alone (less than 1e-10 alive) and keeps its deaths up to then.
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, type CallModel } from './calls.ts';
+import { KernelMemory, type PairKernels } from './pairKernels.ts';
 import * as walk from './starvation.ts';
 import {
   AttackKernels,
@@ -39,15 +40,59 @@ export function pairWalkable(model: CallModel, a: HelplessSeed, b: HelplessSeed)
   return model.awake[0]!.length === 2 && model.fainted[0]!.length === 2 && a.dur > 0 && b.dur > 0;
 }
 
-/** Both lanes of cell i at 2i and 2i + 1, cells lo..hi in use (either lane nonzero). */
+/**
+ * The walk's arrays live in one WebAssembly memory (one per thread, grown to the largest walk and
+ * reused), where the hot loops (pairKernels.ts) read them by address; JavaScript reads them through
+ * views. Its first bytes are the kernels' scratch: sums and maxima out, dead mass in and out.
+ */
+const SCRATCH_BYTES = 64;
+let memory: KernelMemory | null = null;
+let K: PairKernels;
+/** The scratch as float64s: [0], [1] the two lanes' dead mass or sums, [2], [3] the maxima. */
+let scratch = new Float64Array(0);
+
+/** Bump allocation of one walk's arrays (all zeros), 16-byte aligned. */
+class Arena {
+  private top = SCRATCH_BYTES;
+  readonly buffer: ArrayBuffer;
+  constructor(bytes: number) {
+    bytes += SCRATCH_BYTES;
+    if (!memory) {
+      memory = new KernelMemory(bytes);
+      K = memory.kernels;
+    } else memory.reserve(bytes);
+    this.buffer = memory.buffer;
+    new Uint8Array(this.buffer, 0, bytes).fill(0);
+    scratch = new Float64Array(this.buffer, 0, SCRATCH_BYTES / 8);
+  }
+  /** Bytes for n float64s, rounded up to 16. */
+  static bytes(n: number): number {
+    return Math.ceil(n / 2) * 16;
+  }
+  floats(n: number): { at: number; view: Float64Array } {
+    const at = this.top;
+    this.top += Arena.bytes(n);
+    if (this.top > this.buffer.byteLength) throw new Error('pairWalk: arena overflow');
+    return { at, view: new Float64Array(this.buffer, at, n) };
+  }
+}
+
+/** Both lanes of cell i at 2i and 2i + 1, cells lo..hi in use (either lane nonzero); at `at` in the arena. */
 class PairRow {
   readonly p: Float64Array;
+  readonly at: number;
   lo: number;
   hi: number;
-  constructor(private readonly width: number) {
-    this.p = new Float64Array(2 * (width + ROW_PAD));
+  constructor(
+    private readonly width: number,
+    arena: Arena,
+  ) {
+    ({ at: this.at, view: this.p } = arena.floats(PairRow.floats(width)));
     this.lo = width;
     this.hi = -1;
+  }
+  static floats(width: number): number {
+    return 2 * (width + ROW_PAD);
   }
   add(i: number, a: number, b: number) {
     this.p[2 * i]! += a;
@@ -76,113 +121,79 @@ class PairRow {
 /** Mass that died in the last call, by lane (written by the row operations below). */
 const deadOut = new Float64Array(2);
 
+/** The chances to pass the roll by cell, as a view and as an address in the arena. */
+interface Chances {
+  pass: Float64Array;
+  at: number;
+}
+
 /**
  * twoPointCall() of starvation.ts for both lanes: one call burning 0 (q0) or 1 (q1), then the roll
- * at the new nutrition; awake heroes (`faints` given) faint on a pass, helpless ones only die.
+ * at the new nutrition; awake heroes (`faints` given) faint on a pass, helpless ones only die. The
+ * first cell here (it may hold the floor's mass), the others in pairKernels.ts.
  */
-function twoPoint(row: PairRow, q0: number, q1: number, pass: Float64Array, limitIdx: number, faints: PairRow | null) {
+function twoPoint(row: PairRow, q0: number, q1: number, chances: Chances, limitIdx: number, faints: PairRow | null) {
   deadOut[0] = deadOut[1] = 0;
   if (row.hi < row.lo) return;
   const p = row.p;
+  const pass = chances.pass;
   const rlo = row.lo;
   const rhi = row.hi;
   const lo = rlo === 0 ? 0 : rlo - 1;
   const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
-  // Below the floor: kept at it (multiplied out either way: a branch first taken thousands of
-  // iterations in would throw the compiled code away).
+  // Below the floor: kept at it.
   const atFloor = rlo === 0 ? 1 : 0;
   const floorA = p[0]! * q1 * atFloor;
   const floorB = p[1]! * q1 * atFloor;
-  let deadA = 0;
-  let deadB = 0;
-  let j = lo;
+  const j = lo;
+  const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
+  const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
+  const keepFrom = split > j + 1 ? split : j + 1;
   if (faints) {
     const fp = faints.p;
-    {
-      const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
-      const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
-      const s = pass[j]!;
-      const oa = ya * s;
-      const ob = yb * s;
-      fp[2 * j]! += oa;
-      fp[2 * j + 1]! += ob;
-      if (j < split) {
-        deadA += ya - oa;
-        deadB += yb - ob;
-        p[2 * j] = p[2 * j + 1] = 0;
-      } else {
-        p[2 * j] = ya - oa;
-        p[2 * j + 1] = yb - ob;
-      }
-      j++;
-    }
-    for (; j < split; j++) {
-      const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1;
-      const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1;
-      const s = pass[j]!;
-      const oa = ya * s;
-      const ob = yb * s;
-      fp[2 * j]! += oa;
-      fp[2 * j + 1]! += ob;
-      deadA += ya - oa;
-      deadB += yb - ob;
+    const s = pass[j]!;
+    const oa = ya * s;
+    const ob = yb * s;
+    fp[2 * j]! += oa;
+    fp[2 * j + 1]! += ob;
+    if (j < split) {
+      scratch[0] = ya - oa;
+      scratch[1] = yb - ob;
       p[2 * j] = p[2 * j + 1] = 0;
-    }
-    for (; j <= rhi; j++) {
-      const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1;
-      const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1;
-      const s = pass[j]!;
-      const oa = ya * s;
-      const ob = yb * s;
-      fp[2 * j]! += oa;
-      fp[2 * j + 1]! += ob;
+    } else {
       p[2 * j] = ya - oa;
       p[2 * j + 1] = yb - ob;
     }
+    if (j + 1 < split) K.callFaintDie(row.at, faints.at, chances.at, 0, j + 1, split, q0, q1);
+    if (keepFrom <= rhi) K.callFaintKeep(row.at, faints.at, chances.at, keepFrom, rhi + 1, q0, q1);
     if (lo < faints.lo) faints.lo = lo;
     if (rhi > faints.hi) faints.hi = rhi;
     row.lo = split;
     row.hi = split <= rhi ? rhi : -1;
   } else {
-    {
-      const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
-      const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
-      if (j < split) {
-        const s = pass[j]!;
-        const oa = ya * s;
-        const ob = yb * s;
-        deadA += ya - oa;
-        deadB += yb - ob;
-        p[2 * j] = oa;
-        p[2 * j + 1] = ob;
-      } else {
-        p[2 * j] = ya;
-        p[2 * j + 1] = yb;
-      }
-      j++;
-    }
-    for (; j < split; j++) {
-      const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1;
-      const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1;
+    if (j < split) {
       const s = pass[j]!;
       const oa = ya * s;
       const ob = yb * s;
-      deadA += ya - oa;
-      deadB += yb - ob;
+      scratch[0] = ya - oa;
+      scratch[1] = yb - ob;
       p[2 * j] = oa;
       p[2 * j + 1] = ob;
+    } else {
+      p[2 * j] = ya;
+      p[2 * j + 1] = yb;
     }
-    for (; j <= rhi; j++) {
-      p[2 * j] = p[2 * j]! * q0 + p[2 * j + 2]! * q1;
-      p[2 * j + 1] = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1;
-    }
+    if (j + 1 < split) K.callDie(row.at, chances.at, 0, j + 1, split, q0, q1);
+    if (keepFrom <= rhi) K.callPlain(row.at, keepFrom, rhi + 1, q0, q1);
     row.lo = lo;
     row.hi = rhi;
   }
   if (row.hi >= row.lo) row.prune();
   else row.reset();
-  deadOut[0] = deadA;
-  deadOut[1] = deadB;
+  if (j < split) {
+    deadOut[0] = scratch[0]!;
+    deadOut[1] = scratch[1]!;
+  }
 }
 
 /**
@@ -193,7 +204,7 @@ function turnCall(
   row: PairRow,
   q0: number,
   q1: number,
-  pass: Float64Array,
+  chances: Chances,
   limitIdx: number,
   faints: PairRow,
   into: PairRow,
@@ -208,37 +219,25 @@ function turnCall(
   const lo = rlo === 0 ? 0 : rlo - 1;
   const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
   const atFloor = rlo === 0 ? 1 : 0; // below the floor: kept at it (see twoPoint())
-  let floorA = p[0]! * q1 * atFloor;
-  let floorB = p[1]! * q1 * atFloor;
-  let deadA = 0;
-  let deadB = 0;
-  let j = lo;
-  for (; j < split; j++) {
-    const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
-    const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
-    floorA = floorB = 0;
-    const s = pass[j]!;
-    const oa = ya * s;
-    const ob = yb * s;
-    fp[2 * j]! += oa;
-    fp[2 * j + 1]! += ob;
-    deadA += ya - oa;
-    deadB += yb - ob;
-    p[2 * j] = p[2 * j + 1] = 0;
-  }
-  for (; j <= rhi; j++) {
-    const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
-    const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
-    floorA = floorB = 0;
-    const s = pass[j]!;
-    const oa = ya * s;
-    const ob = yb * s;
-    fp[2 * j]! += oa;
-    fp[2 * j + 1]! += ob;
+  const j = lo;
+  const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + p[0]! * q1 * atFloor;
+  const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + p[1]! * q1 * atFloor;
+  const s = chances.pass[j]!;
+  const oa = ya * s;
+  const ob = yb * s;
+  fp[2 * j]! += oa;
+  fp[2 * j + 1]! += ob;
+  if (j < split) {
+    scratch[0] = ya - oa;
+    scratch[1] = yb - ob;
+  } else {
     np[2 * j]! += ya - oa;
     np[2 * j + 1]! += yb - ob;
-    p[2 * j] = p[2 * j + 1] = 0;
   }
+  p[2 * j] = p[2 * j + 1] = 0;
+  if (j + 1 < split) K.callFaintDie(row.at, faints.at, chances.at, 0, j + 1, split, q0, q1);
+  const intoFrom = split > j + 1 ? split : j + 1;
+  if (intoFrom <= rhi) K.callFaintInto(row.at, faints.at, into.at, chances.at, intoFrom, rhi + 1, q0, q1);
   if (lo < faints.lo) faints.lo = lo;
   if (rhi > faints.hi) faints.hi = rhi;
   if (split <= rhi) {
@@ -246,8 +245,10 @@ function turnCall(
     if (rhi > into.hi) into.hi = rhi;
   }
   row.reset();
-  deadOut[0] = deadA;
-  deadOut[1] = deadB;
+  if (j < split) {
+    deadOut[0] = scratch[0]!;
+    deadOut[1] = scratch[1]!;
+  }
 }
 
 /** combinedAttacks() of starvation.ts for both lanes (two or more attacks, with their kernels). */
@@ -375,54 +376,6 @@ function combinedAttacks(row: PairRow, k: AttackKernels, faints: PairRow) {
   deadOut[1] = deadB;
 }
 
-/**
- * spread() of starvation.ts for both lanes: arr[c - k] += seg[c] x kernel[k] for c in lo..hi and
- * k < len (lo >= len - 1), four source cells at a time (the cells past hi hold zeros).
- */
-function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len: number, arr: Float64Array) {
-  let c = lo;
-  const last = 2 * (hi + 3) + 1 < seg.length ? hi + 3 : hi;
-  for (; c + 3 <= last; c += 4) {
-    const o = 2 * c;
-    const a0 = seg[o]!;
-    const b0 = seg[o + 1]!;
-    const a1 = seg[o + 2]!;
-    const b1 = seg[o + 3]!;
-    const a2 = seg[o + 4]!;
-    const b2 = seg[o + 5]!;
-    const a3 = seg[o + 6]!;
-    const b3 = seg[o + 7]!;
-    const k0 = kp[0]!;
-    const k1 = kp[1]!;
-    const k2 = kp[2]!;
-    arr[o + 6]! += a3 * k0;
-    arr[o + 7]! += b3 * k0;
-    arr[o + 4]! += a2 * k0 + a3 * k1;
-    arr[o + 5]! += b2 * k0 + b3 * k1;
-    arr[o + 2]! += a1 * k0 + a2 * k1 + a3 * k2;
-    arr[o + 3]! += b1 * k0 + b2 * k1 + b3 * k2;
-    for (let k = 0; k < len; k++) {
-      const w = o - 2 * k;
-      const x0 = kp[k]!;
-      const x1 = kp[k + 1]!;
-      const x2 = kp[k + 2]!;
-      const x3 = kp[k + 3]!;
-      arr[w]! += a0 * x0 + a1 * x1 + a2 * x2 + a3 * x3;
-      arr[w + 1]! += b0 * x0 + b1 * x1 + b2 * x2 + b3 * x3;
-    }
-  }
-  for (; c <= hi; c++) {
-    const a = seg[2 * c]!;
-    const b = seg[2 * c + 1]!;
-    if (a === 0 && b === 0) continue;
-    for (let k = 0; k < len; k++) {
-      const w = 2 * (c - k);
-      arr[w]! += a * kp[k]!;
-      arr[w + 1]! += b * kp[k]!;
-    }
-  }
-}
-
 /** One lane's result, taken when it stops. */
 interface LaneEnd {
   result: WalkResult;
@@ -434,6 +387,7 @@ class PairWalk {
   private readonly hBottom: number;
   private readonly width: number;
   private readonly pass: Float64Array;
+  private readonly chances: Chances;
   private readonly dur: Int32Array;
   private readonly bandLow: Int32Array;
   private readonly limitIdx: number;
@@ -442,8 +396,11 @@ class PairWalk {
   private readonly danger: PairRow[];
   private readonly faintAttack: PairRow;
   private readonly faintTurn: PairRow;
-  private readonly segment: Float64Array;
+  private readonly segment: PairRow;
   private readonly kernels: Kernels;
+  /** The fainted calls' kernels as copied into the arena, by their number of calls (0: not yet). */
+  private readonly kernelAt: Int32Array;
+  private readonly arena: Arena;
   private readonly combined: AttackKernels | null;
   /** An awake call burns 0 or 1 with these chances; a fainted call with f0, f1. */
   private readonly q0: number;
@@ -467,21 +424,29 @@ class PairWalk {
     for (const m of seeds) lowest = Math.min(lowest, m.top - m.mass.length + 1);
     this.hBottom = starvationFloor(model, lowest);
     this.width = 1 - this.hBottom;
-    this.pass = new Float64Array(this.width);
     this.dur = new Int32Array(this.width);
-    for (let i = 0; i < this.width; i++) {
-      this.pass[i] = passChance(i + this.hBottom, this.version);
-      this.dur[i] = faintTurns(i + this.hBottom, this.version);
-    }
+    for (let i = 0; i < this.width; i++) this.dur[i] = faintTurns(i + this.hBottom, this.version);
+    this.ringSize = this.dur[0]! + 2;
+    let longest = this.dur[0]!;
+    for (const m of seeds) longest = Math.max(longest, m.dur);
+    this.kernelAt = new Int32Array(longest);
+    // The rows, the segment, the chances and every kernel (calls c: at most c + 1 entries and 3 of padding).
+    const rows = 2 * this.ringSize + 3;
+    this.arena = new Arena(
+      rows * Arena.bytes(PairRow.floats(this.width)) + Arena.bytes(this.width) + longest * Arena.bytes(longest + 4),
+    );
+    const chances = this.arena.floats(this.width);
+    this.pass = chances.view;
+    this.chances = { pass: this.pass, at: chances.at };
+    for (let i = 0; i < this.width; i++) this.pass[i] = passChance(i + this.hBottom, this.version);
     this.bandLow = new Int32Array(this.width);
     for (let i = 1; i < this.width; i++) this.bandLow[i] = this.dur[i] === this.dur[i - 1] ? this.bandLow[i - 1]! : i;
     this.limitIdx = limit - this.hBottom;
-    this.ringSize = this.dur[0]! + 2;
-    this.awake = Array.from({ length: this.ringSize }, () => new PairRow(this.width));
-    this.danger = Array.from({ length: this.ringSize }, () => new PairRow(this.width));
-    this.faintAttack = new PairRow(this.width);
-    this.faintTurn = new PairRow(this.width);
-    this.segment = new Float64Array(2 * (this.width + ROW_PAD));
+    this.awake = Array.from({ length: this.ringSize }, () => new PairRow(this.width, this.arena));
+    this.danger = Array.from({ length: this.ringSize }, () => new PairRow(this.width, this.arena));
+    this.faintAttack = new PairRow(this.width, this.arena);
+    this.faintTurn = new PairRow(this.width, this.arena);
+    this.segment = new PairRow(this.width, this.arena);
     this.kernels = new Kernels(model);
     const pmf = model.awake[0]!;
     this.q0 = pmf[0]!;
@@ -536,7 +501,8 @@ class PairWalk {
     const hi = Math.max(A.hi, B.hi);
     const { f0, f1 } = this;
     const limitIdx = this.limitIdx;
-    const { pass, dur, bandLow, segment: seg } = this;
+    const { pass, dur, bandLow, segment } = this;
+    const seg = segment.p;
     const ap = A.p;
     const bp = B.p;
     let deadA = 0;
@@ -551,34 +517,18 @@ class PairWalk {
       let sumA = 0;
       let sumB = 0;
       let most = 0;
-      if (!attackFaints)
-        for (let c = j; c <= i; c++) {
-          const a = bp[2 * c]!;
-          const b = bp[2 * c + 1]!;
-          sumA += a;
-          sumB += b;
-          if (a > most) most = a;
-          if (b > most) most = b;
-        }
-      else if (j - 1 >= limitIdx) {
+      if (!attackFaints) {
+        K.sumMax(B.at, j, i + 1, 0);
+        sumA = scratch[0]!;
+        sumB = scratch[1]!;
+        most = Math.max(scratch[2]!, scratch[3]!);
+      } else if (j - 1 >= limitIdx) {
         // The first helpless call far from the limit (no roll can kill), in one pass with the turn
         // call's faints: cell c - 1 is complete once cell c's attack faints have made that call.
-        for (let c = j; c <= i; c++) {
-          const ta = bp[2 * c]!;
-          const tb = bp[2 * c + 1]!;
-          const a = ap[2 * c]!;
-          const b = ap[2 * c + 1]!;
-          sumA += ta + a;
-          sumB += tb + b;
-          seg[2 * c] = ta + a * f0;
-          seg[2 * c + 1] = tb + b * f0;
-          const belowA = (seg[2 * c - 2]! += a * f1);
-          const belowB = (seg[2 * c - 1]! += b * f1);
-          if (belowA > most) most = belowA;
-          if (belowB > most) most = belowB;
-        }
-        if (seg[2 * i]! > most) most = seg[2 * i]!;
-        if (seg[2 * i + 1]! > most) most = seg[2 * i + 1]!;
+        K.firstFaintedCall(A.at, B.at, segment.at, j, i + 1, 0, f0, f1);
+        sumA = scratch[0]!;
+        sumB = scratch[1]!;
+        most = Math.max(scratch[2]!, scratch[3]!, seg[2 * i]!, seg[2 * i + 1]!);
       } else {
         for (let c = j; c <= i; c++) {
           const a = bp[2 * c]!;
@@ -620,8 +570,8 @@ class PairWalk {
         faintsB += sumB;
         turnsA += sumA * d;
         turnsB += sumB * d;
-        if (attackFaints) this.settle(seg, j - 1 < 0 ? 0 : j - 1, i, t, d, most);
-        else this.settle(bp, j, i, t, d, most);
+        if (attackFaints) this.settle(segment, j - 1 < 0 ? 0 : j - 1, i, t, d, most);
+        else this.settle(B, j, i, t, d, most);
       }
       i = j - 1;
     }
@@ -639,8 +589,23 @@ class PairWalk {
     this.expectedTurnsFainted[1]! += turnsB;
   }
 
-  /** Helpless heroes at cells lo..hi of seg (cleared here), d - 1 calls to come: settle() of starvation.ts. */
-  private settle(seg: Float64Array, lo: number, hi: number, t: number, d: number, most: number) {
+  /** The arena's copy of the kernel of `calls` fainted calls (copied on first use). */
+  private kernelIn(calls: number, kernel: { padded: Float64Array }): number {
+    let at = this.kernelAt[calls]!;
+    if (at === 0) {
+      const copy = this.arena.floats(kernel.padded.length);
+      copy.view.set(kernel.padded);
+      this.kernelAt[calls] = at = copy.at;
+    }
+    return at;
+  }
+
+  /**
+   * Helpless heroes at cells lo..hi of `from` (cleared here), d - 1 calls to come: settle() of
+   * starvation.ts, with spread() in pairKernels.ts.
+   */
+  private settle(from: PairRow, lo: number, hi: number, t: number, d: number, most: number) {
+    const seg = from.p;
     if (most < 0) {
       most = 0;
       for (let c = 2 * lo; c <= 2 * hi + 1; c++) if (seg[c]! > most) most = seg[c]!;
@@ -661,7 +626,9 @@ class PairWalk {
     }
     if (safeFrom <= hi) {
       const row = this.awake[wake % this.ringSize]!;
-      spread(seg, safeFrom, hi, kernel.padded, len, row.p);
+      // Blocks may run past hi while the row has room: the cells above hi hold zeros (settled already).
+      const last = 2 * (hi + 3) + 1 < seg.length ? hi + 3 : hi;
+      K.spread(from.at, safeFrom, hi, last, this.kernelIn(calls, kernel), len, row.at);
       if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
       if (hi > row.hi) row.hi = hi;
     }
@@ -670,7 +637,7 @@ class PairWalk {
 
   /** The seeds of iteration t, each in its own lane (settleSeed() of starvation.ts). */
   private settleSeeds(t: number) {
-    const seg = this.segment;
+    const seg = this.segment.p;
     for (let lane = 0; lane < 2; lane++) {
       const seed = this.seeds[lane]!;
       let lo = this.width;
@@ -685,34 +652,32 @@ class PairWalk {
       }
       this.expectedFaints[lane]! += sum;
       this.expectedTurnsFainted[lane]! += sum * seed.dur;
-      if (hi >= lo) this.settle(seg, lo, hi, t, seed.dur, -1);
+      if (hi >= lo) this.settle(this.segment, lo, hi, t, seed.dur, -1);
     }
   }
 
   private moveInto(from: PairRow, to: PairRow) {
     if (from.hi < from.lo) return;
-    const a = from.p;
-    const b = to.p;
-    for (let i = 2 * from.lo; i <= 2 * from.hi + 1; i++) b[i]! += a[i]!;
+    K.addRow(from.at, to.at, from.lo, from.hi + 1);
     if (from.lo < to.lo) to.lo = from.lo;
     if (from.hi > to.hi) to.hi = from.hi;
-    a.fill(0, 2 * Math.max(0, from.lo), 2 * from.hi + 2);
+    from.p.fill(0, 2 * Math.max(0, from.lo), 2 * from.hi + 2);
     from.reset();
   }
 
   /** One iteration: the attacks of block t - 1, the turn call of block t, then ++multi. */
   private iteration(t: number, seedIteration: number) {
     const here = this.awake[t % this.ringSize]!;
-    const { q0, q1, pass, limitIdx } = this;
+    const { q0, q1, chances, limitIdx } = this;
     if (this.combined) combinedAttacks(here, this.combined, this.faintAttack);
-    else twoPoint(here, q0, q1, pass, limitIdx, this.faintAttack); // one attack
+    else twoPoint(here, q0, q1, chances, limitIdx, this.faintAttack); // one attack
     this.dieBoth(t - 1);
     let deadA = 0;
     let deadB = 0;
     for (let w = t + 1; w <= t + this.ringSize - 1; w++) {
       const row = this.danger[w % this.ringSize]!;
       if (row.hi < row.lo) continue;
-      twoPoint(row, this.f0, this.f1, pass, limitIdx, null);
+      twoPoint(row, this.f0, this.f1, chances, limitIdx, null);
       deadA += deadOut[0]!;
       deadB += deadOut[1]!;
     }
@@ -721,7 +686,7 @@ class PairWalk {
     // ++multi: who stays awake after the turn call acts at the next prompt (added there at once),
     // with who wakes up now (settled faints already there, the danger row's after the dispatch).
     const next = this.awake[(t + 1) % this.ringSize]!;
-    turnCall(here, q0, q1, pass, limitIdx, this.faintTurn, next);
+    turnCall(here, q0, q1, chances, limitIdx, this.faintTurn, next);
     this.dieBoth(t);
     this.dispatch(t);
     if (t === seedIteration) this.settleSeeds(t);
