@@ -237,6 +237,247 @@ const FUNCTIONS: WasmFunction[] = [
         end
       end`,
   },
+  {
+    // dispatch()'s bands far from the limit (see there and farBands() in pairWalk.ts), from cell
+    // $hi down: each band's first fainted call (as firstFaintedCall), its sums, then settle() of
+    // its cells with no cell in danger (usefulLength() of its kernel, spread() into the awake row
+    // of its wake-up, the segment cleared). Stops at the first band near the limit (returns its top
+    // cell) or, after the sums, at a band with cells in danger (returns its top cell, flag set).
+    name: 'farBands',
+    params: [
+      ...i32('$attack', '$turn', '$seg', '$lo', '$hi', '$dur', '$band', '$limit', '$t', '$ring', '$rows'),
+      ...i32('$rowBytes', '$kernels', '$ext', '$segLen', '$out'),
+      ['$f0', 'f64'],
+      ['$f1', 'f64'],
+      ['$cut', 'f64'],
+    ],
+    result: 'i32',
+    locals: [
+      ...i32('$i', '$j', '$c', '$d', '$k', '$len', '$kt', '$tail', '$plen', '$safe', '$A', '$T', '$S', '$x'),
+      ...v128('$F0', '$F1', '$tv', '$av', '$below', '$sum', '$most', '$faints', '$turns', '$zero'),
+      ['$m', 'f64'],
+    ],
+    body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')}
+      local.get $out i32.load offset=96 local.set $len
+      local.get $hi local.set $i
+      block $exit
+        loop $band
+          local.get $i local.get $lo i32.lt_s br_if $exit
+          ;; j = max(bandLow[i], lo); a band near the limit ends the far ones
+          local.get $band local.get $i i32.const 2 i32.shl i32.add i32.load local.tee $j
+          local.get $lo local.get $j local.get $lo i32.gt_s select local.set $j
+          local.get $j i32.const 1 i32.sub local.get $limit i32.lt_s br_if $exit
+          local.get $dur local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d
+          ;; the first fainted call, cells j..i
+          local.get $zero local.tee $sum local.set $most
+          local.get $attack local.get $j i32.const 4 i32.shl i32.add local.set $A
+          local.get $turn local.get $j i32.const 4 i32.shl i32.add local.set $T
+          local.get $seg local.get $j i32.const 4 i32.shl i32.add local.set $S
+          local.get $j local.set $c
+          loop $cell
+            local.get $T v128.load local.set $tv
+            local.get $A v128.load local.set $av
+            local.get $sum local.get $tv local.get $av f64x2.add f64x2.add local.set $sum
+            local.get $S local.get $tv local.get $av local.get $F0 f64x2.mul f64x2.add v128.store
+            local.get $S i32.const 16 i32.sub v128.load local.get $av local.get $F1 f64x2.mul f64x2.add local.set $below
+            local.get $S i32.const 16 i32.sub local.get $below v128.store
+            local.get $most local.get $below f64x2.max local.set $most
+            local.get $A i32.const 16 i32.add local.set $A
+            local.get $T i32.const 16 i32.add local.set $T
+            local.get $S i32.const 16 i32.add local.set $S
+            local.get $c i32.const 1 i32.add local.tee $c
+            local.get $i i32.le_s br_if $cell
+          end
+          ;; m: the largest of the band (the maxima and cell i, at S - 16)
+          local.get $S i32.const 16 i32.sub v128.load local.set $tv
+          local.get $most f64x2.extract_lane 0 local.get $most f64x2.extract_lane 1 f64.max
+          local.get $tv f64x2.extract_lane 0 local.get $tv f64x2.extract_lane 1 f64.max
+          f64.max local.set $m
+          local.get $sum f64x2.extract_lane 0 f64.const 0 f64.gt
+          local.get $sum f64x2.extract_lane 1 f64.const 0 f64.gt i32.or
+          if
+            local.get $faints local.get $sum f64x2.add local.set $faints
+            local.get $turns local.get $sum local.get $d f64.convert_i32_s f64x2.splat f64x2.mul f64x2.add
+            local.set $turns
+            local.get $m f64.const 0 f64.ne
+            if
+              ;; usefulLength() of the kernel of d - 1 calls: entries at (padded, tail, length)
+              local.get $kernels local.get $d i32.const 1 i32.sub i32.const 12 i32.mul i32.add local.set $kt
+              local.get $kt i32.load offset=4 local.set $tail
+              local.get $kt i32.load offset=8 local.set $plen
+              local.get $len i32.const 1 local.get $len i32.const 1 i32.ge_s select local.set $len
+              local.get $len local.get $plen local.get $len local.get $plen i32.le_s select local.set $len
+              block $grown
+                loop $grow
+                  local.get $len local.get $plen i32.ge_s br_if $grown
+                  local.get $tail local.get $len i32.const 3 i32.shl i32.add f64.load local.get $m f64.mul
+                  local.get $cut f64.lt br_if $grown
+                  local.get $len i32.const 1 i32.add local.set $len
+                  br $grow
+                end
+              end
+              block $shrunk
+                loop $shrink
+                  local.get $len i32.const 1 i32.le_s br_if $shrunk
+                  local.get $tail local.get $len i32.const 3 i32.shl i32.add i32.const 8 i32.sub f64.load
+                  local.get $m f64.mul local.get $cut f64.lt i32.eqz br_if $shrunk
+                  local.get $len i32.const 1 i32.sub local.set $len
+                  br $shrink
+                end
+              end
+              ;; cells in danger: left to JavaScript (flag, m)
+              local.get $limit local.get $len i32.add local.get $j i32.gt_s
+              if
+                local.get $out i32.const 1 i32.store offset=100
+                local.get $out local.get $m f64.store offset=104
+                br $exit
+              end
+              ;; spread() into the awake row of wake-up t + d
+              local.get $t local.get $d i32.add local.get $ring i32.rem_u local.set $k
+              local.get $i i32.const 3 i32.add local.get $i
+              local.get $i i32.const 3 i32.add i32.const 1 i32.shl i32.const 1 i32.add local.get $segLen i32.lt_s
+              select local.set $x
+              local.get $seg local.get $j i32.const 1 i32.sub local.get $i local.get $x local.get $kt i32.load
+              local.get $len local.get $rows local.get $k local.get $rowBytes i32.mul i32.add
+              call spread
+              ;; the row's extent (lo, hi at $ext + 8 k): lo = min(lo, j - len), hi = max(hi, i)
+              local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $x
+              local.get $j local.get $len i32.sub local.set $c
+              local.get $x local.get $c local.get $x i32.load local.get $c local.get $x i32.load i32.lt_s select
+              i32.store
+              local.get $x local.get $i local.get $x i32.load offset=4 local.get $i local.get $x i32.load offset=4
+              i32.gt_s select i32.store offset=4
+              ;; the segment's cells j - 1..i cleared
+              local.get $seg local.get $j i32.const 4 i32.shl i32.add i32.const 16 i32.sub local.set $S
+              local.get $j i32.const 1 i32.sub local.set $c
+              loop $clear
+                local.get $S local.get $zero v128.store
+                local.get $S i32.const 16 i32.add local.set $S
+                local.get $c i32.const 1 i32.add local.tee $c
+                local.get $i i32.le_s br_if $clear
+              end
+            end
+          end
+          local.get $j i32.const 1 i32.sub local.set $i
+          br $band
+        end
+      end
+      local.get $out local.get $faints v128.store offset=64
+      local.get $out local.get $turns v128.store offset=80
+      local.get $out local.get $len i32.store offset=96
+      local.get $i`,
+  },
+  {
+    // The helpless calls of iteration t: twoPoint() without faints (pairWalk.ts) of every waiting
+    // row from ring index of $from on, $count of them, each row's extent (lo, hi) at $ext + 8 k
+    // (updated, pruned); the first cell (the floor's mass) here, the others in callDie and
+    // callPlain. The dead by lane summed row by row at $out.
+    name: 'helplessCalls',
+    params: [
+      ...i32('$rows', '$rowBytes', '$ext', '$ring', '$from', '$count', '$pass', '$limit', '$width', '$out'),
+      ['$q0', 'f64'],
+      ['$q1', 'f64'],
+      ['$prune', 'f64'],
+    ],
+    locals: [
+      ...i32('$w', '$k', '$e', '$p', '$lo', '$hi', '$j', '$split', '$x'),
+      ...v128('$Q0', '$Q1', '$y', '$o', '$total', '$zero'),
+    ],
+    body: `${splat('$q0', '$Q0')} ${splat('$q1', '$Q1')}
+      local.get $from local.set $w
+      local.get $from local.get $count i32.add local.set $count
+      block $rowsDone
+        local.get $w local.get $count i32.ge_s br_if $rowsDone
+        loop $row
+          local.get $w local.get $ring i32.rem_u local.set $k
+          local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $e
+          local.get $e i32.load local.set $lo
+          local.get $e i32.load offset=4 local.set $hi
+          local.get $hi local.get $lo i32.ge_s
+          if
+            local.get $rows local.get $k local.get $rowBytes i32.mul i32.add local.set $p
+            ;; j = lo == 0 ? 0 : lo - 1; split = limit clamped to j..hi + 1
+            local.get $lo i32.const 1 i32.sub i32.const 0 local.get $lo select local.set $j
+            local.get $limit local.set $split
+            local.get $j local.get $split local.get $split local.get $j i32.lt_s select local.set $split
+            local.get $hi i32.const 1 i32.add local.get $split local.get $split local.get $hi i32.const 1 i32.add i32.gt_s
+            select local.set $split
+            ;; the first cell: y = p[j] q0 + p[j + 1] q1 + p[0] q1 (the floor's, when lo == 0)
+            local.get $p local.get $j i32.const 4 i32.shl i32.add local.set $x
+            local.get $x v128.load local.get $Q0 f64x2.mul
+            local.get $x v128.load offset=16 local.get $Q1 f64x2.mul f64x2.add
+            local.get $p v128.load local.get $Q1 f64x2.mul
+            local.get $lo i32.eqz f64.convert_i32_s f64x2.splat f64x2.mul
+            f64x2.add local.set $y
+            local.get $j local.get $split i32.lt_s
+            if
+              local.get $y local.get $pass local.get $j i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul
+              local.set $o
+              local.get $out local.get $y local.get $o f64x2.sub v128.store offset=16
+              local.get $x local.get $o v128.store
+              local.get $j i32.const 1 i32.add local.get $split i32.lt_s
+              if
+                local.get $p local.get $pass local.get $out i32.const 16 i32.add local.get $j i32.const 1 i32.add
+                local.get $split local.get $q0 local.get $q1 call callDie
+              end
+            else
+              local.get $out local.get $zero v128.store offset=16
+              local.get $x local.get $y v128.store
+            end
+            local.get $split local.get $j i32.const 1 i32.add local.get $split local.get $j i32.gt_s select local.set $x
+            local.get $x local.get $hi i32.le_s
+            if
+              local.get $p local.get $x local.get $hi i32.const 1 i32.add local.get $q0 local.get $q1 call callPlain
+            end
+            local.get $total local.get $out v128.load offset=16 f64x2.add local.set $total
+            local.get $e local.get $j i32.store
+            local.get $p local.get $e local.get $width local.get $prune call prune
+          end
+          local.get $w i32.const 1 i32.add local.tee $w
+          local.get $count i32.lt_s br_if $row
+        end
+      end
+      local.get $out local.get $total v128.store`,
+  },
+  {
+    // PairRow.prune(): the cells below $prune in both lanes off either end of the row at $p,
+    // cleared; its extent (lo, hi at $e) narrowed, or reset (width, -1) when nothing is left.
+    name: 'prune',
+    params: [...i32('$p', '$e', '$width'), ['$prune', 'f64']],
+    locals: [...i32('$lo', '$hi', '$x'), ...v128('$y', '$zero')],
+    body: `
+      local.get $e i32.load local.set $lo
+      local.get $e i32.load offset=4 local.set $hi
+      block $lowDone
+        loop $low
+          local.get $lo local.get $hi i32.gt_s br_if $lowDone
+          local.get $p local.get $lo i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $y
+          local.get $y f64x2.extract_lane 0 local.get $prune f64.lt
+          local.get $y f64x2.extract_lane 1 local.get $prune f64.lt i32.and i32.eqz br_if $lowDone
+          local.get $x local.get $zero v128.store
+          local.get $lo i32.const 1 i32.add local.set $lo
+          br $low
+        end
+      end
+      block $highDone
+        loop $high
+          local.get $hi local.get $lo i32.lt_s br_if $highDone
+          local.get $p local.get $hi i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $y
+          local.get $y f64x2.extract_lane 0 local.get $prune f64.lt
+          local.get $y f64x2.extract_lane 1 local.get $prune f64.lt i32.and i32.eqz br_if $highDone
+          local.get $x local.get $zero v128.store
+          local.get $hi i32.const 1 i32.sub local.set $hi
+          br $high
+        end
+      end
+      local.get $hi local.get $lo i32.lt_s
+      if
+        local.get $width local.set $lo
+        i32.const -1 local.set $hi
+      end
+      local.get $e local.get $lo i32.store
+      local.get $e local.get $hi i32.store offset=4`,
+  },
 ];
 
 export interface PairKernels {
@@ -258,6 +499,9 @@ export interface PairKernels {
     f1: number,
   ): void;
   spread(seg: number, lo: number, hi: number, last: number, kp: number, len: number, arr: number): void;
+  farBands(...args: number[]): number;
+  helplessCalls(...args: number[]): void;
+  prune(p: number, e: number, width: number, prune: number): void;
 }
 
 /** What these kernels use of the WebAssembly API (the types of this project's lib leave it out). */

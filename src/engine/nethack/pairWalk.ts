@@ -19,6 +19,7 @@ import { KernelMemory, type PairKernels } from './pairKernels.ts';
 import * as walk from './starvation.ts';
 import {
   AttackKernels,
+  DEPOSIT_CUT,
   Kernels,
   refuseIfCachedOnly,
   starvationFloor,
@@ -45,11 +46,16 @@ export function pairWalkable(model: CallModel, a: HelplessSeed, b: HelplessSeed)
  * reused), where the hot loops (pairKernels.ts) read them by address; JavaScript reads them through
  * views. Its first bytes are the kernels' scratch: sums and maxima out, dead mass in and out.
  */
-const SCRATCH_BYTES = 64;
+const SCRATCH_BYTES = 128;
 let memory: KernelMemory | null = null;
 let K: PairKernels;
-/** The scratch as float64s: [0], [1] the two lanes' dead mass or sums, [2], [3] the maxima. */
+/**
+ * The scratch as float64s: [0], [1] the two lanes' dead mass or sums, [2], [3] the maxima; [8] to
+ * [11] farBands()'s faints and turns fainted; [13] its band's largest cell. As int32s: [24] the
+ * kernel length to start from, [25] farBands()'s flag (a band with cells in danger).
+ */
 let scratch = new Float64Array(0);
+let scratchInts = new Int32Array(0);
 
 /** Bump allocation of one walk's arrays (all zeros), 16-byte aligned. */
 class Arena {
@@ -64,35 +70,65 @@ class Arena {
     this.buffer = memory.buffer;
     new Uint8Array(this.buffer, 0, bytes).fill(0);
     scratch = new Float64Array(this.buffer, 0, SCRATCH_BYTES / 8);
+    scratchInts = new Int32Array(this.buffer, 0, SCRATCH_BYTES / 4);
   }
   /** Bytes for n float64s, rounded up to 16. */
   static bytes(n: number): number {
     return Math.ceil(n / 2) * 16;
   }
   floats(n: number): { at: number; view: Float64Array } {
-    const at = this.top;
-    this.top += Arena.bytes(n);
-    if (this.top > this.buffer.byteLength) throw new Error('pairWalk: arena overflow');
+    const at = this.take(Arena.bytes(n));
     return { at, view: new Float64Array(this.buffer, at, n) };
+  }
+  ints(n: number): { at: number; view: Int32Array } {
+    const at = this.take(Arena.bytes(Math.ceil(n / 2)));
+    return { at, view: new Int32Array(this.buffer, at, n) };
+  }
+  private take(bytes: number): number {
+    const at = this.top;
+    this.top += bytes;
+    if (this.top > this.buffer.byteLength) throw new Error('pairWalk: arena overflow');
+    return at;
   }
 }
 
-/** Both lanes of cell i at 2i and 2i + 1, cells lo..hi in use (either lane nonzero); at `at` in the arena. */
+/**
+ * Both lanes of cell i at 2i and 2i + 1, cells lo..hi in use (either lane nonzero); at `at` in the
+ * arena, lo and hi too (at the row's index in the walk's table of extents, read by the kernels).
+ */
 class PairRow {
   readonly p: Float64Array;
   readonly at: number;
-  lo: number;
-  hi: number;
+  private readonly ends: Int32Array;
+  private readonly e: number;
+  /** The address of lo and hi. */
+  private readonly endsAt: number;
   constructor(
     private readonly width: number,
     arena: Arena,
+    extents: { at: number; view: Int32Array },
+    index: number,
   ) {
     ({ at: this.at, view: this.p } = arena.floats(PairRow.floats(width)));
-    this.lo = width;
-    this.hi = -1;
+    this.ends = extents.view;
+    this.e = 2 * index;
+    this.endsAt = extents.at + 8 * index;
+    this.reset();
   }
   static floats(width: number): number {
     return 2 * (width + ROW_PAD);
+  }
+  get lo(): number {
+    return this.ends[this.e]!;
+  }
+  set lo(i: number) {
+    this.ends[this.e] = i;
+  }
+  get hi(): number {
+    return this.ends[this.e + 1]!;
+  }
+  set hi(i: number) {
+    this.ends[this.e + 1] = i;
   }
   add(i: number, a: number, b: number) {
     this.p[2 * i]! += a;
@@ -104,17 +140,9 @@ class PairRow {
     this.lo = this.width;
     this.hi = -1;
   }
+  /** Cells below PRUNE in both lanes off either end, cleared (pairKernels.ts). */
   prune() {
-    const p = this.p;
-    while (this.lo <= this.hi && p[2 * this.lo]! < PRUNE && p[2 * this.lo + 1]! < PRUNE) {
-      p[2 * this.lo] = p[2 * this.lo + 1] = 0;
-      this.lo++;
-    }
-    while (this.hi >= this.lo && p[2 * this.hi]! < PRUNE && p[2 * this.hi + 1]! < PRUNE) {
-      p[2 * this.hi] = p[2 * this.hi + 1] = 0;
-      this.hi--;
-    }
-    if (this.hi < this.lo) this.reset();
+    K.prune(this.at, this.endsAt, this.width, PRUNE);
   }
 }
 
@@ -398,8 +426,12 @@ class PairWalk {
   private readonly faintTurn: PairRow;
   private readonly segment: PairRow;
   private readonly kernels: Kernels;
-  /** The fainted calls' kernels as copied into the arena, by their number of calls (0: not yet). */
-  private readonly kernelAt: Int32Array;
+  /** The fainted calls' kernels in the arena, by their number of calls: padded, tail (addresses), length. */
+  private readonly kernelTable: { at: number; view: Int32Array };
+  private readonly durAt: number;
+  private readonly bandLowAt: number;
+  private readonly awakeExtentsAt: number;
+  private readonly dangerExtentsAt: number;
   private readonly arena: Arena;
   private readonly combined: AttackKernels | null;
   /** An awake call burns 0 or 1 with these chances; a fainted call with f0, f1. */
@@ -424,30 +456,56 @@ class PairWalk {
     for (const m of seeds) lowest = Math.min(lowest, m.top - m.mass.length + 1);
     this.hBottom = starvationFloor(model, lowest);
     this.width = 1 - this.hBottom;
-    this.dur = new Int32Array(this.width);
-    for (let i = 0; i < this.width; i++) this.dur[i] = faintTurns(i + this.hBottom, this.version);
-    this.ringSize = this.dur[0]! + 2;
-    let longest = this.dur[0]!;
+    const dur = Int32Array.from({ length: this.width }, (_, i) => faintTurns(i + this.hBottom, this.version));
+    this.ringSize = dur[0]! + 2;
+    let longest = dur[0]!;
     for (const m of seeds) longest = Math.max(longest, m.dur);
-    this.kernelAt = new Int32Array(longest);
-    // The rows, the segment, the chances and every kernel (calls c: at most c + 1 entries and 3 of padding).
+    const ints = (n: number) => Arena.bytes(Math.ceil(n / 2));
+    // The rows, the segment, the chances, every kernel (calls c: at most c + 1 entries and 3 of
+    // padding, and its tail) and the tables of integers.
     const rows = 2 * this.ringSize + 3;
     this.arena = new Arena(
-      rows * Arena.bytes(PairRow.floats(this.width)) + Arena.bytes(this.width) + longest * Arena.bytes(longest + 4),
+      rows * Arena.bytes(PairRow.floats(this.width)) +
+        Arena.bytes(this.width) +
+        longest * (Arena.bytes(longest + 4) + Arena.bytes(longest + 2)) +
+        2 * ints(this.width) +
+        ints(3 * longest) +
+        ints(2 * rows),
     );
     const chances = this.arena.floats(this.width);
     this.pass = chances.view;
     this.chances = { pass: this.pass, at: chances.at };
     for (let i = 0; i < this.width; i++) this.pass[i] = passChance(i + this.hBottom, this.version);
-    this.bandLow = new Int32Array(this.width);
+    const durIn = this.arena.ints(this.width);
+    this.dur = durIn.view;
+    this.dur.set(dur);
+    this.durAt = durIn.at;
+    const bandLow = this.arena.ints(this.width);
+    this.bandLow = bandLow.view;
+    this.bandLowAt = bandLow.at;
     for (let i = 1; i < this.width; i++) this.bandLow[i] = this.dur[i] === this.dur[i - 1] ? this.bandLow[i - 1]! : i;
     this.limitIdx = limit - this.hBottom;
-    this.awake = Array.from({ length: this.ringSize }, () => new PairRow(this.width, this.arena));
-    this.danger = Array.from({ length: this.ringSize }, () => new PairRow(this.width, this.arena));
-    this.faintAttack = new PairRow(this.width, this.arena);
-    this.faintTurn = new PairRow(this.width, this.arena);
-    this.segment = new PairRow(this.width, this.arena);
     this.kernels = new Kernels(model);
+    this.kernelTable = this.arena.ints(3 * longest);
+    for (let calls = 0; calls < longest; calls++) {
+      const kernel = this.kernels.get(calls, 0);
+      const padded = this.arena.floats(kernel.padded.length);
+      padded.view.set(kernel.padded);
+      const tail = this.arena.floats(kernel.tail.length);
+      tail.view.set(kernel.tail);
+      this.kernelTable.view.set([padded.at, tail.at, kernel.p.length], 3 * calls);
+    }
+    // Rows by index: the awake ring, the danger ring, the two faint rows, the segment.
+    const extents = this.arena.ints(2 * rows);
+    this.awakeExtentsAt = extents.at;
+    this.dangerExtentsAt = extents.at + 8 * this.ringSize;
+    let index = 0;
+    const row = () => new PairRow(this.width, this.arena, extents, index++);
+    this.awake = Array.from({ length: this.ringSize }, row);
+    this.danger = Array.from({ length: this.ringSize }, row);
+    this.faintAttack = row();
+    this.faintTurn = row();
+    this.segment = row();
     const pmf = model.awake[0]!;
     this.q0 = pmf[0]!;
     this.q1 = pmf[1]!;
@@ -511,7 +569,15 @@ class PairWalk {
     let faintsB = 0;
     let turnsA = 0;
     let turnsB = 0;
-    for (let i = hi; i >= lo; ) {
+    let i = hi;
+    if (attackFaints) {
+      i = this.farBands(t, lo, hi);
+      faintsA = scratch[8]!;
+      faintsB = scratch[9]!;
+      turnsA = scratch[10]!;
+      turnsB = scratch[11]!;
+    }
+    while (i >= lo) {
       const d = dur[i]!;
       const j = bandLow[i]! > lo ? bandLow[i]! : lo;
       let sumA = 0;
@@ -589,15 +655,44 @@ class PairWalk {
     this.expectedTurnsFainted[1]! += turnsB;
   }
 
-  /** The arena's copy of the kernel of `calls` fainted calls (copied on first use). */
-  private kernelIn(calls: number, kernel: { padded: Float64Array }): number {
-    let at = this.kernelAt[calls]!;
-    if (at === 0) {
-      const copy = this.arena.floats(kernel.padded.length);
-      copy.view.set(kernel.padded);
-      this.kernelAt[calls] = at = copy.at;
+  /**
+   * dispatch()'s bands far from the limit, from cell hi down, in pairKernels.ts (the faints and
+   * turns fainted in the scratch): the top cell of the first band left to dispatch().
+   */
+  private farBands(t: number, lo: number, hi: number): number {
+    const awake = this.awake;
+    scratchInts[24] = this.lastLength;
+    scratchInts[25] = 0;
+    const seg = this.segment;
+    let i = K.farBands(
+      this.faintAttack.at,
+      this.faintTurn.at,
+      seg.at,
+      lo,
+      hi,
+      this.durAt,
+      this.bandLowAt,
+      this.limitIdx,
+      t,
+      this.ringSize,
+      awake[0]!.at,
+      awake[1]!.at - awake[0]!.at,
+      this.kernelTable.at,
+      this.awakeExtentsAt,
+      seg.p.length,
+      0,
+      this.f0,
+      this.f1,
+      DEPOSIT_CUT,
+    );
+    this.lastLength = scratchInts[24]!;
+    if (scratchInts[25] === 1) {
+      // A band with cells in danger, its sums taken: settled here.
+      const j = this.bandLow[i]! > lo ? this.bandLow[i]! : lo;
+      this.settle(seg, j - 1, i, t, this.dur[i]!, scratch[13]!);
+      i = j - 1;
     }
-    return at;
+    return i;
   }
 
   /**
@@ -628,7 +723,7 @@ class PairWalk {
       const row = this.awake[wake % this.ringSize]!;
       // Blocks may run past hi while the row has room: the cells above hi hold zeros (settled already).
       const last = 2 * (hi + 3) + 1 < seg.length ? hi + 3 : hi;
-      K.spread(from.at, safeFrom, hi, last, this.kernelIn(calls, kernel), len, row.at);
+      K.spread(from.at, safeFrom, hi, last, this.kernelTable.view[3 * calls]!, len, row.at);
       if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
       if (hi > row.hi) row.hi = hi;
     }
@@ -672,17 +767,24 @@ class PairWalk {
     if (this.combined) combinedAttacks(here, this.combined, this.faintAttack);
     else twoPoint(here, q0, q1, chances, limitIdx, this.faintAttack); // one attack
     this.dieBoth(t - 1);
-    let deadA = 0;
-    let deadB = 0;
-    for (let w = t + 1; w <= t + this.ringSize - 1; w++) {
-      const row = this.danger[w % this.ringSize]!;
-      if (row.hi < row.lo) continue;
-      twoPoint(row, this.f0, this.f1, chances, limitIdx, null);
-      deadA += deadOut[0]!;
-      deadB += deadOut[1]!;
-    }
-    this.die(0, t, deadA);
-    this.die(1, t, deadB);
+    const danger = this.danger;
+    K.helplessCalls(
+      danger[0]!.at,
+      danger[1]!.at - danger[0]!.at,
+      this.dangerExtentsAt,
+      this.ringSize,
+      t + 1,
+      this.ringSize - 1,
+      chances.at,
+      limitIdx,
+      this.width,
+      0,
+      this.f0,
+      this.f1,
+      PRUNE,
+    );
+    this.die(0, t, scratch[0]!);
+    this.die(1, t, scratch[1]!);
     // ++multi: who stays awake after the turn call acts at the next prompt (added there at once),
     // with who wakes up now (settled faints already there, the danger row's after the dispatch).
     const next = this.awake[(t + 1) % this.ringSize]!;

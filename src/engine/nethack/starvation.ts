@@ -659,7 +659,7 @@ function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len
 }
 
 /** Deposits of a faint whose dropped kernel tail would carry less than this are cut short. */
-const DEPOSIT_CUT = 1e-16;
+export const DEPOSIT_CUT = 1e-16;
 
 /**
  * The shortest prefix of the kernel whose dropped tail, times m, is below DEPOSIT_CUT, searched

@@ -4,7 +4,8 @@
 // binary in the tree. One memory, imported as env.memory; functions of i32, f64 and v128 values.
 //
 // A function's body is a sequence of instructions, one or more a line, `;;` comments. Supported:
-// block/loop/if/else/end with an optional $label (no results), br/br_if to a $label, return,
+// block/loop/if/else/end with an optional $label (no results), br/br_if to a $label, return, call
+// of a function by its name, f64x2.extract_lane N,
 // local.get/set/tee of named locals and params, i32.const, f64.const, the plain numeric and SIMD
 // operations of the OPS table, and loads/stores with an optional offset=N.
 
@@ -40,6 +41,10 @@ const OPS: Record<string, number | [number, number]> = {
   'i32.sub': 0x6b,
   'i32.mul': 0x6c,
   'i32.shl': 0x74,
+  'i32.or': 0x72,
+  'i32.and': 0x71,
+  'i32.rem_u': 0x70,
+  'f64.convert_i32_s': 0xb7,
   'f64.add': 0xa0,
   'f64.sub': 0xa1,
   'f64.mul': 0xa2,
@@ -53,6 +58,8 @@ const OPS: Record<string, number | [number, number]> = {
 
 /** Memory operations: opcode and the natural alignment (log2 bytes). */
 const MEMORY_OPS: Record<string, [number[], number]> = {
+  'i32.load': [[0x28], 2],
+  'i32.store': [[0x36], 2],
   'f64.load': [[0x2b], 3],
   'f64.store': [[0x39], 3],
   'v128.load': [[0xfd, 0x00], 4],
@@ -103,7 +110,7 @@ function vector<T>(items: T[], each: (item: T, out: number[]) => void): number[]
 }
 
 /** The code of one function body (locals, then instructions). */
-function assembleBody(f: WasmFunction): number[] {
+function assembleBody(f: WasmFunction, functions: WasmFunction[]): number[] {
   const index = new Map<string, number>();
   for (const [n] of [...f.params, ...(f.locals ?? [])]) {
     if (index.has(n)) throw new Error(`${f.name}: local ${n} declared twice`);
@@ -146,6 +153,16 @@ function assembleBody(f: WasmFunction): number[] {
     } else if (op === 'local.get' || op === 'local.set' || op === 'local.tee') {
       out.push(op === 'local.get' ? 0x20 : op === 'local.set' ? 0x21 : 0x22);
       uleb(local(next()), out);
+    } else if (op === 'call') {
+      const target = next();
+      const i = functions.findIndex((g) => g.name === target);
+      if (i < 0) throw new Error(`${f.name}: unknown function ${target}`);
+      out.push(0x10);
+      uleb(i, out);
+    } else if (op === 'f64x2.extract_lane') {
+      out.push(0xfd);
+      uleb(0x21, out);
+      out.push(Number(next()));
     } else if (op === 'i32.const') {
       out.push(0x41);
       sleb(Number(next()) | 0, out);
@@ -212,7 +229,7 @@ export function assembleModule(functions: WasmFunction[]): Uint8Array {
   );
   section(
     10,
-    vector(functions, (f, o) => void o.push(...assembleBody(f))),
+    vector(functions, (f, o) => void o.push(...assembleBody(f, functions))),
     out,
   );
   return Uint8Array.from(out);
