@@ -507,7 +507,6 @@ export interface PairKernels {
 /** What these kernels use of the WebAssembly API (the types of this project's lib leave it out). */
 interface WasmMemory {
   readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
 }
 interface WasmApi {
   Memory: new (d: { initial: number }) => WasmMemory;
@@ -518,21 +517,21 @@ const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 export const PAGE_BYTES = 65_536;
 
-/** A memory of the kernels' own (one per thread) and the kernels on it, built from the text above. */
+let compiled: object | null = null;
+
+/**
+ * A memory of the kernels' own and the kernels on it, built from the text above (compiled once a
+ * thread). Never grown: growing a memory detaches its old buffer, and the first detached buffer of
+ * a thread makes V8 check every typed array access for detachment from then on (all the engine's
+ * walks were about 20 % slower); a walk that needs more takes a new, larger memory instead.
+ */
 export class KernelMemory {
-  private readonly memory: WasmMemory;
+  readonly buffer: ArrayBuffer;
   readonly kernels: PairKernels;
   constructor(bytes: number) {
-    this.memory = new wasm.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
-    const module = new wasm.Module(assembleModule(FUNCTIONS));
-    this.kernels = new wasm.Instance(module, { env: { memory: this.memory } }).exports as PairKernels;
-  }
-  get buffer(): ArrayBuffer {
-    return this.memory.buffer;
-  }
-  /** At least `bytes` long (growing detaches the views of the old buffer). */
-  reserve(bytes: number): void {
-    const have = this.memory.buffer.byteLength;
-    if (have < bytes) this.memory.grow(Math.ceil((bytes - have) / PAGE_BYTES));
+    const memory = new wasm.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
+    compiled ??= new wasm.Module(assembleModule(FUNCTIONS));
+    this.kernels = new wasm.Instance(compiled, { env: { memory } }).exports as PairKernels;
+    this.buffer = memory.buffer;
   }
 }

@@ -42,11 +42,12 @@ export function pairWalkable(model: CallModel, a: HelplessSeed, b: HelplessSeed)
 }
 
 /**
- * The walk's arrays live in one WebAssembly memory (one per thread, grown to the largest walk and
- * reused), where the hot loops (pairKernels.ts) read them by address; JavaScript reads them through
+ * The walk's arrays live in one WebAssembly memory (one per thread, reused), where the hot loops (pairKernels.ts) read them by address; JavaScript reads them through
  * views. Its first bytes are the kernels' scratch: sums and maxima out, dead mass in and out.
  */
 const SCRATCH_BYTES = 128;
+/** The first memory's size: every walk of the forecast sweep fits (1.2 MB at most). */
+const MIN_MEMORY_BYTES = 2 << 20;
 let memory: KernelMemory | null = null;
 let K: PairKernels;
 /**
@@ -63,10 +64,11 @@ class Arena {
   readonly buffer: ArrayBuffer;
   constructor(bytes: number) {
     bytes += SCRATCH_BYTES;
-    if (!memory) {
-      memory = new KernelMemory(bytes);
+    if (!memory || memory.buffer.byteLength < bytes) {
+      // Room for walks up to twice this one's (most fit the first memory; see KernelMemory).
+      memory = new KernelMemory(Math.max(2 * bytes, MIN_MEMORY_BYTES));
       K = memory.kernels;
-    } else memory.reserve(bytes);
+    }
     this.buffer = memory.buffer;
     new Uint8Array(this.buffer, 0, bytes).fill(0);
     scratch = new Float64Array(this.buffer, 0, SCRATCH_BYTES / 8);
