@@ -478,6 +478,157 @@ const FUNCTIONS: WasmFunction[] = [
       local.get $e local.get $lo i32.store
       local.get $e local.get $hi i32.store offset=4`,
   },
+  {
+    // combinedAttacks() (pairWalk.ts) for cells lo..hi of the row at $p, faints to $f, with the
+    // kernels (stay, faint at $stay, $faint: entry (i, j) at 8 (i stride + j); dead at $deadFrom + 8 i)
+    // built for every cell used: the cells whose outputs may fall below cell 0 one at a time, then
+    // four at a time, then the last ones one at a time. The dead by lane at $out.
+    name: 'combinedAttacks',
+    params: i32('$p', '$f', '$lo', '$hi', '$stay', '$faint', '$deadFrom', '$span', '$stride', '$out'),
+    locals: [
+      ...i32('$i', '$j', '$to', '$w', '$s0', '$s1', '$s2', '$s3', '$x', '$end'),
+      ...v128('$a0', '$a1', '$a2', '$a3', '$dead', '$zero'),
+    ],
+    body: `
+      local.get $lo local.set $i
+      ;; one at a time while outputs may fall below cell 0 (kept there)
+      block $clampedDone
+        loop $clamped
+          local.get $i local.get $hi i32.gt_s br_if $clampedDone
+          local.get $i local.get $span i32.const 1 i32.sub i32.ge_s br_if $clampedDone
+          local.get $p local.get $i i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
+          local.get $x local.get $zero v128.store
+          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
+          i32.const 0 local.set $j
+          loop $entry
+            local.get $i local.get $j i32.sub local.tee $to i32.const 0 local.get $to i32.const 0 i32.gt_s select
+            i32.const 4 i32.shl local.set $w
+            local.get $p local.get $w i32.add local.tee $x
+            local.get $x v128.load local.get $a0 local.get $stay local.get $s0 i32.add v128.load64_splat f64x2.mul
+            f64x2.add v128.store
+            local.get $f local.get $w i32.add local.tee $x
+            local.get $x v128.load local.get $a0 local.get $faint local.get $s0 i32.add v128.load64_splat f64x2.mul
+            f64x2.add v128.store
+            local.get $s0 i32.const 8 i32.add local.set $s0
+            local.get $j i32.const 1 i32.add local.tee $j
+            local.get $span i32.lt_s br_if $entry
+          end
+          local.get $dead local.get $a0
+          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul f64x2.add
+          local.set $dead
+          local.get $i i32.const 1 i32.add local.set $i
+          br $clamped
+        end
+      end
+      ;; four at a time: output i - j takes cell i + m's entry j + m
+      block $blocksDone
+        loop $block
+          local.get $i i32.const 3 i32.add local.get $hi i32.gt_s br_if $blocksDone
+          local.get $p local.get $i i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
+          local.get $x v128.load offset=16 local.set $a1
+          local.get $x v128.load offset=32 local.set $a2
+          local.get $x v128.load offset=48 local.set $a3
+          local.get $x local.get $zero v128.store
+          local.get $x local.get $zero v128.store offset=16
+          local.get $x local.get $zero v128.store offset=32
+          local.get $x local.get $zero v128.store offset=48
+          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add local.set $w
+          local.get $dead
+            local.get $a0 local.get $w v128.load64_splat f64x2.mul
+            local.get $a1 local.get $w v128.load64_splat offset=8 f64x2.mul f64x2.add
+            local.get $a2 local.get $w v128.load64_splat offset=16 f64x2.mul f64x2.add
+            local.get $a3 local.get $w v128.load64_splat offset=24 f64x2.mul f64x2.add
+          f64x2.add local.set $dead
+          ;; entry offsets in bytes: s0 = 8 i stride, s(m+1) = s(m) + 8 (stride + 1)
+          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
+          local.get $s0 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $s1
+          local.get $s1 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $s2
+          local.get $s2 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $s3
+          ;; the three upper cells: i + 3, i + 2, i + 1
+          ${[
+            ['$stay', '$p'],
+            ['$faint', '$f'],
+          ]
+            .map(
+              ([k, r]) => `
+          local.get ${r} local.get $x i32.add local.get $p i32.sub local.set $w
+          local.get $w local.get $w v128.load offset=48
+            local.get $a3 local.get ${k} local.get $s3 i32.add i32.const 24 i32.sub v128.load64_splat f64x2.mul
+          f64x2.add v128.store offset=48
+          local.get $w local.get $w v128.load offset=32
+            local.get $a2 local.get ${k} local.get $s2 i32.add i32.const 16 i32.sub v128.load64_splat f64x2.mul
+            local.get $a3 local.get ${k} local.get $s3 i32.add i32.const 16 i32.sub v128.load64_splat f64x2.mul
+            f64x2.add
+          f64x2.add v128.store offset=32
+          local.get $w local.get $w v128.load offset=16
+            local.get $a1 local.get ${k} local.get $s1 i32.add i32.const 8 i32.sub v128.load64_splat f64x2.mul
+            local.get $a2 local.get ${k} local.get $s2 i32.add i32.const 8 i32.sub v128.load64_splat f64x2.mul
+            f64x2.add
+            local.get $a3 local.get ${k} local.get $s3 i32.add i32.const 8 i32.sub v128.load64_splat f64x2.mul
+            f64x2.add
+          f64x2.add v128.store offset=16`,
+            )
+            .join('')}
+          ;; every entry j < span, output i - j
+          local.get $x local.set $w
+          local.get $f local.get $x i32.add local.get $p i32.sub local.set $to
+          i32.const 0 local.set $j
+          loop $entries
+            ${[
+              ['$stay', '$w'],
+              ['$faint', '$to'],
+            ]
+              .map(
+                ([k, r]) => `
+            local.get ${r} local.get ${r} v128.load
+              local.get $a0 local.get ${k} local.get $s0 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
+              local.get $a1 local.get ${k} local.get $s1 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
+              f64x2.add
+              local.get $a2 local.get ${k} local.get $s2 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
+              f64x2.add
+              local.get $a3 local.get ${k} local.get $s3 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
+              f64x2.add
+            f64x2.add v128.store`,
+              )
+              .join('')}
+            local.get $w i32.const 16 i32.sub local.set $w
+            local.get $to i32.const 16 i32.sub local.set $to
+            local.get $j i32.const 8 i32.add local.tee $j
+            local.get $span i32.const 3 i32.shl i32.lt_s br_if $entries
+          end
+          local.get $i i32.const 4 i32.add local.set $i
+          br $block
+        end
+      end
+      ;; the last few one at a time (no clamp: i >= span - 1)
+      block $lastDone
+        loop $last
+          local.get $i local.get $hi i32.gt_s br_if $lastDone
+          local.get $p local.get $i i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
+          local.get $x local.get $zero v128.store
+          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
+          local.get $x local.set $w
+          local.get $f local.get $x i32.add local.get $p i32.sub local.set $to
+          local.get $s0 local.get $span i32.const 3 i32.shl i32.add local.set $end
+          loop $entry
+            local.get $w local.get $w v128.load local.get $a0 local.get $stay local.get $s0 i32.add v128.load64_splat
+            f64x2.mul f64x2.add v128.store
+            local.get $to local.get $to v128.load local.get $a0 local.get $faint local.get $s0 i32.add v128.load64_splat
+            f64x2.mul f64x2.add v128.store
+            local.get $w i32.const 16 i32.sub local.set $w
+            local.get $to i32.const 16 i32.sub local.set $to
+            local.get $s0 i32.const 8 i32.add local.tee $s0
+            local.get $end i32.lt_s br_if $entry
+          end
+          local.get $dead local.get $a0
+          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul f64x2.add
+          local.set $dead
+          local.get $i i32.const 1 i32.add local.set $i
+          br $last
+        end
+      end
+      local.get $out local.get $dead v128.store`,
+  },
 ];
 
 export interface PairKernels {
@@ -502,6 +653,7 @@ export interface PairKernels {
   farBands(...args: number[]): number;
   helplessCalls(...args: number[]): void;
   prune(p: number, e: number, width: number, prune: number): void;
+  combinedAttacks(...args: number[]): void;
 }
 
 /** What these kernels use of the WebAssembly API (the types of this project's lib leave it out). */

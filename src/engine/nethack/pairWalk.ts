@@ -281,129 +281,36 @@ function turnCall(
   }
 }
 
-/** combinedAttacks() of starvation.ts for both lanes (two or more attacks, with their kernels). */
+/**
+ * combinedAttacks() of starvation.ts for both lanes (two or more attacks, with their kernels, which
+ * `k` has built for every cell of the row): the cells' calls in pairKernels.ts.
+ */
 function combinedAttacks(row: PairRow, k: AttackKernels, faints: PairRow) {
   deadOut[0] = deadOut[1] = 0;
   if (row.hi < row.lo) return;
-  const p = row.p;
-  const fp = faints.p;
   const lo = row.lo;
   const hi = row.hi;
-  const { span, stride, stay, faint } = k;
-  const deadFrom = k.dead;
-  let deadA = 0;
-  let deadB = 0;
-  let i = lo;
-  // The cells whose outputs may fall below cell 0 (kept at 0), one at a time.
-  for (; i <= hi && i < span - 1; i++) {
-    const xa = p[2 * i]!;
-    const xb = p[2 * i + 1]!;
-    if (xa === 0 && xb === 0) continue;
-    p[2 * i] = p[2 * i + 1] = 0;
-    k.ensure(i);
-    const base = i * stride;
-    for (let j = 0; j < span; j++) {
-      const to = i - j < 0 ? 0 : i - j;
-      const s = stay[base + j]!;
-      const f = faint[base + j]!;
-      p[2 * to]! += xa * s;
-      p[2 * to + 1]! += xb * s;
-      fp[2 * to]! += xa * f;
-      fp[2 * to + 1]! += xb * f;
-    }
-    deadA += xa * deadFrom[i]!;
-    deadB += xb * deadFrom[i]!;
-  }
-  // Then four cells at a time: output i - j takes cell i + m's entry j + m.
-  for (; i + 3 <= hi; i += 4) {
-    const a0 = p[2 * i]!;
-    const b0 = p[2 * i + 1]!;
-    const a1 = p[2 * i + 2]!;
-    const b1 = p[2 * i + 3]!;
-    const a2 = p[2 * i + 4]!;
-    const b2 = p[2 * i + 5]!;
-    const a3 = p[2 * i + 6]!;
-    const b3 = p[2 * i + 7]!;
-    for (let m = 0; m < 8; m++) p[2 * i + m] = 0;
-    for (let m = 0; m < BLOCK; m++) k.ensure(i + m);
-    const d0 = deadFrom[i]!;
-    const d1 = deadFrom[i + 1]!;
-    const d2 = deadFrom[i + 2]!;
-    const d3 = deadFrom[i + 3]!;
-    deadA += a0 * d0 + a1 * d1 + a2 * d2 + a3 * d3;
-    deadB += b0 * d0 + b1 * d1 + b2 * d2 + b3 * d3;
-    const s0 = i * stride;
-    const s1 = s0 + stride + 1;
-    const s2 = s1 + stride + 1;
-    const s3 = s2 + stride + 1;
-    let s = stay[s3 - 3]!;
-    let f = faint[s3 - 3]!;
-    p[2 * i + 6]! += a3 * s;
-    p[2 * i + 7]! += b3 * s;
-    fp[2 * i + 6]! += a3 * f;
-    fp[2 * i + 7]! += b3 * f;
-    s = stay[s2 - 2]!;
-    let t = stay[s3 - 2]!;
-    f = faint[s2 - 2]!;
-    let g = faint[s3 - 2]!;
-    p[2 * i + 4]! += a2 * s + a3 * t;
-    p[2 * i + 5]! += b2 * s + b3 * t;
-    fp[2 * i + 4]! += a2 * f + a3 * g;
-    fp[2 * i + 5]! += b2 * f + b3 * g;
-    s = stay[s1 - 1]!;
-    t = stay[s2 - 1]!;
-    const u = stay[s3 - 1]!;
-    f = faint[s1 - 1]!;
-    g = faint[s2 - 1]!;
-    const h = faint[s3 - 1]!;
-    p[2 * i + 2]! += a1 * s + a2 * t + a3 * u;
-    p[2 * i + 3]! += b1 * s + b2 * t + b3 * u;
-    fp[2 * i + 2]! += a1 * f + a2 * g + a3 * h;
-    fp[2 * i + 3]! += b1 * f + b2 * g + b3 * h;
-    for (let j = 0; j < span; j++) {
-      const o = 2 * (i - j);
-      const y0 = stay[s0 + j]!;
-      const y1 = stay[s1 + j]!;
-      const y2 = stay[s2 + j]!;
-      const y3 = stay[s3 + j]!;
-      p[o]! += a0 * y0 + a1 * y1 + a2 * y2 + a3 * y3;
-      p[o + 1]! += b0 * y0 + b1 * y1 + b2 * y2 + b3 * y3;
-      const z0 = faint[s0 + j]!;
-      const z1 = faint[s1 + j]!;
-      const z2 = faint[s2 + j]!;
-      const z3 = faint[s3 + j]!;
-      fp[o]! += a0 * z0 + a1 * z1 + a2 * z2 + a3 * z3;
-      fp[o + 1]! += b0 * z0 + b1 * z1 + b2 * z2 + b3 * z3;
-    }
-  }
-  for (; i <= hi; i++) {
-    // the last few, one at a time (no clamp: i >= span - 1)
-    const xa = p[2 * i]!;
-    const xb = p[2 * i + 1]!;
-    if (xa === 0 && xb === 0) continue;
-    p[2 * i] = p[2 * i + 1] = 0;
-    k.ensure(i);
-    const base = i * stride;
-    for (let j = 0; j < span; j++) {
-      const o = 2 * (i - j);
-      const s = stay[base + j]!;
-      const f = faint[base + j]!;
-      p[o]! += xa * s;
-      p[o + 1]! += xb * s;
-      fp[o]! += xa * f;
-      fp[o + 1]! += xb * f;
-    }
-    deadA += xa * deadFrom[i]!;
-    deadB += xb * deadFrom[i]!;
-  }
+  const { span, stride } = k;
+  K.combinedAttacks(
+    row.at,
+    faints.at,
+    lo,
+    hi,
+    k.stay.byteOffset,
+    k.faint.byteOffset,
+    k.dead.byteOffset,
+    span,
+    stride,
+    0,
+  );
   const bottom = Math.max(0, lo - span + 1);
   if (bottom < faints.lo) faints.lo = bottom;
   if (hi > faints.hi) faints.hi = hi;
   row.lo = bottom;
   row.prune();
   faints.prune();
-  deadOut[0] = deadA;
-  deadOut[1] = deadB;
+  deadOut[0] = scratch[0]!;
+  deadOut[1] = scratch[1]!;
 }
 
 /** One lane's result, taken when it stops. */
@@ -447,6 +354,9 @@ class PairWalk {
   private expectedFaints = [0, 0];
   private expectedTurnsFainted = [0, 0];
   private lastLength = 1;
+  /** The cells whose combined attack kernels are built (an interval). */
+  private builtLo = Number.POSITIVE_INFINITY;
+  private builtHi = -1;
 
   constructor(
     model: CallModel,
@@ -466,8 +376,15 @@ class PairWalk {
     // The rows, the segment, the chances, every kernel (calls c: at most c + 1 entries and 3 of
     // padding, and its tail) and the tables of integers.
     const rows = 2 * this.ringSize + 3;
+    // The combined attack kernels (stay and faint, stride entries a cell, and the dead).
+    const span = model.attacks * (model.awake[0]!.length - 1) + 1;
+    // starvation.ts bounds the kernels' memory at 400,000 entries; these grids stay far below it.
+    if (model.attacks >= 2 && span * this.width > 400_000) throw new Error('runWalkPair: grid too wide');
+    const attackBytes =
+      model.attacks >= 2 ? 2 * Arena.bytes(this.width * (span + BLOCK - 1)) + Arena.bytes(this.width) : 0;
     this.arena = new Arena(
-      rows * Arena.bytes(PairRow.floats(this.width)) +
+      attackBytes +
+        rows * Arena.bytes(PairRow.floats(this.width)) +
         Arena.bytes(this.width) +
         longest * (Arena.bytes(longest + 4) + Arena.bytes(longest + 2)) +
         2 * ints(this.width) +
@@ -514,10 +431,8 @@ class PairWalk {
     this.f0 = model.fainted[0]![0]!;
     this.f1 = model.fainted[0]![1]!;
     const grid = { scratch: new Float64Array(this.width), pass: this.pass, limitIdx: this.limitIdx, width: this.width };
-    const span = model.attacks * (pmf.length - 1) + 1;
-    // starvation.ts bounds the kernels' memory at 400,000 entries; these grids stay far below it.
-    if (model.attacks >= 2 && span * this.width > 400_000) throw new Error('runWalkPair: grid too wide');
-    this.combined = model.attacks >= 2 ? new AttackKernels(grid, pmf, model.attacks) : null;
+    this.combined =
+      model.attacks >= 2 ? new AttackKernels(grid, pmf, model.attacks, (n) => this.arena.floats(n).view) : null;
   }
 
   private idx(h: number) {
@@ -762,12 +677,24 @@ class PairWalk {
     from.reset();
   }
 
+  /** The combined attack kernels of cells lo..hi built (deterministic by cell: built in any order). */
+  private buildAttackKernels(lo: number, hi: number) {
+    if (hi < lo || (lo >= this.builtLo && hi <= this.builtHi)) return;
+    const from = Math.min(lo, this.builtLo);
+    const to = Math.max(hi, this.builtHi);
+    for (let i = from; i <= to; i++) this.combined!.ensure(i);
+    this.builtLo = from;
+    this.builtHi = to;
+  }
+
   /** One iteration: the attacks of block t - 1, the turn call of block t, then ++multi. */
   private iteration(t: number, seedIteration: number) {
     const here = this.awake[t % this.ringSize]!;
     const { q0, q1, chances, limitIdx } = this;
-    if (this.combined) combinedAttacks(here, this.combined, this.faintAttack);
-    else twoPoint(here, q0, q1, chances, limitIdx, this.faintAttack); // one attack
+    if (this.combined) {
+      this.buildAttackKernels(here.lo, here.hi);
+      combinedAttacks(here, this.combined, this.faintAttack);
+    } else twoPoint(here, q0, q1, chances, limitIdx, this.faintAttack); // one attack
     this.dieBoth(t - 1);
     const danger = this.danger;
     K.helplessCalls(
