@@ -177,7 +177,10 @@ const FUNCTIONS: WasmFunction[] = [
     // time up to `last` (cells past hi hold zeros), then one at a time.
     name: 'spread',
     params: i32('$seg', '$lo', '$hi', '$last', '$kp', '$len', '$arr'),
-    locals: [...i32('$c', '$w', '$k', '$x', '$end'), ...v128('$a0', '$a1', '$a2', '$a3', '$k0', '$k1', '$k2')],
+    locals: [
+      ...i32('$c', '$w', '$k', '$x', '$end'),
+      ...v128('$a0', '$a1', '$a2', '$a3', '$k0', '$k1', '$k2', '$x0', '$x1', '$x2', '$x3'),
+    ],
     body: `
       local.get $lo local.set $c
       block $blocksDone
@@ -203,13 +206,21 @@ const FUNCTIONS: WasmFunction[] = [
             f64x2.add v128.store offset=16
           local.get $kp local.set $k
           local.get $kp local.get $len i32.const 3 i32.shl i32.add local.set $end
+          ;; entries k .. k + 3 of the kernel, slid by one each step (one load a step)
+          local.get $k0 local.set $x0
+          local.get $k1 local.set $x1
+          local.get $k2 local.set $x2
           loop $entry
+            local.get $k v128.load64_splat offset=24 local.set $x3
             local.get $w local.get $w v128.load
-              local.get $a0 local.get $k v128.load64_splat f64x2.mul
-              local.get $a1 local.get $k v128.load64_splat offset=8 f64x2.mul f64x2.add
-              local.get $a2 local.get $k v128.load64_splat offset=16 f64x2.mul f64x2.add
-              local.get $a3 local.get $k v128.load64_splat offset=24 f64x2.mul f64x2.add
+              local.get $a0 local.get $x0 f64x2.mul
+              local.get $a1 local.get $x1 f64x2.mul f64x2.add
+              local.get $a2 local.get $x2 f64x2.mul f64x2.add
+              local.get $a3 local.get $x3 f64x2.mul f64x2.add
               f64x2.add v128.store
+            local.get $x1 local.set $x0
+            local.get $x2 local.set $x1
+            local.get $x3 local.set $x2
             local.get $w i32.const 16 i32.sub local.set $w
             local.get $k i32.const 8 i32.add local.tee $k
             local.get $end i32.lt_s br_if $entry
