@@ -640,6 +640,89 @@ const FUNCTIONS: WasmFunction[] = [
       end
       local.get $out local.get $dead v128.store`,
   },
+  {
+    // dispatch()'s band near the limit (see there), cells from..to - 1: the turn faints into the
+    // segment, then each attack faint's first helpless call (burn 0 or 1, f0 and f1) with its roll
+    // below the limit. The band's sums at $out, the dispatch's dead (in and out) at $out + 16.
+    name: 'nearFaints',
+    params: [
+      ...i32('$attack', '$turn', '$seg', '$pass', '$from', '$to', '$limit', '$out'),
+      ['$f0', 'f64'],
+      ['$f1', 'f64'],
+    ],
+    locals: [...i32('$c', '$x', '$at'), ...v128('$F0', '$F1', '$a', '$m', '$l', '$sum', '$dead')],
+    body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')}
+      local.get $out v128.load offset=16 local.set $dead
+      local.get $from local.set $c
+      block $turnsDone
+        local.get $c local.get $to i32.ge_s br_if $turnsDone
+        loop $turns
+          local.get $turn local.get $c i32.const 4 i32.shl i32.add v128.load local.set $a
+          local.get $seg local.get $c i32.const 4 i32.shl i32.add local.tee $x
+          local.get $x v128.load local.get $a f64x2.add v128.store
+          local.get $sum local.get $a f64x2.add local.set $sum
+          local.get $c i32.const 1 i32.add local.tee $c
+          local.get $to i32.lt_s br_if $turns
+        end
+      end
+      local.get $from local.set $c
+      block $attacksDone
+        local.get $c local.get $to i32.ge_s br_if $attacksDone
+        loop $attacks
+          local.get $attack local.get $c i32.const 4 i32.shl i32.add v128.load local.set $a
+          local.get $sum local.get $a f64x2.add local.set $sum
+          ${[
+            ['$F0', 'local.get $c'],
+            ['$F1', 'local.get $c i32.const 1 i32.sub i32.const 0 local.get $c i32.const 1 i32.ge_s select'],
+          ]
+            .map(
+              ([q, cell]) => `
+          ${cell} local.set $at
+          local.get $a local.get ${q} f64x2.mul local.set $m
+          local.get $at local.get $limit i32.lt_s
+          if
+            local.get $m local.get $pass local.get $at i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul
+            local.set $l
+            local.get $dead local.get $m local.get $l f64x2.sub f64x2.add local.set $dead
+            local.get $l local.set $m
+          end
+          local.get $seg local.get $at i32.const 4 i32.shl i32.add local.tee $x
+          local.get $x v128.load local.get $m f64x2.add v128.store`,
+            )
+            .join('')}
+          local.get $c i32.const 1 i32.add local.tee $c
+          local.get $to i32.lt_s br_if $attacks
+        end
+      end
+      local.get $out local.get $sum v128.store
+      local.get $out local.get $dead v128.store offset=16`,
+  },
+  {
+    // PairRow.add() of the nonzero cells from..to - 1 of the row at $src into the row at $dst, whose
+    // extent (lo, hi) is at $e.
+    name: 'addNonzero',
+    params: i32('$src', '$dst', '$e', '$from', '$to'),
+    locals: [...i32('$lo', '$hi', '$x'), ...v128('$a')],
+    body: `
+      local.get $e i32.load local.set $lo
+      local.get $e i32.load offset=4 local.set $hi
+      ${atFrom('$src', 4)} ${atFrom('$dst', 4)}
+      ${eachCell(
+        [
+          ['$src', 16],
+          ['$dst', 16],
+        ],
+        `local.get $src v128.load local.tee $a f64x2.extract_lane 0 f64.const 0 f64.ne
+         local.get $a f64x2.extract_lane 1 f64.const 0 f64.ne i32.or
+         if
+           local.get $dst local.get $dst v128.load local.get $a f64x2.add v128.store
+           local.get $from local.get $lo local.get $from local.get $lo i32.lt_s select local.set $lo
+           local.get $from local.get $hi local.get $from local.get $hi i32.gt_s select local.set $hi
+         end`,
+      )}
+      local.get $e local.get $lo i32.store
+      local.get $e local.get $hi i32.store offset=4`,
+  },
 ];
 
 export interface PairKernels {
@@ -665,6 +748,8 @@ export interface PairKernels {
   helplessCalls(...args: number[]): void;
   prune(p: number, e: number, width: number, prune: number): void;
   combinedAttacks(...args: number[]): void;
+  nearFaints(...args: number[]): void;
+  addNonzero(src: number, dst: number, e: number, from: number, to: number): void;
 }
 
 /** What these kernels use of the WebAssembly API (the types of this project's lib leave it out). */

@@ -476,7 +476,7 @@ class PairWalk {
     const hi = Math.max(A.hi, B.hi);
     const { f0, f1 } = this;
     const limitIdx = this.limitIdx;
-    const { pass, dur, bandLow, segment } = this;
+    const { dur, bandLow, segment } = this;
     const seg = segment.p;
     const ap = A.p;
     const bp = B.p;
@@ -513,40 +513,15 @@ class PairWalk {
         sumB = scratch[1]!;
         most = Math.max(scratch[2]!, scratch[3]!, seg[2 * i]!, seg[2 * i + 1]!);
       } else {
-        for (let c = j; c <= i; c++) {
-          const a = bp[2 * c]!;
-          const b = bp[2 * c + 1]!;
-          seg[2 * c]! += a;
-          seg[2 * c + 1]! += b;
-          sumA += a;
-          sumB += b;
-        }
+        // Near the limit: the first helpless call's roll can kill (dead carried through the bands).
+        scratch[2] = deadA;
+        scratch[3] = deadB;
+        K.nearFaints(A.at, B.at, segment.at, this.chances.at, j, i + 1, limitIdx, 0, f0, f1);
+        sumA = scratch[0]!;
+        sumB = scratch[1]!;
+        deadA = scratch[2]!;
+        deadB = scratch[3]!;
         most = -1; // settle() finds it
-        for (let c = j; c <= i; c++) {
-          const a = ap[2 * c]!;
-          const b = ap[2 * c + 1]!;
-          if (a === 0 && b === 0) continue;
-          sumA += a;
-          sumB += b;
-          for (let k = 0; k <= 1; k++) {
-            const q = k === 0 ? f0 : f1;
-            const ma = a * q;
-            const mb = b * q;
-            const to = c - k < 0 ? 0 : c - k;
-            if (to < limitIdx) {
-              const s = pass[to]!;
-              const la = ma * s;
-              const lb = mb * s;
-              deadA += ma - la;
-              deadB += mb - lb;
-              seg[2 * to]! += la;
-              seg[2 * to + 1]! += lb;
-            } else {
-              seg[2 * to]! += ma;
-              seg[2 * to + 1]! += mb;
-            }
-          }
-        }
       }
       if (sumA > 0 || sumB > 0) {
         faintsA += sumA;
@@ -619,8 +594,8 @@ class PairWalk {
   private settle(from: PairRow, lo: number, hi: number, t: number, d: number, most: number) {
     const seg = from.p;
     if (most < 0) {
-      most = 0;
-      for (let c = 2 * lo; c <= 2 * hi + 1; c++) if (seg[c]! > most) most = seg[c]!;
+      K.sumMax(from.at, lo, hi + 1, 0);
+      most = Math.max(scratch[2]!, scratch[3]!);
     }
     if (most === 0) return;
     const calls = d - 1;
@@ -629,12 +604,8 @@ class PairWalk {
     const len = (this.lastLength = usefulLength(kernel, most, this.lastLength));
     const safeFrom = Math.max(lo, this.limitIdx + len - 1);
     if (safeFrom > lo) {
-      const danger = this.danger[wake % this.ringSize]!;
-      for (let c = lo; c <= hi && c < safeFrom; c++) {
-        const a = seg[2 * c]!;
-        const b = seg[2 * c + 1]!;
-        if (a !== 0 || b !== 0) danger.add(c, a, b);
-      }
+      const k = wake % this.ringSize;
+      K.addNonzero(from.at, this.danger[k]!.at, this.dangerExtentsAt + 8 * k, lo, Math.min(hi + 1, safeFrom));
     }
     if (safeFrom <= hi) {
       const row = this.awake[wake % this.ringSize]!;
