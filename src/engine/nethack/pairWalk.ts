@@ -15,9 +15,11 @@
 // alone (less than 1e-10 alive) and keeps its deaths up to then.
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, type CallModel } from './calls.ts';
+import { KernelMemory, type PairKernels } from './pairKernels.ts';
 import * as walk from './starvation.ts';
 import {
   AttackKernels,
+  DEPOSIT_CUT,
   Kernels,
   refuseIfCachedOnly,
   starvationFloor,
@@ -39,15 +41,96 @@ export function pairWalkable(model: CallModel, a: HelplessSeed, b: HelplessSeed)
   return model.awake[0]!.length === 2 && model.fainted[0]!.length === 2 && a.dur > 0 && b.dur > 0;
 }
 
-/** Both lanes of cell i at 2i and 2i + 1, cells lo..hi in use (either lane nonzero). */
+/**
+ * The walk's arrays live in one WebAssembly memory (one per thread, reused), where the hot loops (pairKernels.ts) read them by address; JavaScript reads them through
+ * views. Its first bytes are the kernels' scratch: sums and maxima out, dead mass in and out.
+ */
+const SCRATCH_BYTES = 128;
+/** The first memory's size: every walk of the forecast sweep fits (1.2 MB at most). */
+const MIN_MEMORY_BYTES = 2 << 20;
+let memory: KernelMemory | null = null;
+let K: PairKernels;
+/**
+ * The scratch as float64s: [0], [1] the two lanes' dead mass or sums, [2], [3] the maxima; [8] to
+ * [11] farBands()'s faints and turns fainted; [13] its band's largest cell. As int32s: [24] the
+ * kernel length to start from, [25] farBands()'s flag (a band with cells in danger).
+ */
+let scratch = new Float64Array(0);
+let scratchInts = new Int32Array(0);
+
+/** Bump allocation of one walk's arrays (all zeros), 16-byte aligned. */
+class Arena {
+  private top = SCRATCH_BYTES;
+  readonly buffer: ArrayBuffer;
+  constructor(bytes: number) {
+    bytes += SCRATCH_BYTES;
+    if (!memory || memory.buffer.byteLength < bytes) {
+      // Room for walks up to twice this one's (most fit the first memory; see KernelMemory).
+      memory = new KernelMemory(Math.max(2 * bytes, MIN_MEMORY_BYTES));
+      K = memory.kernels;
+    }
+    this.buffer = memory.buffer;
+    new Uint8Array(this.buffer, 0, bytes).fill(0);
+    scratch = new Float64Array(this.buffer, 0, SCRATCH_BYTES / 8);
+    scratchInts = new Int32Array(this.buffer, 0, SCRATCH_BYTES / 4);
+  }
+  /** Bytes for n float64s, rounded up to 16. */
+  static bytes(n: number): number {
+    return Math.ceil(n / 2) * 16;
+  }
+  floats(n: number): { at: number; view: Float64Array } {
+    const at = this.take(Arena.bytes(n));
+    return { at, view: new Float64Array(this.buffer, at, n) };
+  }
+  ints(n: number): { at: number; view: Int32Array } {
+    const at = this.take(Arena.bytes(Math.ceil(n / 2)));
+    return { at, view: new Int32Array(this.buffer, at, n) };
+  }
+  private take(bytes: number): number {
+    const at = this.top;
+    this.top += bytes;
+    if (this.top > this.buffer.byteLength) throw new Error('pairWalk: arena overflow');
+    return at;
+  }
+}
+
+/**
+ * Both lanes of cell i at 2i and 2i + 1, cells lo..hi in use (either lane nonzero); at `at` in the
+ * arena, lo and hi too (at the row's index in the walk's table of extents, read by the kernels).
+ */
 class PairRow {
   readonly p: Float64Array;
-  lo: number;
-  hi: number;
-  constructor(private readonly width: number) {
-    this.p = new Float64Array(2 * (width + ROW_PAD));
-    this.lo = width;
-    this.hi = -1;
+  readonly at: number;
+  private readonly ends: Int32Array;
+  private readonly e: number;
+  /** The address of lo and hi. */
+  private readonly endsAt: number;
+  constructor(
+    private readonly width: number,
+    arena: Arena,
+    extents: { at: number; view: Int32Array },
+    index: number,
+  ) {
+    ({ at: this.at, view: this.p } = arena.floats(PairRow.floats(width)));
+    this.ends = extents.view;
+    this.e = 2 * index;
+    this.endsAt = extents.at + 8 * index;
+    this.reset();
+  }
+  static floats(width: number): number {
+    return 2 * (width + ROW_PAD);
+  }
+  get lo(): number {
+    return this.ends[this.e]!;
+  }
+  set lo(i: number) {
+    this.ends[this.e] = i;
+  }
+  get hi(): number {
+    return this.ends[this.e + 1]!;
+  }
+  set hi(i: number) {
+    this.ends[this.e + 1] = i;
   }
   add(i: number, a: number, b: number) {
     this.p[2 * i]! += a;
@@ -59,130 +142,88 @@ class PairRow {
     this.lo = this.width;
     this.hi = -1;
   }
+  /** Cells below PRUNE in both lanes off either end, cleared (pairKernels.ts). */
   prune() {
-    const p = this.p;
-    while (this.lo <= this.hi && p[2 * this.lo]! < PRUNE && p[2 * this.lo + 1]! < PRUNE) {
-      p[2 * this.lo] = p[2 * this.lo + 1] = 0;
-      this.lo++;
-    }
-    while (this.hi >= this.lo && p[2 * this.hi]! < PRUNE && p[2 * this.hi + 1]! < PRUNE) {
-      p[2 * this.hi] = p[2 * this.hi + 1] = 0;
-      this.hi--;
-    }
-    if (this.hi < this.lo) this.reset();
+    K.prune(this.at, this.endsAt, this.width, PRUNE);
   }
 }
 
 /** Mass that died in the last call, by lane (written by the row operations below). */
 const deadOut = new Float64Array(2);
 
+/** The chances to pass the roll by cell, as a view and as an address in the arena. */
+interface Chances {
+  pass: Float64Array;
+  at: number;
+}
+
 /**
  * twoPointCall() of starvation.ts for both lanes: one call burning 0 (q0) or 1 (q1), then the roll
- * at the new nutrition; awake heroes (`faints` given) faint on a pass, helpless ones only die.
+ * at the new nutrition; awake heroes (`faints` given) faint on a pass, helpless ones only die. The
+ * first cell here (it may hold the floor's mass), the others in pairKernels.ts.
  */
-function twoPoint(row: PairRow, q0: number, q1: number, pass: Float64Array, limitIdx: number, faints: PairRow | null) {
+function twoPoint(row: PairRow, q0: number, q1: number, chances: Chances, limitIdx: number, faints: PairRow | null) {
   deadOut[0] = deadOut[1] = 0;
   if (row.hi < row.lo) return;
   const p = row.p;
+  const pass = chances.pass;
   const rlo = row.lo;
   const rhi = row.hi;
   const lo = rlo === 0 ? 0 : rlo - 1;
   const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
-  // Below the floor: kept at it (multiplied out either way: a branch first taken thousands of
-  // iterations in would throw the compiled code away).
+  // Below the floor: kept at it.
   const atFloor = rlo === 0 ? 1 : 0;
   const floorA = p[0]! * q1 * atFloor;
   const floorB = p[1]! * q1 * atFloor;
-  let deadA = 0;
-  let deadB = 0;
-  let j = lo;
+  const j = lo;
+  const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
+  const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
+  const keepFrom = split > j + 1 ? split : j + 1;
   if (faints) {
     const fp = faints.p;
-    {
-      const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
-      const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
-      const s = pass[j]!;
-      const oa = ya * s;
-      const ob = yb * s;
-      fp[2 * j]! += oa;
-      fp[2 * j + 1]! += ob;
-      if (j < split) {
-        deadA += ya - oa;
-        deadB += yb - ob;
-        p[2 * j] = p[2 * j + 1] = 0;
-      } else {
-        p[2 * j] = ya - oa;
-        p[2 * j + 1] = yb - ob;
-      }
-      j++;
-    }
-    for (; j < split; j++) {
-      const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1;
-      const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1;
-      const s = pass[j]!;
-      const oa = ya * s;
-      const ob = yb * s;
-      fp[2 * j]! += oa;
-      fp[2 * j + 1]! += ob;
-      deadA += ya - oa;
-      deadB += yb - ob;
+    const s = pass[j]!;
+    const oa = ya * s;
+    const ob = yb * s;
+    fp[2 * j]! += oa;
+    fp[2 * j + 1]! += ob;
+    if (j < split) {
+      scratch[0] = ya - oa;
+      scratch[1] = yb - ob;
       p[2 * j] = p[2 * j + 1] = 0;
-    }
-    for (; j <= rhi; j++) {
-      const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1;
-      const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1;
-      const s = pass[j]!;
-      const oa = ya * s;
-      const ob = yb * s;
-      fp[2 * j]! += oa;
-      fp[2 * j + 1]! += ob;
+    } else {
       p[2 * j] = ya - oa;
       p[2 * j + 1] = yb - ob;
     }
+    if (j + 1 < split) K.callFaintDie(row.at, faints.at, chances.at, 0, j + 1, split, q0, q1);
+    if (keepFrom <= rhi) K.callFaintKeep(row.at, faints.at, chances.at, keepFrom, rhi + 1, q0, q1);
     if (lo < faints.lo) faints.lo = lo;
     if (rhi > faints.hi) faints.hi = rhi;
     row.lo = split;
     row.hi = split <= rhi ? rhi : -1;
   } else {
-    {
-      const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
-      const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
-      if (j < split) {
-        const s = pass[j]!;
-        const oa = ya * s;
-        const ob = yb * s;
-        deadA += ya - oa;
-        deadB += yb - ob;
-        p[2 * j] = oa;
-        p[2 * j + 1] = ob;
-      } else {
-        p[2 * j] = ya;
-        p[2 * j + 1] = yb;
-      }
-      j++;
-    }
-    for (; j < split; j++) {
-      const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1;
-      const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1;
+    if (j < split) {
       const s = pass[j]!;
       const oa = ya * s;
       const ob = yb * s;
-      deadA += ya - oa;
-      deadB += yb - ob;
+      scratch[0] = ya - oa;
+      scratch[1] = yb - ob;
       p[2 * j] = oa;
       p[2 * j + 1] = ob;
+    } else {
+      p[2 * j] = ya;
+      p[2 * j + 1] = yb;
     }
-    for (; j <= rhi; j++) {
-      p[2 * j] = p[2 * j]! * q0 + p[2 * j + 2]! * q1;
-      p[2 * j + 1] = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1;
-    }
+    if (j + 1 < split) K.callDie(row.at, chances.at, 0, j + 1, split, q0, q1);
+    if (keepFrom <= rhi) K.callPlain(row.at, keepFrom, rhi + 1, q0, q1);
     row.lo = lo;
     row.hi = rhi;
   }
   if (row.hi >= row.lo) row.prune();
   else row.reset();
-  deadOut[0] = deadA;
-  deadOut[1] = deadB;
+  if (j < split) {
+    deadOut[0] = scratch[0]!;
+    deadOut[1] = scratch[1]!;
+  }
 }
 
 /**
@@ -193,7 +234,7 @@ function turnCall(
   row: PairRow,
   q0: number,
   q1: number,
-  pass: Float64Array,
+  chances: Chances,
   limitIdx: number,
   faints: PairRow,
   into: PairRow,
@@ -208,37 +249,25 @@ function turnCall(
   const lo = rlo === 0 ? 0 : rlo - 1;
   const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
   const atFloor = rlo === 0 ? 1 : 0; // below the floor: kept at it (see twoPoint())
-  let floorA = p[0]! * q1 * atFloor;
-  let floorB = p[1]! * q1 * atFloor;
-  let deadA = 0;
-  let deadB = 0;
-  let j = lo;
-  for (; j < split; j++) {
-    const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
-    const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
-    floorA = floorB = 0;
-    const s = pass[j]!;
-    const oa = ya * s;
-    const ob = yb * s;
-    fp[2 * j]! += oa;
-    fp[2 * j + 1]! += ob;
-    deadA += ya - oa;
-    deadB += yb - ob;
-    p[2 * j] = p[2 * j + 1] = 0;
-  }
-  for (; j <= rhi; j++) {
-    const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
-    const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
-    floorA = floorB = 0;
-    const s = pass[j]!;
-    const oa = ya * s;
-    const ob = yb * s;
-    fp[2 * j]! += oa;
-    fp[2 * j + 1]! += ob;
+  const j = lo;
+  const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + p[0]! * q1 * atFloor;
+  const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + p[1]! * q1 * atFloor;
+  const s = chances.pass[j]!;
+  const oa = ya * s;
+  const ob = yb * s;
+  fp[2 * j]! += oa;
+  fp[2 * j + 1]! += ob;
+  if (j < split) {
+    scratch[0] = ya - oa;
+    scratch[1] = yb - ob;
+  } else {
     np[2 * j]! += ya - oa;
     np[2 * j + 1]! += yb - ob;
-    p[2 * j] = p[2 * j + 1] = 0;
   }
+  p[2 * j] = p[2 * j + 1] = 0;
+  if (j + 1 < split) K.callFaintDie(row.at, faints.at, chances.at, 0, j + 1, split, q0, q1);
+  const intoFrom = split > j + 1 ? split : j + 1;
+  if (intoFrom <= rhi) K.callFaintInto(row.at, faints.at, into.at, chances.at, intoFrom, rhi + 1, q0, q1);
   if (lo < faints.lo) faints.lo = lo;
   if (rhi > faints.hi) faints.hi = rhi;
   if (split <= rhi) {
@@ -246,181 +275,42 @@ function turnCall(
     if (rhi > into.hi) into.hi = rhi;
   }
   row.reset();
-  deadOut[0] = deadA;
-  deadOut[1] = deadB;
+  if (j < split) {
+    deadOut[0] = scratch[0]!;
+    deadOut[1] = scratch[1]!;
+  }
 }
 
-/** combinedAttacks() of starvation.ts for both lanes (two or more attacks, with their kernels). */
+/**
+ * combinedAttacks() of starvation.ts for both lanes (two or more attacks, with their kernels, which
+ * `k` has built for every cell of the row): the cells' calls in pairKernels.ts.
+ */
 function combinedAttacks(row: PairRow, k: AttackKernels, faints: PairRow) {
   deadOut[0] = deadOut[1] = 0;
   if (row.hi < row.lo) return;
-  const p = row.p;
-  const fp = faints.p;
   const lo = row.lo;
   const hi = row.hi;
-  const { span, stride, stay, faint } = k;
-  const deadFrom = k.dead;
-  let deadA = 0;
-  let deadB = 0;
-  let i = lo;
-  // The cells whose outputs may fall below cell 0 (kept at 0), one at a time.
-  for (; i <= hi && i < span - 1; i++) {
-    const xa = p[2 * i]!;
-    const xb = p[2 * i + 1]!;
-    if (xa === 0 && xb === 0) continue;
-    p[2 * i] = p[2 * i + 1] = 0;
-    k.ensure(i);
-    const base = i * stride;
-    for (let j = 0; j < span; j++) {
-      const to = i - j < 0 ? 0 : i - j;
-      const s = stay[base + j]!;
-      const f = faint[base + j]!;
-      p[2 * to]! += xa * s;
-      p[2 * to + 1]! += xb * s;
-      fp[2 * to]! += xa * f;
-      fp[2 * to + 1]! += xb * f;
-    }
-    deadA += xa * deadFrom[i]!;
-    deadB += xb * deadFrom[i]!;
-  }
-  // Then four cells at a time: output i - j takes cell i + m's entry j + m.
-  for (; i + 3 <= hi; i += 4) {
-    const a0 = p[2 * i]!;
-    const b0 = p[2 * i + 1]!;
-    const a1 = p[2 * i + 2]!;
-    const b1 = p[2 * i + 3]!;
-    const a2 = p[2 * i + 4]!;
-    const b2 = p[2 * i + 5]!;
-    const a3 = p[2 * i + 6]!;
-    const b3 = p[2 * i + 7]!;
-    for (let m = 0; m < 8; m++) p[2 * i + m] = 0;
-    for (let m = 0; m < BLOCK; m++) k.ensure(i + m);
-    const d0 = deadFrom[i]!;
-    const d1 = deadFrom[i + 1]!;
-    const d2 = deadFrom[i + 2]!;
-    const d3 = deadFrom[i + 3]!;
-    deadA += a0 * d0 + a1 * d1 + a2 * d2 + a3 * d3;
-    deadB += b0 * d0 + b1 * d1 + b2 * d2 + b3 * d3;
-    const s0 = i * stride;
-    const s1 = s0 + stride + 1;
-    const s2 = s1 + stride + 1;
-    const s3 = s2 + stride + 1;
-    let s = stay[s3 - 3]!;
-    let f = faint[s3 - 3]!;
-    p[2 * i + 6]! += a3 * s;
-    p[2 * i + 7]! += b3 * s;
-    fp[2 * i + 6]! += a3 * f;
-    fp[2 * i + 7]! += b3 * f;
-    s = stay[s2 - 2]!;
-    let t = stay[s3 - 2]!;
-    f = faint[s2 - 2]!;
-    let g = faint[s3 - 2]!;
-    p[2 * i + 4]! += a2 * s + a3 * t;
-    p[2 * i + 5]! += b2 * s + b3 * t;
-    fp[2 * i + 4]! += a2 * f + a3 * g;
-    fp[2 * i + 5]! += b2 * f + b3 * g;
-    s = stay[s1 - 1]!;
-    t = stay[s2 - 1]!;
-    const u = stay[s3 - 1]!;
-    f = faint[s1 - 1]!;
-    g = faint[s2 - 1]!;
-    const h = faint[s3 - 1]!;
-    p[2 * i + 2]! += a1 * s + a2 * t + a3 * u;
-    p[2 * i + 3]! += b1 * s + b2 * t + b3 * u;
-    fp[2 * i + 2]! += a1 * f + a2 * g + a3 * h;
-    fp[2 * i + 3]! += b1 * f + b2 * g + b3 * h;
-    for (let j = 0; j < span; j++) {
-      const o = 2 * (i - j);
-      const y0 = stay[s0 + j]!;
-      const y1 = stay[s1 + j]!;
-      const y2 = stay[s2 + j]!;
-      const y3 = stay[s3 + j]!;
-      p[o]! += a0 * y0 + a1 * y1 + a2 * y2 + a3 * y3;
-      p[o + 1]! += b0 * y0 + b1 * y1 + b2 * y2 + b3 * y3;
-      const z0 = faint[s0 + j]!;
-      const z1 = faint[s1 + j]!;
-      const z2 = faint[s2 + j]!;
-      const z3 = faint[s3 + j]!;
-      fp[o]! += a0 * z0 + a1 * z1 + a2 * z2 + a3 * z3;
-      fp[o + 1]! += b0 * z0 + b1 * z1 + b2 * z2 + b3 * z3;
-    }
-  }
-  for (; i <= hi; i++) {
-    // the last few, one at a time (no clamp: i >= span - 1)
-    const xa = p[2 * i]!;
-    const xb = p[2 * i + 1]!;
-    if (xa === 0 && xb === 0) continue;
-    p[2 * i] = p[2 * i + 1] = 0;
-    k.ensure(i);
-    const base = i * stride;
-    for (let j = 0; j < span; j++) {
-      const o = 2 * (i - j);
-      const s = stay[base + j]!;
-      const f = faint[base + j]!;
-      p[o]! += xa * s;
-      p[o + 1]! += xb * s;
-      fp[o]! += xa * f;
-      fp[o + 1]! += xb * f;
-    }
-    deadA += xa * deadFrom[i]!;
-    deadB += xb * deadFrom[i]!;
-  }
+  const { span, stride } = k;
+  K.combinedAttacks(
+    row.at,
+    faints.at,
+    lo,
+    hi,
+    k.stay.byteOffset,
+    k.faint.byteOffset,
+    k.dead.byteOffset,
+    span,
+    stride,
+    0,
+  );
   const bottom = Math.max(0, lo - span + 1);
   if (bottom < faints.lo) faints.lo = bottom;
   if (hi > faints.hi) faints.hi = hi;
   row.lo = bottom;
   row.prune();
   faints.prune();
-  deadOut[0] = deadA;
-  deadOut[1] = deadB;
-}
-
-/**
- * spread() of starvation.ts for both lanes: arr[c - k] += seg[c] x kernel[k] for c in lo..hi and
- * k < len (lo >= len - 1), four source cells at a time (the cells past hi hold zeros).
- */
-function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len: number, arr: Float64Array) {
-  let c = lo;
-  const last = 2 * (hi + 3) + 1 < seg.length ? hi + 3 : hi;
-  for (; c + 3 <= last; c += 4) {
-    const o = 2 * c;
-    const a0 = seg[o]!;
-    const b0 = seg[o + 1]!;
-    const a1 = seg[o + 2]!;
-    const b1 = seg[o + 3]!;
-    const a2 = seg[o + 4]!;
-    const b2 = seg[o + 5]!;
-    const a3 = seg[o + 6]!;
-    const b3 = seg[o + 7]!;
-    const k0 = kp[0]!;
-    const k1 = kp[1]!;
-    const k2 = kp[2]!;
-    arr[o + 6]! += a3 * k0;
-    arr[o + 7]! += b3 * k0;
-    arr[o + 4]! += a2 * k0 + a3 * k1;
-    arr[o + 5]! += b2 * k0 + b3 * k1;
-    arr[o + 2]! += a1 * k0 + a2 * k1 + a3 * k2;
-    arr[o + 3]! += b1 * k0 + b2 * k1 + b3 * k2;
-    for (let k = 0; k < len; k++) {
-      const w = o - 2 * k;
-      const x0 = kp[k]!;
-      const x1 = kp[k + 1]!;
-      const x2 = kp[k + 2]!;
-      const x3 = kp[k + 3]!;
-      arr[w]! += a0 * x0 + a1 * x1 + a2 * x2 + a3 * x3;
-      arr[w + 1]! += b0 * x0 + b1 * x1 + b2 * x2 + b3 * x3;
-    }
-  }
-  for (; c <= hi; c++) {
-    const a = seg[2 * c]!;
-    const b = seg[2 * c + 1]!;
-    if (a === 0 && b === 0) continue;
-    for (let k = 0; k < len; k++) {
-      const w = 2 * (c - k);
-      arr[w]! += a * kp[k]!;
-      arr[w + 1]! += b * kp[k]!;
-    }
-  }
+  deadOut[0] = scratch[0]!;
+  deadOut[1] = scratch[1]!;
 }
 
 /** One lane's result, taken when it stops. */
@@ -434,6 +324,7 @@ class PairWalk {
   private readonly hBottom: number;
   private readonly width: number;
   private readonly pass: Float64Array;
+  private readonly chances: Chances;
   private readonly dur: Int32Array;
   private readonly bandLow: Int32Array;
   private readonly limitIdx: number;
@@ -442,8 +333,15 @@ class PairWalk {
   private readonly danger: PairRow[];
   private readonly faintAttack: PairRow;
   private readonly faintTurn: PairRow;
-  private readonly segment: Float64Array;
+  private readonly segment: PairRow;
   private readonly kernels: Kernels;
+  /** The fainted calls' kernels in the arena, by their number of calls: padded, tail (addresses), length. */
+  private readonly kernelTable: { at: number; view: Int32Array };
+  private readonly durAt: number;
+  private readonly bandLowAt: number;
+  private readonly awakeExtentsAt: number;
+  private readonly dangerExtentsAt: number;
+  private readonly arena: Arena;
   private readonly combined: AttackKernels | null;
   /** An awake call burns 0 or 1 with these chances; a fainted call with f0, f1. */
   private readonly q0: number;
@@ -456,6 +354,9 @@ class PairWalk {
   private expectedFaints = [0, 0];
   private expectedTurnsFainted = [0, 0];
   private lastLength = 1;
+  /** The cells whose combined attack kernels are built (an interval). */
+  private builtLo = Number.POSITIVE_INFINITY;
+  private builtHi = -1;
 
   constructor(
     model: CallModel,
@@ -467,32 +368,71 @@ class PairWalk {
     for (const m of seeds) lowest = Math.min(lowest, m.top - m.mass.length + 1);
     this.hBottom = starvationFloor(model, lowest);
     this.width = 1 - this.hBottom;
-    this.pass = new Float64Array(this.width);
-    this.dur = new Int32Array(this.width);
-    for (let i = 0; i < this.width; i++) {
-      this.pass[i] = passChance(i + this.hBottom, this.version);
-      this.dur[i] = faintTurns(i + this.hBottom, this.version);
-    }
-    this.bandLow = new Int32Array(this.width);
+    const dur = Int32Array.from({ length: this.width }, (_, i) => faintTurns(i + this.hBottom, this.version));
+    this.ringSize = dur[0]! + 2;
+    let longest = dur[0]!;
+    for (const m of seeds) longest = Math.max(longest, m.dur);
+    const ints = (n: number) => Arena.bytes(Math.ceil(n / 2));
+    // The rows, the segment, the chances, every kernel (calls c: at most c + 1 entries and 3 of
+    // padding, and its tail) and the tables of integers.
+    const rows = 2 * this.ringSize + 3;
+    // The combined attack kernels (stay and faint, stride entries a cell, and the dead).
+    const span = model.attacks * (model.awake[0]!.length - 1) + 1;
+    // starvation.ts bounds the kernels' memory at 400,000 entries; these grids stay far below it.
+    if (model.attacks >= 2 && span * this.width > 400_000) throw new Error('runWalkPair: grid too wide');
+    const attackBytes =
+      model.attacks >= 2 ? 2 * Arena.bytes(this.width * (span + BLOCK - 1)) + Arena.bytes(this.width) : 0;
+    this.arena = new Arena(
+      attackBytes +
+        rows * Arena.bytes(PairRow.floats(this.width)) +
+        Arena.bytes(this.width) +
+        longest * (Arena.bytes(longest + 4) + Arena.bytes(longest + 2)) +
+        2 * ints(this.width) +
+        ints(3 * longest) +
+        ints(2 * rows),
+    );
+    const chances = this.arena.floats(this.width);
+    this.pass = chances.view;
+    this.chances = { pass: this.pass, at: chances.at };
+    for (let i = 0; i < this.width; i++) this.pass[i] = passChance(i + this.hBottom, this.version);
+    const durIn = this.arena.ints(this.width);
+    this.dur = durIn.view;
+    this.dur.set(dur);
+    this.durAt = durIn.at;
+    const bandLow = this.arena.ints(this.width);
+    this.bandLow = bandLow.view;
+    this.bandLowAt = bandLow.at;
     for (let i = 1; i < this.width; i++) this.bandLow[i] = this.dur[i] === this.dur[i - 1] ? this.bandLow[i - 1]! : i;
     this.limitIdx = limit - this.hBottom;
-    this.ringSize = this.dur[0]! + 2;
-    this.awake = Array.from({ length: this.ringSize }, () => new PairRow(this.width));
-    this.danger = Array.from({ length: this.ringSize }, () => new PairRow(this.width));
-    this.faintAttack = new PairRow(this.width);
-    this.faintTurn = new PairRow(this.width);
-    this.segment = new Float64Array(2 * (this.width + ROW_PAD));
     this.kernels = new Kernels(model);
+    this.kernelTable = this.arena.ints(3 * longest);
+    for (let calls = 0; calls < longest; calls++) {
+      const kernel = this.kernels.get(calls, 0);
+      const padded = this.arena.floats(kernel.padded.length);
+      padded.view.set(kernel.padded);
+      const tail = this.arena.floats(kernel.tail.length);
+      tail.view.set(kernel.tail);
+      this.kernelTable.view.set([padded.at, tail.at, kernel.p.length], 3 * calls);
+    }
+    // Rows by index: the awake ring, the danger ring, the two faint rows, the segment.
+    const extents = this.arena.ints(2 * rows);
+    this.awakeExtentsAt = extents.at;
+    this.dangerExtentsAt = extents.at + 8 * this.ringSize;
+    let index = 0;
+    const row = () => new PairRow(this.width, this.arena, extents, index++);
+    this.awake = Array.from({ length: this.ringSize }, row);
+    this.danger = Array.from({ length: this.ringSize }, row);
+    this.faintAttack = row();
+    this.faintTurn = row();
+    this.segment = row();
     const pmf = model.awake[0]!;
     this.q0 = pmf[0]!;
     this.q1 = pmf[1]!;
     this.f0 = model.fainted[0]![0]!;
     this.f1 = model.fainted[0]![1]!;
     const grid = { scratch: new Float64Array(this.width), pass: this.pass, limitIdx: this.limitIdx, width: this.width };
-    const span = model.attacks * (pmf.length - 1) + 1;
-    // starvation.ts bounds the kernels' memory at 400,000 entries; these grids stay far below it.
-    if (model.attacks >= 2 && span * this.width > 400_000) throw new Error('runWalkPair: grid too wide');
-    this.combined = model.attacks >= 2 ? new AttackKernels(grid, pmf, model.attacks) : null;
+    this.combined =
+      model.attacks >= 2 ? new AttackKernels(grid, pmf, model.attacks, (n) => this.arena.floats(n).view) : null;
   }
 
   private idx(h: number) {
@@ -536,7 +476,8 @@ class PairWalk {
     const hi = Math.max(A.hi, B.hi);
     const { f0, f1 } = this;
     const limitIdx = this.limitIdx;
-    const { pass, dur, bandLow, segment: seg } = this;
+    const { dur, bandLow, segment } = this;
+    const seg = segment.p;
     const ap = A.p;
     const bp = B.p;
     let deadA = 0;
@@ -545,83 +486,50 @@ class PairWalk {
     let faintsB = 0;
     let turnsA = 0;
     let turnsB = 0;
-    for (let i = hi; i >= lo; ) {
+    let i = hi;
+    if (attackFaints) {
+      i = this.farBands(t, lo, hi);
+      faintsA = scratch[8]!;
+      faintsB = scratch[9]!;
+      turnsA = scratch[10]!;
+      turnsB = scratch[11]!;
+    }
+    while (i >= lo) {
       const d = dur[i]!;
       const j = bandLow[i]! > lo ? bandLow[i]! : lo;
       let sumA = 0;
       let sumB = 0;
       let most = 0;
-      if (!attackFaints)
-        for (let c = j; c <= i; c++) {
-          const a = bp[2 * c]!;
-          const b = bp[2 * c + 1]!;
-          sumA += a;
-          sumB += b;
-          if (a > most) most = a;
-          if (b > most) most = b;
-        }
-      else if (j - 1 >= limitIdx) {
+      if (!attackFaints) {
+        K.sumMax(B.at, j, i + 1, 0);
+        sumA = scratch[0]!;
+        sumB = scratch[1]!;
+        most = Math.max(scratch[2]!, scratch[3]!);
+      } else if (j - 1 >= limitIdx) {
         // The first helpless call far from the limit (no roll can kill), in one pass with the turn
         // call's faints: cell c - 1 is complete once cell c's attack faints have made that call.
-        for (let c = j; c <= i; c++) {
-          const ta = bp[2 * c]!;
-          const tb = bp[2 * c + 1]!;
-          const a = ap[2 * c]!;
-          const b = ap[2 * c + 1]!;
-          sumA += ta + a;
-          sumB += tb + b;
-          seg[2 * c] = ta + a * f0;
-          seg[2 * c + 1] = tb + b * f0;
-          const belowA = (seg[2 * c - 2]! += a * f1);
-          const belowB = (seg[2 * c - 1]! += b * f1);
-          if (belowA > most) most = belowA;
-          if (belowB > most) most = belowB;
-        }
-        if (seg[2 * i]! > most) most = seg[2 * i]!;
-        if (seg[2 * i + 1]! > most) most = seg[2 * i + 1]!;
+        K.firstFaintedCall(A.at, B.at, segment.at, j, i + 1, 0, f0, f1);
+        sumA = scratch[0]!;
+        sumB = scratch[1]!;
+        most = Math.max(scratch[2]!, scratch[3]!, seg[2 * i]!, seg[2 * i + 1]!);
       } else {
-        for (let c = j; c <= i; c++) {
-          const a = bp[2 * c]!;
-          const b = bp[2 * c + 1]!;
-          seg[2 * c]! += a;
-          seg[2 * c + 1]! += b;
-          sumA += a;
-          sumB += b;
-        }
+        // Near the limit: the first helpless call's roll can kill (dead carried through the bands).
+        scratch[2] = deadA;
+        scratch[3] = deadB;
+        K.nearFaints(A.at, B.at, segment.at, this.chances.at, j, i + 1, limitIdx, 0, f0, f1);
+        sumA = scratch[0]!;
+        sumB = scratch[1]!;
+        deadA = scratch[2]!;
+        deadB = scratch[3]!;
         most = -1; // settle() finds it
-        for (let c = j; c <= i; c++) {
-          const a = ap[2 * c]!;
-          const b = ap[2 * c + 1]!;
-          if (a === 0 && b === 0) continue;
-          sumA += a;
-          sumB += b;
-          for (let k = 0; k <= 1; k++) {
-            const q = k === 0 ? f0 : f1;
-            const ma = a * q;
-            const mb = b * q;
-            const to = c - k < 0 ? 0 : c - k;
-            if (to < limitIdx) {
-              const s = pass[to]!;
-              const la = ma * s;
-              const lb = mb * s;
-              deadA += ma - la;
-              deadB += mb - lb;
-              seg[2 * to]! += la;
-              seg[2 * to + 1]! += lb;
-            } else {
-              seg[2 * to]! += ma;
-              seg[2 * to + 1]! += mb;
-            }
-          }
-        }
       }
       if (sumA > 0 || sumB > 0) {
         faintsA += sumA;
         faintsB += sumB;
         turnsA += sumA * d;
         turnsB += sumB * d;
-        if (attackFaints) this.settle(seg, j - 1 < 0 ? 0 : j - 1, i, t, d, most);
-        else this.settle(bp, j, i, t, d, most);
+        if (attackFaints) this.settle(segment, j - 1 < 0 ? 0 : j - 1, i, t, d, most);
+        else this.settle(B, j, i, t, d, most);
       }
       i = j - 1;
     }
@@ -639,11 +547,55 @@ class PairWalk {
     this.expectedTurnsFainted[1]! += turnsB;
   }
 
-  /** Helpless heroes at cells lo..hi of seg (cleared here), d - 1 calls to come: settle() of starvation.ts. */
-  private settle(seg: Float64Array, lo: number, hi: number, t: number, d: number, most: number) {
+  /**
+   * dispatch()'s bands far from the limit, from cell hi down, in pairKernels.ts (the faints and
+   * turns fainted in the scratch): the top cell of the first band left to dispatch().
+   */
+  private farBands(t: number, lo: number, hi: number): number {
+    const awake = this.awake;
+    scratchInts[24] = this.lastLength;
+    scratchInts[25] = 0;
+    const seg = this.segment;
+    let i = K.farBands(
+      this.faintAttack.at,
+      this.faintTurn.at,
+      seg.at,
+      lo,
+      hi,
+      this.durAt,
+      this.bandLowAt,
+      this.limitIdx,
+      t,
+      this.ringSize,
+      awake[0]!.at,
+      awake[1]!.at - awake[0]!.at,
+      this.kernelTable.at,
+      this.awakeExtentsAt,
+      seg.p.length,
+      0,
+      this.f0,
+      this.f1,
+      DEPOSIT_CUT,
+    );
+    this.lastLength = scratchInts[24]!;
+    if (scratchInts[25] === 1) {
+      // A band with cells in danger, its sums taken: settled here.
+      const j = this.bandLow[i]! > lo ? this.bandLow[i]! : lo;
+      this.settle(seg, j - 1, i, t, this.dur[i]!, scratch[13]!);
+      i = j - 1;
+    }
+    return i;
+  }
+
+  /**
+   * Helpless heroes at cells lo..hi of `from` (cleared here), d - 1 calls to come: settle() of
+   * starvation.ts, with spread() in pairKernels.ts.
+   */
+  private settle(from: PairRow, lo: number, hi: number, t: number, d: number, most: number) {
+    const seg = from.p;
     if (most < 0) {
-      most = 0;
-      for (let c = 2 * lo; c <= 2 * hi + 1; c++) if (seg[c]! > most) most = seg[c]!;
+      K.sumMax(from.at, lo, hi + 1, 0);
+      most = Math.max(scratch[2]!, scratch[3]!);
     }
     if (most === 0) return;
     const calls = d - 1;
@@ -652,16 +604,14 @@ class PairWalk {
     const len = (this.lastLength = usefulLength(kernel, most, this.lastLength));
     const safeFrom = Math.max(lo, this.limitIdx + len - 1);
     if (safeFrom > lo) {
-      const danger = this.danger[wake % this.ringSize]!;
-      for (let c = lo; c <= hi && c < safeFrom; c++) {
-        const a = seg[2 * c]!;
-        const b = seg[2 * c + 1]!;
-        if (a !== 0 || b !== 0) danger.add(c, a, b);
-      }
+      const k = wake % this.ringSize;
+      K.addNonzero(from.at, this.danger[k]!.at, this.dangerExtentsAt + 8 * k, lo, Math.min(hi + 1, safeFrom));
     }
     if (safeFrom <= hi) {
       const row = this.awake[wake % this.ringSize]!;
-      spread(seg, safeFrom, hi, kernel.padded, len, row.p);
+      // Blocks may run past hi while the row has room: the cells above hi hold zeros (settled already).
+      const last = 2 * (hi + 3) + 1 < seg.length ? hi + 3 : hi;
+      K.spread(from.at, safeFrom, hi, last, this.kernelTable.view[3 * calls]!, len, row.at);
       if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
       if (hi > row.hi) row.hi = hi;
     }
@@ -670,7 +620,7 @@ class PairWalk {
 
   /** The seeds of iteration t, each in its own lane (settleSeed() of starvation.ts). */
   private settleSeeds(t: number) {
-    const seg = this.segment;
+    const seg = this.segment.p;
     for (let lane = 0; lane < 2; lane++) {
       const seed = this.seeds[lane]!;
       let lo = this.width;
@@ -685,43 +635,60 @@ class PairWalk {
       }
       this.expectedFaints[lane]! += sum;
       this.expectedTurnsFainted[lane]! += sum * seed.dur;
-      if (hi >= lo) this.settle(seg, lo, hi, t, seed.dur, -1);
+      if (hi >= lo) this.settle(this.segment, lo, hi, t, seed.dur, -1);
     }
   }
 
   private moveInto(from: PairRow, to: PairRow) {
     if (from.hi < from.lo) return;
-    const a = from.p;
-    const b = to.p;
-    for (let i = 2 * from.lo; i <= 2 * from.hi + 1; i++) b[i]! += a[i]!;
+    K.addRow(from.at, to.at, from.lo, from.hi + 1);
     if (from.lo < to.lo) to.lo = from.lo;
     if (from.hi > to.hi) to.hi = from.hi;
-    a.fill(0, 2 * Math.max(0, from.lo), 2 * from.hi + 2);
+    from.p.fill(0, 2 * Math.max(0, from.lo), 2 * from.hi + 2);
     from.reset();
+  }
+
+  /** The combined attack kernels of cells lo..hi built (deterministic by cell: built in any order). */
+  private buildAttackKernels(lo: number, hi: number) {
+    if (hi < lo || (lo >= this.builtLo && hi <= this.builtHi)) return;
+    const from = Math.min(lo, this.builtLo);
+    const to = Math.max(hi, this.builtHi);
+    for (let i = from; i <= to; i++) this.combined!.ensure(i);
+    this.builtLo = from;
+    this.builtHi = to;
   }
 
   /** One iteration: the attacks of block t - 1, the turn call of block t, then ++multi. */
   private iteration(t: number, seedIteration: number) {
     const here = this.awake[t % this.ringSize]!;
-    const { q0, q1, pass, limitIdx } = this;
-    if (this.combined) combinedAttacks(here, this.combined, this.faintAttack);
-    else twoPoint(here, q0, q1, pass, limitIdx, this.faintAttack); // one attack
+    const { q0, q1, chances, limitIdx } = this;
+    if (this.combined) {
+      this.buildAttackKernels(here.lo, here.hi);
+      combinedAttacks(here, this.combined, this.faintAttack);
+    } else twoPoint(here, q0, q1, chances, limitIdx, this.faintAttack); // one attack
     this.dieBoth(t - 1);
-    let deadA = 0;
-    let deadB = 0;
-    for (let w = t + 1; w <= t + this.ringSize - 1; w++) {
-      const row = this.danger[w % this.ringSize]!;
-      if (row.hi < row.lo) continue;
-      twoPoint(row, this.f0, this.f1, pass, limitIdx, null);
-      deadA += deadOut[0]!;
-      deadB += deadOut[1]!;
-    }
-    this.die(0, t, deadA);
-    this.die(1, t, deadB);
+    const danger = this.danger;
+    K.helplessCalls(
+      danger[0]!.at,
+      danger[1]!.at - danger[0]!.at,
+      this.dangerExtentsAt,
+      this.ringSize,
+      t + 1,
+      this.ringSize - 1,
+      chances.at,
+      limitIdx,
+      this.width,
+      0,
+      this.f0,
+      this.f1,
+      PRUNE,
+    );
+    this.die(0, t, scratch[0]!);
+    this.die(1, t, scratch[1]!);
     // ++multi: who stays awake after the turn call acts at the next prompt (added there at once),
     // with who wakes up now (settled faints already there, the danger row's after the dispatch).
     const next = this.awake[(t + 1) % this.ringSize]!;
-    turnCall(here, q0, q1, pass, limitIdx, this.faintTurn, next);
+    turnCall(here, q0, q1, chances, limitIdx, this.faintTurn, next);
     this.dieBoth(t);
     this.dispatch(t);
     if (t === seedIteration) this.settleSeeds(t);

@@ -436,16 +436,18 @@ export class AttackKernels {
   readonly dead: Float64Array;
   private readonly built: Uint8Array;
   private readonly work: Float64Array[];
+  /** `zeros(n)`: n zeros where the walk wants them (the pair walk: in its WebAssembly memory). */
   constructor(
     private readonly g: Grid,
     private readonly pmf: CallPmf,
     private readonly attacks: number,
+    zeros: (n: number) => Float64Array = (n) => new Float64Array(n),
   ) {
     this.span = attacks * (pmf.length - 1) + 1;
     this.stride = this.span + BLOCK - 1;
-    this.stay = new Float64Array(g.width * this.stride);
-    this.faint = new Float64Array(g.width * this.stride);
-    this.dead = new Float64Array(g.width);
+    this.stay = zeros(g.width * this.stride);
+    this.faint = zeros(g.width * this.stride);
+    this.dead = zeros(g.width);
     this.built = new Uint8Array(g.width);
     this.work = [new Float64Array(this.span), new Float64Array(this.span)];
   }
@@ -659,7 +661,7 @@ function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len
 }
 
 /** Deposits of a faint whose dropped kernel tail would carry less than this are cut short. */
-const DEPOSIT_CUT = 1e-16;
+export const DEPOSIT_CUT = 1e-16;
 
 /**
  * The shortest prefix of the kernel whose dropped tail, times m, is below DEPOSIT_CUT, searched

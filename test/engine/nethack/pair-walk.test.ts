@@ -1,9 +1,10 @@
 // Two starvation walks in one pass (pairWalk.ts) against each walk run alone (runWalk()): the same
 // deaths by turn, faints, end and leftover, within the cuts the pair may keep more of (each below
-// 1e-16 a cell); and a forecast that uses it against the reference engine.
+// 1e-16 a cell); against the pair walk in plain JavaScript before its hot loops moved to
+// WebAssembly, to the last bit; and a forecast that uses it against the reference engine.
 import { describe, expect, it } from 'vitest';
 import { burnFlags, defaultProfile, forecast, type BurnProfile } from '../../../src/engine/nethack/index.ts';
-import { buildCallModel } from '../../../src/engine/nethack/calls.ts';
+import { buildCallModel, faintTurns } from '../../../src/engine/nethack/calls.ts';
 import { pairWalkable, runWalkPair } from '../../../src/engine/nethack/pairWalk.ts';
 import {
   addSeed,
@@ -14,6 +15,7 @@ import {
 } from '../../../src/engine/nethack/starvation.ts';
 import { clearWalkCache } from '../../../src/engine/nethack/walkCache.ts';
 import { compareForecasts } from './reference/compare.ts';
+import { runWalkPair as runWalkPairJs } from './reference/pairWalk-js.ts';
 import { forecast as referenceForecast } from './reference/forecast-reference.ts';
 
 const SD: BurnProfile = { ...defaultProfile('5.0'), slowDigestion: true };
@@ -59,6 +61,39 @@ describe('two walks in one pass', () => {
       expectClose(a, alone(model, limit, turn));
       expectClose(b, alone(model, limit, attack));
     });
+
+  it('the WebAssembly walk equals the plain JavaScript one to the last bit (one, two, several attacks)', () => {
+    // Every value of both results, compared with Object.is (no tolerance): the same IEEE operations
+    // in the same order. Seeds high and deep (danger rows, bands near the limit, the floor).
+    const mismatches: string[] = [];
+    const same = (x: unknown, y: unknown, path: string): void => {
+      if (x instanceof Float64Array && y instanceof Float64Array) {
+        if (x.length !== y.length) mismatches.push(`${path}: length ${x.length} vs ${y.length}`);
+        else
+          for (let i = 0; i < x.length; i++) if (!Object.is(x[i], y[i])) return void mismatches.push(`${path}[${i}]`);
+      } else if (x && typeof x === 'object' && y && typeof y === 'object') {
+        const a = x as Record<string, unknown>;
+        const b = y as Record<string, unknown>;
+        for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) same(a[k], b[k], `${path}.${k}`);
+      } else if (!Object.is(x, y)) mismatches.push(`${path}: ${x} vs ${y}`);
+    };
+    for (const [profile, attacks, limit, top] of [
+      [SD, 1, -130, 0],
+      [SD, 1, -250, -60],
+      [SD, 2, -190, -20],
+      [SD, 12, -350, 0],
+      [SD, 12, -130, -120],
+      [defaultProfile('5.0'), 3, -160, -40],
+    ] as const) {
+      const model = buildCallModel(profile, burnFlags(profile), attacks);
+      const dur = faintTurns(top, '5.0');
+      const turn: HelplessSeed = { top, mass: Float64Array.of(1), dur };
+      const attack: HelplessSeed = { top, mass: Float64Array.from(model.fainted[0]!), dur };
+      const label = `${profile.slowDigestion ? 'SD' : 'plain'}, ${attacks} attack(s), limit ${limit}, from ${top}`;
+      same(runWalkPair(model, limit, [turn, attack], 1), runWalkPairJs(model, limit, [turn, attack], 1), label);
+    }
+    expect(mismatches).toEqual([]);
+  });
 
   it('a plain 5.0 hero: awake calls burn 1, fainted ones 1 in 10 (the base charge, Unaware)', () => {
     const plain = defaultProfile('5.0');
