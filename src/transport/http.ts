@@ -205,24 +205,40 @@ function sendJsonText(
 }
 
 /**
- * The response text of a kept reply, serialized once per reply object: the pipeline hands the same
+ * The response of a kept reply, serialized once per reply object: the pipeline hands the same
  * finished reply to every identical pure invocation (dispatch.ts keptReply), so it is sent as it was.
+ * As bytes outside the JS heap, with its headers: sending it copies nothing into the heap (a text
+ * body is joined to the header text, a copy of the whole response per request).
  */
-const replyTexts = new WeakMap<Reply, string>();
+interface KeptResponse {
+  body: Buffer;
+  headers: Readonly<Record<string, string | number>>;
+}
+const keptResponses = new WeakMap<Reply, KeptResponse>();
 
 function sendReply(res: ServerResponse, reply: Reply, kept = false): void {
   if (reply.files?.length) {
     send(res, 200, { type: ResponseType.ChannelMessage, data: messageBody(reply) }, reply.files);
     return;
   }
-  let text = replyTexts.get(reply);
-  if (text === undefined) {
-    text = JSON.stringify({ type: ResponseType.ChannelMessage, data: messageBody(reply) });
-    // Only a kept reply is sent again; remembering every other one would only load the collector.
-    if (kept) replyTexts.set(reply, text);
+  const known = keptResponses.get(reply);
+  if (known) {
+    if (res.headersSent) return;
+    res.writeHead(200, known.headers);
+    res.end(known.body);
+    return;
+  }
+  const text = JSON.stringify({ type: ResponseType.ChannelMessage, data: messageBody(reply) });
+  // Only a kept reply is sent again; remembering every other one would only load the collector.
+  if (kept) {
+    const body = Buffer.from(text);
+    keptResponses.set(reply, { body, headers: { 'content-type': 'application/json', 'content-length': body.length } });
   }
   sendJsonText(res, 200, text);
 }
+
+/** A kept reply's answer (respond.ts serveKeptReply). */
+const sendKeptReply = (res: ServerResponse, reply: Reply) => sendReply(res, reply, true);
 
 // ---- reading the body ---------------------------------------------------------------------
 
@@ -537,13 +553,27 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
     };
   }
 
-  async function handle(i: RawInteraction, user: Invoker, res: ServerResponse, receivedAt: number): Promise<void> {
+  /** Where the interaction came from, as the pipeline reads it. */
+  function membership(i: RawInteraction): Membership {
+    const member: Membership = {};
+    if (i.guild_id) member.guildId = i.guild_id;
     const channelId = i.channel_id ?? i.channel?.id;
-    const member: Membership = {
-      ...(i.guild_id ? { guildId: i.guild_id } : {}),
-      ...(channelId ? { channelId } : {}),
-      ...(i.member?.permissions ? { permissions: i.member.permissions } : {}),
-    };
+    if (channelId) member.channelId = channelId;
+    if (i.member?.permissions) member.permissions = i.member.permissions;
+    return member;
+  }
+
+  /**
+   * The interaction, answered. Undefined when it was answered before this returns (a kept reply:
+   * no promise made for it), else the promise of the answer.
+   */
+  function handle(
+    i: RawInteraction,
+    user: Invoker,
+    res: ServerResponse,
+    receivedAt: number,
+  ): Promise<unknown> | undefined {
+    const member = membership(i);
     switch (i.type) {
       case InteractionType.Autocomplete: {
         const inv = invocationFromOptions('autocomplete', i.data?.name ?? '', i.data?.options, user, member);
@@ -564,19 +594,18 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
                 member,
                 i.data?.resolved?.attachments,
               );
-        if (serveKeptReply(inv, (reply) => sendReply(res, reply, true), serving, receivedAt)) return;
-        await serveInteraction(inv, responderFor(i, res), serving, { receivedAt });
-        return;
+        if (serveKeptReply(inv, res, sendKeptReply, serving, receivedAt)) return undefined;
+        return serveInteraction(inv, responderFor(i, res), serving, { receivedAt });
       }
       case InteractionType.MessageComponent: {
         const customId = i.data?.custom_id ?? '';
         const inv: Invocation = { kind: 'component', commandName: '', options: {}, customId, user, ...member };
         const messagePrivate = ((i.message?.flags ?? 0) & INTERACTION_EPHEMERAL_FLAG) !== 0;
-        await serveInteraction(inv, responderFor(i, res), serving, { messagePrivate, receivedAt });
-        return;
+        return serveInteraction(inv, responderFor(i, res), serving, { messagePrivate, receivedAt });
       }
       default:
         send(res, 400, { error: 'unsupported interaction type' });
+        return undefined;
     }
   }
 
@@ -593,21 +622,29 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
       return;
     }
     const { interaction, user } = parsed;
-    const run = () => handle(interaction, user, res, receivedAt).catch((err: unknown) => failed(res, err));
     // Autocomplete changes nothing, so replaying one is harmless: no store write per keystroke.
     if (interaction.type === InteractionType.Autocomplete) {
-      void run();
+      run(interaction, user, res, receivedAt);
       return;
     }
     seen.check(interaction.id, (first) => {
+      if (first) return run(interaction, user, res, receivedAt);
       try {
-        if (first) return void run();
         logger.warn({ interactionId: interaction.id }, 'replayed interaction refused');
         send(res, 409, { error: 'interaction already received' });
       } catch (err) {
         failed(res, err);
       }
     });
+  }
+
+  /** The handler, its failures (thrown now or later) answered with a 500. */
+  function run(i: RawInteraction, user: Invoker, res: ServerResponse, receivedAt: number): void {
+    try {
+      handle(i, user, res, receivedAt)?.catch((err: unknown) => failed(res, err));
+    } catch (err) {
+      failed(res, err);
+    }
   }
 
   const checking = new SignatureChecks();
