@@ -1,9 +1,11 @@
-// Heap allocated and promoted per request by the HTTP endpoint (not a bench module: run it with
-// `npx tsx bench/alloc.ts`). The compiled bot and the bare ceiling run with --trace-gc-nvp; after a
+// Heap allocated and promoted, and CPU time used, per request by the HTTP endpoint (not a bench
+// module: run it with `npx tsx bench/alloc.ts`). CPU time (all the process's threads, from /proc) is
+// steadier than requests/s on a shared machine: other work slows a run, but does not add to it. The compiled bot and the bare ceiling run with --trace-gc-nvp; after a
 // warm-up, each kind of request is sent for a few seconds at concurrency 8 and the `allocated=` and
 // `promoted=` figures V8 prints at each collection within that window are summed and divided by the
 // requests answered. Collections count what was allocated since the one before, so a window holds
 // many of them (4 MiB semi-spaces: one every ~100-400 requests) and the error is under a percent.
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import {
   botArgs,
@@ -19,6 +21,7 @@ import {
 } from './proc.ts';
 
 const WINDOW_MS = Number(process.env.ALLOC_WINDOW_MS ?? 4000);
+const CONCURRENCY = Number(process.env.ALLOC_CONCURRENCY ?? 8);
 
 async function drive(port: number, next: () => SignedRequest, concurrency: number, ms: number): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
@@ -67,14 +70,24 @@ function gcSums(output: string): GcSums {
   return sums;
 }
 
+/** User + system CPU time of a process so far (all its threads), in microseconds. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'latin1').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat(5); fields[0] here is field 3.
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+}
+
 async function measure(child: Child, port: number, name: string, next: () => SignedRequest): Promise<void> {
   const before = child.output().length;
-  const answered = await drive(port, next, 8, WINDOW_MS);
+  const cpuBefore = cpuMicros(child.proc.pid!);
+  const answered = await drive(port, next, CONCURRENCY, WINDOW_MS);
+  const cpu = (cpuMicros(child.proc.pid!) - cpuBefore) / answered;
   const s = gcSums(child.output().slice(before));
   const kb = (b: number) => (b / answered / 1024).toFixed(1);
   console.log(
-    `${name.padEnd(28)} ${String(answered).padStart(6)} requests  ${kb(s.allocated).padStart(6)} KB allocated/request` +
-      `  ${kb(s.promoted).padStart(5)} KB promoted/request  ${s.collections} GCs (${s.fullCollections} full)`,
+    `${name.padEnd(28)} ${String(answered).padStart(6)} requests  ${cpu.toFixed(0).padStart(4)} us CPU/request` +
+      `  ${kb(s.allocated).padStart(6)} KB allocated/request  ${kb(s.promoted).padStart(5)} KB promoted/request` +
+      `  ${s.collections} GCs (${s.fullCollections} full)`,
   );
 }
 

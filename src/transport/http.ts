@@ -37,8 +37,21 @@ export const MAX_BODY_BYTES = 256 * 1024;
 const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
 /** The shared replay check gives up after this (the in-process check still applies). */
 const SEEN_CHECK_MS = 500;
-/** Interaction ids this process remembers itself, besides the store. */
-const LOCAL_SEEN_MAX = 100_000;
+/**
+ * Interaction ids remembered against replays, at most (HTTP_REPLAY_IDS_MAX): in this process, and in
+ * the store when it is memory:// (the memory store's own bound, store.ts). An id is kept for twice the
+ * timestamp window plus a minute (660 s by default): a request signed up to the window ahead of our
+ * clock can be replayed until the window after it. 100,000 ids keep every id that long while the
+ * endpoint answers fewer than ~150 interactions/s (100,000 / 660 s), far above what one process of
+ * this bot sees, in ~20 MB. Beyond that rate the oldest ids are forgotten before their time: with a
+ * shared store (Redis, PostgreSQL, SQLite) the store still refuses their replays, so nothing degrades
+ * but a store round trip; with memory:// a replay of a forgotten id whose signed timestamp is still in
+ * the window is answered again. Only Discord can sign a request and it reaches us over TLS, so a
+ * replay needs a captured request; and what it could do is bounded by the interaction token's 15
+ * minutes (its webhook edits and follow-ups), well past the window: a pure command answers the same
+ * again, a /hero change could apply twice. Operators above that rate use a shared store.
+ */
+export const DEFAULT_REPLAY_IDS_MAX = 100_000;
 /** Calls back to Discord (edits, follow-ups) give up after this. */
 const DISCORD_CALL_TIMEOUT_MS = 10_000;
 
@@ -65,6 +78,8 @@ export interface HttpLimits {
   /** Accepted distance between the signed timestamp and our clock. */
   timestampWindowS: number;
   maxBodyBytes: number;
+  /** Interaction ids remembered against replays in this process, at most (oldest forgotten first). */
+  replayIdsMax: number;
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
@@ -73,6 +88,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   idleTimeoutMs: 65_000,
   timestampWindowS: 300,
   maxBodyBytes: MAX_BODY_BYTES,
+  replayIdsMax: DEFAULT_REPLAY_IDS_MAX,
 };
 
 export function publicKeyFromHex(hex: string): KeyObject {
@@ -294,10 +310,11 @@ class SeenIds {
 
   constructor(
     private readonly ttlMs: number,
+    maxIds: number,
     private readonly store: DispatchDeps['services']['store'],
     private readonly logger: DispatchDeps['services']['logger'],
   ) {
-    this.local = new RecentIds(ttlMs, LOCAL_SEEN_MAX);
+    this.local = new RecentIds(ttlMs, maxIds);
   }
 
   /**
@@ -506,7 +523,7 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
   const serving: ServeContext = { deps, admission, metrics: opts.metrics };
   opts.metrics?.watch({ inFlight: () => admission.active });
   // A request may be signed up to the window ahead of our clock and replayed up to the window after.
-  const seen = new SeenIds((2 * limits.timestampWindowS + 60) * 1000, opts.services.store, logger);
+  const seen = new SeenIds((2 * limits.timestampWindowS + 60) * 1000, limits.replayIdsMax, opts.services.store, logger);
 
   /** After the initial response, the interaction's webhook (no bot token needed). */
   async function webhook(
