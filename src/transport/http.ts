@@ -204,8 +204,8 @@ function send(res: ServerResponse, status: number, json: unknown, files?: Reply[
 }
 
 /**
- * JSON goes out as text: Node writes the headers and a text body in one piece (one buffer, one
- * write), where a Buffer body is a second chunk of a vectored write.
+ * JSON goes out as bytes: a text body would be joined to the header text first, a copy of the whole
+ * response in the JS heap per request (the end of a response is a vectored write either way).
  */
 function sendJsonText(
   res: ServerResponse,
@@ -214,10 +214,11 @@ function sendJsonText(
   headers: Record<string, string | number> = {},
 ): void {
   if (res.headersSent) return;
+  const body = Buffer.from(text);
   headers['content-type'] = 'application/json';
-  headers['content-length'] = Buffer.byteLength(text);
+  headers['content-length'] = body.length;
   res.writeHead(status, headers);
-  res.end(text);
+  res.end(body);
 }
 
 /**
