@@ -65,7 +65,8 @@ function gcSums(output: string): GcSums {
     sums.collections++;
     if (gc !== 's') sums.fullCollections++;
     sums.allocated += Number(/ allocated=(\d+)/.exec(line)?.[1] ?? 0);
-    sums.promoted += Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
+    // What a scavenge moved to the old generation (a full collection's figure is not a promotion).
+    if (gc === 's') sums.promoted += Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
   }
   return sums;
 }
