@@ -28,7 +28,11 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const logger = appLogger(config, opts);
   const { WORKERS: workers, WORK_QUEUE_MAX: queueMax, WORK_DEADLINE_MS: deadlineMs } = config;
   await configureWork({ workers, queueMax, deadlineMs });
-  const store = await openStore(config.STORE_URL, { timeoutMs: config.STORE_TIMEOUT_MS, onError: opts.onStoreError });
+  const store = await openStore(config.STORE_URL, {
+    timeoutMs: config.STORE_TIMEOUT_MS,
+    onError: opts.onStoreError,
+    memoryMarkersMax: config.HTTP_REPLAY_IDS_MAX,
+  });
   logger.debug({ store: store.location }, 'store opened');
   // The commands (their code, schemas and game tables) load with the first interaction or line.
   const registry = Registry.deferred(async () => (await import('../commands/index.ts')).commands);

@@ -127,6 +127,11 @@ export const EnvSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: intSetting('HTTP_IDLE_TIMEOUT_MS', 65_000, 100, 600_000),
   /** Signed requests whose timestamp is further than this from our clock are refused (replays). */
   HTTP_TIMESTAMP_WINDOW_S: intSetting('HTTP_TIMESTAMP_WINDOW_S', 300, 5, 3600),
+  /**
+   * Interaction ids remembered against replays, at most, in this process (and in the store when it
+   * is memory://): the oldest are forgotten first. See DEFAULT_REPLAY_IDS_MAX in transport/http.ts.
+   */
+  HTTP_REPLAY_IDS_MAX: intSetting('HTTP_REPLAY_IDS_MAX', 100_000, 1000, 10_000_000),
   // ---- running at scale ----
   /** Gateway shards of the whole bot: `auto` (Discord's recommendation from /gateway/bot) or a number. */
   SHARD_COUNT: z.preprocess(

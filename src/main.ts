@@ -197,6 +197,7 @@ async function runHttpMode(config: Config): Promise<number> {
       requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
       idleTimeoutMs: config.HTTP_IDLE_TIMEOUT_MS,
       timestampWindowS: config.HTTP_TIMESTAMP_WINDOW_S,
+      replayIdsMax: config.HTTP_REPLAY_IDS_MAX,
     },
     metrics,
     ...(ops ? {} : { ops: routes }),

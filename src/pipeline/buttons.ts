@@ -44,12 +44,29 @@ function refOfPath(path: string): Pick<InvocationRef, 'commandName' | 'group' | 
 
 /** Two base-36 characters of an FNV-1a hash of the option names, in declaration order. */
 export function optionsChecksum(leaf: Leaf): string {
-  let h = 0x811c9dc5;
-  for (const ch of Object.keys(leaf.declared).join(',')) {
-    h ^= ch.charCodeAt(0);
-    h = Math.imul(h, 0x01000193) >>> 0;
+  return declarationOf(leaf).checksum;
+}
+
+/** A leaf's option names in declaration order and their checksum, worked out once per leaf. */
+interface Declaration {
+  names: readonly string[];
+  checksum: string;
+}
+const declarations = new WeakMap<Leaf, Declaration>();
+
+function declarationOf(leaf: Leaf): Declaration {
+  let known = declarations.get(leaf);
+  if (!known) {
+    const names = Object.keys(leaf.declared);
+    let h = 0x811c9dc5;
+    for (const ch of names.join(',')) {
+      h ^= ch.charCodeAt(0);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    known = { names, checksum: (h % 1296).toString(36).padStart(2, '0') };
+    declarations.set(leaf, known);
   }
-  return (h % 1296).toString(36).padStart(2, '0');
+  return known;
 }
 
 const escapeText = (v: string) => encodeURIComponent(v).replace(/_/g, '%5F').replace(/~/g, '%7E').replace(/%20/g, '_');
@@ -79,7 +96,7 @@ export function staleButton(): UserError {
 
 /** The payload as text (without the prefix); may be longer than a custom id allows. */
 export function encodePayload(leaf: Leaf, payload: ButtonPayload): string {
-  const names = Object.keys(leaf.declared);
+  const { names } = declarationOf(leaf);
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(payload.ref.options)) {
     const index = names.indexOf(name);
@@ -95,7 +112,7 @@ export function decodePayload(findLeaf: LeafFinder, text: string): { payload: Bu
   const where = refOfPath(path);
   const leaf = findLeaf(where);
   if (!leaf || checksum !== optionsChecksum(leaf)) throw staleButton();
-  const names = Object.keys(leaf.declared);
+  const { names } = declarationOf(leaf);
   const options: Record<string, OptionValue> = {};
   let userId: string | undefined;
   for (const pair of pairs ? pairs.split('~') : []) {

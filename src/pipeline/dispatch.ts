@@ -611,12 +611,13 @@ function readsNames(leaf: Leaf, options: Record<string, OptionValue>): boolean {
  * them), so the same options, reply style and transport get the same finished reply: PURE_REPLIES_MAX
  * are kept and handed out as they are (replies are only read and serialized downstream; a copy is
  * made before anything differs).
- * They are kept per leaf, and room is made in the leaf that holds the most: a leaf whose replies are
- * mostly asked a second time and then never again (forecasts: nutrition x turn x options) cycles
- * through its own share instead of pushing out the replies another leaf is asked for again and
- * again (status). Within a leaf the oldest reply not asked again since it was last passed over goes
- * first (a second chance, close to least recently asked first): asking marks a reply, so a hit
- * moves nothing in the map.
+ * They are kept per leaf, and room is made in the leaf that holds the most replies not asked again
+ * since they were kept or last passed over (the largest leaf when none holds any): a leaf whose
+ * replies are mostly asked a second time and then never again (forecasts: nutrition x turn x
+ * options) cycles through its own share instead of pushing out the replies another leaf is asked for
+ * again and again (status), however many of those there are. Within a leaf the oldest reply not
+ * asked again since it was last passed over goes first (a second chance, close to least recently
+ * asked first): asking marks a reply, so a hit moves nothing in the map.
  */
 export const PURE_REPLIES_MAX = 4096;
 interface KeptReply {
@@ -626,7 +627,12 @@ interface KeptReply {
   /** Asked since it was kept or last passed over. */
   asked: boolean;
 }
-const pureReplies = new Map<Leaf, Map<string, KeptReply>>();
+/** One leaf's kept replies, and how many of them were not asked since kept or last passed over. */
+interface KeptOfLeaf {
+  replies: Map<string, KeptReply>;
+  unasked: number;
+}
+const pureReplies = new Map<Leaf, KeptOfLeaf>();
 let pureReplyCount = 0;
 const leafIds = new WeakMap<Leaf, number>();
 let nextLeafId = 0;
@@ -639,29 +645,35 @@ function pureReplyKey(leaf: Leaf, options: Record<string, OptionValue>, settings
 
 function recallPureReply(leaf: Leaf, key: string): Reply | undefined {
   const kept = pureReplies.get(leaf);
-  const hit = kept?.get(key);
+  const hit = kept?.replies.get(key);
   if (!hit) return undefined;
-  hit.asked = true;
+  if (!hit.asked) {
+    hit.asked = true;
+    kept!.unasked--;
+  }
   return hit.reply;
 }
 
 /**
- * Options asked once lately, as a 32-bit hash per slot of a fixed table. A reply is kept from the
- * second time its options are asked: a reply kept at its first asking and never asked again (most
- * forecasts: nutrition x turn x options) would still outlive young-generation collections in the
- * cache, be promoted and cost a full collection later, for nothing. Two keys sharing a slot only
- * forget or keep a reply too early; the reply is the same either way.
+ * Options asked once lately, as a 32-bit hash in a fixed table of two-slot buckets (512 KiB). A
+ * reply is kept from the second time its options are asked: a reply kept at its first asking and
+ * never asked again (most forecasts: nutrition x turn x options) would still outlive young-generation
+ * collections in the cache, be promoted and cost a full collection later, for nothing. A bucket holds
+ * the two keys asked last that hash to it, so two keys sharing one do not push each other out (with
+ * one slot, ~7 % of 2,200 options asked in turn never got kept); keys that collide only forget or
+ * keep a reply too early, and the reply is the same either way.
  */
-const ASKED_SLOTS = 1 << 15;
-const askedOnce = new Int32Array(ASKED_SLOTS);
+const ASKED_BUCKETS = 1 << 16;
+const askedOnce = new Int32Array(2 * ASKED_BUCKETS);
 
-/** True when `key` was asked before (its hash is in its slot); remembers it otherwise. */
+/** True when `key` was asked before (its hash is in its bucket); remembers it otherwise. */
 function askedBefore(key: string): boolean {
   let h = 0x811c9dc5 | 0;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
   h |= 1; // 0 marks an empty slot
-  const slot = (h >>> 15) & (ASKED_SLOTS - 1);
-  if (askedOnce[slot] === h) return true;
+  const slot = 2 * ((h >>> 15) & (ASKED_BUCKETS - 1));
+  if (askedOnce[slot] === h || askedOnce[slot + 1] === h) return true;
+  askedOnce[slot + 1] = askedOnce[slot]!;
   askedOnce[slot] = h;
   return false;
 }
@@ -675,34 +687,52 @@ function keepPureReply(leaf: Leaf, key: string, reply: Reply): void {
   if (!askedBefore(key)) return;
   deepFreeze(reply.embeds);
   if (reply.buttons) deepFreeze(reply.buttons);
-  let kept = pureReplies.get(leaf);
-  if (!kept) pureReplies.set(leaf, (kept = new Map()));
   // Two identical invocations that ran at once: the second reply replaces the first.
-  if (kept.delete(key)) pureReplyCount--;
+  const held = pureReplies.get(leaf);
+  const before = held?.replies.get(key);
+  if (before) forgetPureReply(held!, before);
   if (pureReplyCount >= PURE_REPLIES_MAX) forgetOnePureReply();
-  kept.set(key, { key, reply, asked: false });
+  // Looked up after making room, which drops the leaves left empty.
+  let kept = pureReplies.get(leaf);
+  if (!kept) pureReplies.set(leaf, (kept = { replies: new Map(), unasked: 0 }));
+  kept.replies.set(key, { key, reply, asked: false });
+  kept.unasked++;
   pureReplyCount++;
 }
 
+function forgetPureReply(kept: KeptOfLeaf, entry: KeptReply): void {
+  kept.replies.delete(entry.key);
+  if (!entry.asked) kept.unasked--;
+  pureReplyCount--;
+}
+
 /**
- * Room for one more, in the leaf that holds the most: its oldest reply not asked again since it was
- * kept or last passed over. Those asked meanwhile are passed over (moved to the end, unmarked), so
- * at most one pass is made.
+ * Room for one more, in the leaf that holds the most replies not asked again (else the largest): its
+ * oldest reply not asked again since it was kept or last passed over. Those asked meanwhile are
+ * passed over (moved to the end, unmarked), so at most one pass is made.
  */
 function forgetOnePureReply(): void {
-  let largest: Map<string, KeptReply> | undefined;
-  for (const kept of pureReplies.values()) if (!largest || kept.size > largest.size) largest = kept;
-  if (!largest) return;
-  for (const entry of largest.values()) {
-    largest.delete(entry.key);
+  let from: KeptOfLeaf | undefined;
+  for (const kept of pureReplies.values()) {
+    if (
+      !from ||
+      kept.unasked > from.unasked ||
+      (kept.unasked === from.unasked && kept.replies.size > from.replies.size)
+    )
+      from = kept;
+  }
+  if (!from) return;
+  for (const entry of from.replies.values()) {
     if (!entry.asked) {
-      pureReplyCount--;
+      forgetPureReply(from, entry);
       break;
     }
+    from.replies.delete(entry.key);
     entry.asked = false;
-    largest.set(entry.key, entry);
+    from.unasked++;
+    from.replies.set(entry.key, entry);
   }
-  for (const [leaf, kept] of pureReplies) if (kept.size === 0) pureReplies.delete(leaf);
+  for (const [leaf, kept] of pureReplies) if (kept.replies.size === 0) pureReplies.delete(leaf);
 }
 
 function deepFreeze(value: object): void {

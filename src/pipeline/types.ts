@@ -81,24 +81,29 @@ export function withLazyDetails<R extends Omit<Reply, 'details'>>(reply: R, buil
   return defineLazyDetails(reply as R & Reply, build);
 }
 
+/** A lazy `details` getter carries its builder here, so that copies call the builder itself. */
+const BUILDER = Symbol('details builder');
+type LazyGetter = (() => APIEmbed[] | undefined) & { [BUILDER]?: () => APIEmbed[] | undefined };
+
 function defineLazyDetails<R extends Reply>(reply: R, build: () => APIEmbed[] | undefined): R {
   const settle = (value: APIEmbed[] | undefined) => {
     Object.defineProperty(reply, 'details', { value, enumerable: true, writable: true, configurable: true });
     return value;
   };
-  Object.defineProperty(reply, 'details', {
-    get: () => settle(build()),
-    set: settle,
-    enumerable: true,
-    configurable: true,
-  });
+  const get: LazyGetter = () => settle(build());
+  get[BUILDER] = build;
+  Object.defineProperty(reply, 'details', { get, set: settle, enumerable: true, configurable: true });
   return reply;
 }
 
-/** The builder of `reply.details` when they are lazy and not built yet, else undefined. */
+/**
+ * The builder of `reply.details` when they are lazy and not built yet, else undefined. It is the
+ * builder itself, not a call through `reply`: a copy made with replyWith() then holds what the
+ * details are built from, not every reply it was copied from (a kept reply would hold them all).
+ */
 export function lazyDetailsOf(reply: Reply): (() => APIEmbed[] | undefined) | undefined {
-  const d = Object.getOwnPropertyDescriptor(reply, 'details');
-  return d?.get ? () => d.get!.call(reply) as APIEmbed[] | undefined : undefined;
+  const get = Object.getOwnPropertyDescriptor(reply, 'details')?.get as LazyGetter | undefined;
+  return get ? (get[BUILDER] ?? (() => get.call(reply))) : undefined;
 }
 
 /** Whether the reply has details, without building lazy ones (a lazy builder always has some). */

@@ -123,12 +123,19 @@ export interface StoreOptions {
   maxWaitingPerKey?: number;
   /** Told about every failed store command (metrics): the operation and how it failed. */
   onError?: (op: string, failure: StoreFailure) => void;
+  /**
+   * memory:// only: setIfAbsent() markers (interaction ids) kept at most, the oldest forgotten first
+   * (HTTP_REPLAY_IDS_MAX; why that is safe: DEFAULT_REPLAY_IDS_MAX in transport/http.ts).
+   */
+  memoryMarkersMax?: number;
 }
 
 /** How a store command failed: no answer in time, a write sent but not confirmed, or the store unreachable. */
 export type StoreFailure = 'timeout' | 'unconfirmed' | 'unavailable';
 
 export const DEFAULT_STORE_TIMEOUT_MS = 2000;
+/** memory:// setIfAbsent() markers kept at most by default (HTTP_REPLAY_IDS_MAX's default). */
+export const DEFAULT_MEMORY_MARKERS_MAX = 100_000;
 const DEFAULT_MAX_WAITING_PER_KEY = 1000;
 const MAX_CAS_ATTEMPTS = 200;
 
@@ -831,6 +838,7 @@ function openMemory(opts: StoreOptions): Store {
   const markers = new Map<string, number>();
   const temps = new Map<string, { text: string; at: number }>();
   const live = (key: string) => (markers.get(key) ?? 0) > Date.now();
+  const markersMax = Math.max(1, opts.memoryMarkersMax ?? DEFAULT_MEMORY_MARKERS_MAX);
   // Expired entries are swept when a map doubles past its last sweep: amortized O(1) per call even
   // when none has expired yet (sweeping at every call past a fixed size cost O(size) each).
   const SWEEP_FROM = 100_000;
@@ -853,6 +861,10 @@ function openMemory(opts: StoreOptions): Store {
         for (const [k, at] of markers) if (at <= Date.now()) markers.delete(k);
         sweepMarkersAt = Math.max(SWEEP_FROM, 2 * markers.size);
       }
+      // Set again at the end (an expired marker of the same key included): the map's order is the
+      // order markers were set, so when it is full the first is the oldest, and is forgotten.
+      markers.delete(key);
+      if (markers.size >= markersMax) markers.delete(markers.keys().next().value!);
       markers.set(key, Date.now() + ttlMs);
       return true;
     },

@@ -41,36 +41,8 @@ export class Admission {
   }
 
   admit(userId: string): Admit {
-    if (this.inFlight >= this.limits.maxInFlight) {
-      return {
-        ok: false,
-        error: new UserError("I'm answering a lot of commands right now.", 'Try again in a few seconds.', 'busy'),
-      };
-    }
-    const bucket = this.bucket(userId);
-    if (bucket.inFlight >= this.limits.userMaxInFlight) {
-      return {
-        ok: false,
-        error: new UserError(
-          "I'm still answering your previous commands.",
-          'Wait for them to finish, then try again.',
-          'rate_limited',
-        ),
-      };
-    }
-    if (bucket.tokens < 1) {
-      const perToken = 60_000 / this.limits.perMinute;
-      const wait = Math.max(1, Math.ceil(((1 - bucket.tokens) * perToken) / 1000));
-      return {
-        ok: false,
-        error: new UserError(
-          `You're sending commands faster than I answer them (at most ${this.limits.perMinute} a minute).`,
-          `Try again in ${wait} s.`,
-          'rate_limited',
-        ),
-      };
-    }
-    bucket.tokens -= 1;
+    const bucket = this.admitted(userId);
+    if (bucket instanceof UserError) return { ok: false, error: bucket };
     bucket.inFlight++;
     this.inFlight++;
     let released = false;
@@ -83,6 +55,40 @@ export class Admission {
         this.inFlight--;
       },
     };
+  }
+
+  /**
+   * admit() and release at once, for an answer sent before this returns (a kept reply): the same
+   * checks and the same token taken, nothing made to release later. False when refused.
+   */
+  admitNow(userId: string): boolean {
+    return !(this.admitted(userId) instanceof UserError);
+  }
+
+  /** The user's bucket with a token taken from it, or why not (nothing taken). */
+  private admitted(userId: string): Bucket | UserError {
+    if (this.inFlight >= this.limits.maxInFlight) {
+      return new UserError("I'm answering a lot of commands right now.", 'Try again in a few seconds.', 'busy');
+    }
+    const bucket = this.bucket(userId);
+    if (bucket.inFlight >= this.limits.userMaxInFlight) {
+      return new UserError(
+        "I'm still answering your previous commands.",
+        'Wait for them to finish, then try again.',
+        'rate_limited',
+      );
+    }
+    if (bucket.tokens < 1) {
+      const perToken = 60_000 / this.limits.perMinute;
+      const wait = Math.max(1, Math.ceil(((1 - bucket.tokens) * perToken) / 1000));
+      return new UserError(
+        `You're sending commands faster than I answer them (at most ${this.limits.perMinute} a minute).`,
+        `Try again in ${wait} s.`,
+        'rate_limited',
+      );
+    }
+    bucket.tokens -= 1;
+    return bucket;
   }
 
   /** The user's bucket, refilled for the time since it was last seen; most recently used last. */

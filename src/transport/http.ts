@@ -37,8 +37,21 @@ export const MAX_BODY_BYTES = 256 * 1024;
 const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
 /** The shared replay check gives up after this (the in-process check still applies). */
 const SEEN_CHECK_MS = 500;
-/** Interaction ids this process remembers itself, besides the store. */
-const LOCAL_SEEN_MAX = 100_000;
+/**
+ * Interaction ids remembered against replays, at most (HTTP_REPLAY_IDS_MAX): in this process, and in
+ * the store when it is memory:// (the memory store's own bound, store.ts). An id is kept for twice the
+ * timestamp window plus a minute (660 s by default): a request signed up to the window ahead of our
+ * clock can be replayed until the window after it. 100,000 ids keep every id that long while the
+ * endpoint answers fewer than ~150 interactions/s (100,000 / 660 s), far above what one process of
+ * this bot sees, in ~20 MB. Beyond that rate the oldest ids are forgotten before their time: with a
+ * shared store (Redis, PostgreSQL, SQLite) the store still refuses their replays, so nothing degrades
+ * but a store round trip; with memory:// a replay of a forgotten id whose signed timestamp is still in
+ * the window is answered again. Only Discord can sign a request and it reaches us over TLS, so a
+ * replay needs a captured request; and what it could do is bounded by the interaction token's 15
+ * minutes (its webhook edits and follow-ups), well past the window: a pure command answers the same
+ * again, a /hero change could apply twice. Operators above that rate use a shared store.
+ */
+export const DEFAULT_REPLAY_IDS_MAX = 100_000;
 /** Calls back to Discord (edits, follow-ups) give up after this. */
 const DISCORD_CALL_TIMEOUT_MS = 10_000;
 
@@ -65,6 +78,8 @@ export interface HttpLimits {
   /** Accepted distance between the signed timestamp and our clock. */
   timestampWindowS: number;
   maxBodyBytes: number;
+  /** Interaction ids remembered against replays in this process, at most (oldest forgotten first). */
+  replayIdsMax: number;
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
@@ -73,6 +88,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   idleTimeoutMs: 65_000,
   timestampWindowS: 300,
   maxBodyBytes: MAX_BODY_BYTES,
+  replayIdsMax: DEFAULT_REPLAY_IDS_MAX,
 };
 
 export function publicKeyFromHex(hex: string): KeyObject {
@@ -188,8 +204,8 @@ function send(res: ServerResponse, status: number, json: unknown, files?: Reply[
 }
 
 /**
- * JSON goes out as text: Node writes the headers and a text body in one piece (one buffer, one
- * write), where a Buffer body is a second chunk of a vectored write.
+ * JSON goes out as bytes: a text body would be joined to the header text first, a copy of the whole
+ * response in the JS heap per request (the end of a response is a vectored write either way).
  */
 function sendJsonText(
   res: ServerResponse,
@@ -198,31 +214,48 @@ function sendJsonText(
   headers: Record<string, string | number> = {},
 ): void {
   if (res.headersSent) return;
+  const body = Buffer.from(text);
   headers['content-type'] = 'application/json';
-  headers['content-length'] = Buffer.byteLength(text);
+  headers['content-length'] = body.length;
   res.writeHead(status, headers);
-  res.end(text);
+  res.end(body);
 }
 
 /**
- * The response text of a kept reply, serialized once per reply object: the pipeline hands the same
+ * The response of a kept reply, serialized once per reply object: the pipeline hands the same
  * finished reply to every identical pure invocation (dispatch.ts keptReply), so it is sent as it was.
+ * As bytes outside the JS heap, with its headers: sending it copies nothing into the heap (a text
+ * body is joined to the header text, a copy of the whole response per request).
  */
-const replyTexts = new WeakMap<Reply, string>();
+interface KeptResponse {
+  body: Buffer;
+  headers: Readonly<Record<string, string | number>>;
+}
+const keptResponses = new WeakMap<Reply, KeptResponse>();
 
 function sendReply(res: ServerResponse, reply: Reply, kept = false): void {
   if (reply.files?.length) {
     send(res, 200, { type: ResponseType.ChannelMessage, data: messageBody(reply) }, reply.files);
     return;
   }
-  let text = replyTexts.get(reply);
-  if (text === undefined) {
-    text = JSON.stringify({ type: ResponseType.ChannelMessage, data: messageBody(reply) });
-    // Only a kept reply is sent again; remembering every other one would only load the collector.
-    if (kept) replyTexts.set(reply, text);
+  const known = keptResponses.get(reply);
+  if (known) {
+    if (res.headersSent) return;
+    res.writeHead(200, known.headers);
+    res.end(known.body);
+    return;
+  }
+  const text = JSON.stringify({ type: ResponseType.ChannelMessage, data: messageBody(reply) });
+  // Only a kept reply is sent again; remembering every other one would only load the collector.
+  if (kept) {
+    const body = Buffer.from(text);
+    keptResponses.set(reply, { body, headers: { 'content-type': 'application/json', 'content-length': body.length } });
   }
   sendJsonText(res, 200, text);
 }
+
+/** A kept reply's answer (respond.ts serveKeptReply). */
+const sendKeptReply = (res: ServerResponse, reply: Reply) => sendReply(res, reply, true);
 
 // ---- reading the body ---------------------------------------------------------------------
 
@@ -278,10 +311,11 @@ class SeenIds {
 
   constructor(
     private readonly ttlMs: number,
+    maxIds: number,
     private readonly store: DispatchDeps['services']['store'],
     private readonly logger: DispatchDeps['services']['logger'],
   ) {
-    this.local = new RecentIds(ttlMs, LOCAL_SEEN_MAX);
+    this.local = new RecentIds(ttlMs, maxIds);
   }
 
   /**
@@ -490,7 +524,7 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
   const serving: ServeContext = { deps, admission, metrics: opts.metrics };
   opts.metrics?.watch({ inFlight: () => admission.active });
   // A request may be signed up to the window ahead of our clock and replayed up to the window after.
-  const seen = new SeenIds((2 * limits.timestampWindowS + 60) * 1000, opts.services.store, logger);
+  const seen = new SeenIds((2 * limits.timestampWindowS + 60) * 1000, limits.replayIdsMax, opts.services.store, logger);
 
   /** After the initial response, the interaction's webhook (no bot token needed). */
   async function webhook(
@@ -537,13 +571,27 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
     };
   }
 
-  async function handle(i: RawInteraction, user: Invoker, res: ServerResponse, receivedAt: number): Promise<void> {
+  /** Where the interaction came from, as the pipeline reads it. */
+  function membership(i: RawInteraction): Membership {
+    const member: Membership = {};
+    if (i.guild_id) member.guildId = i.guild_id;
     const channelId = i.channel_id ?? i.channel?.id;
-    const member: Membership = {
-      ...(i.guild_id ? { guildId: i.guild_id } : {}),
-      ...(channelId ? { channelId } : {}),
-      ...(i.member?.permissions ? { permissions: i.member.permissions } : {}),
-    };
+    if (channelId) member.channelId = channelId;
+    if (i.member?.permissions) member.permissions = i.member.permissions;
+    return member;
+  }
+
+  /**
+   * The interaction, answered. Undefined when it was answered before this returns (a kept reply:
+   * no promise made for it), else the promise of the answer.
+   */
+  function handle(
+    i: RawInteraction,
+    user: Invoker,
+    res: ServerResponse,
+    receivedAt: number,
+  ): Promise<unknown> | undefined {
+    const member = membership(i);
     switch (i.type) {
       case InteractionType.Autocomplete: {
         const inv = invocationFromOptions('autocomplete', i.data?.name ?? '', i.data?.options, user, member);
@@ -564,19 +612,18 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
                 member,
                 i.data?.resolved?.attachments,
               );
-        if (serveKeptReply(inv, (reply) => sendReply(res, reply, true), serving, receivedAt)) return;
-        await serveInteraction(inv, responderFor(i, res), serving, { receivedAt });
-        return;
+        if (serveKeptReply(inv, res, sendKeptReply, serving, receivedAt)) return undefined;
+        return serveInteraction(inv, responderFor(i, res), serving, { receivedAt });
       }
       case InteractionType.MessageComponent: {
         const customId = i.data?.custom_id ?? '';
         const inv: Invocation = { kind: 'component', commandName: '', options: {}, customId, user, ...member };
         const messagePrivate = ((i.message?.flags ?? 0) & INTERACTION_EPHEMERAL_FLAG) !== 0;
-        await serveInteraction(inv, responderFor(i, res), serving, { messagePrivate, receivedAt });
-        return;
+        return serveInteraction(inv, responderFor(i, res), serving, { messagePrivate, receivedAt });
       }
       default:
         send(res, 400, { error: 'unsupported interaction type' });
+        return undefined;
     }
   }
 
@@ -593,21 +640,29 @@ export async function startHttpEndpoint(opts: HttpEndpointOptions): Promise<Http
       return;
     }
     const { interaction, user } = parsed;
-    const run = () => handle(interaction, user, res, receivedAt).catch((err: unknown) => failed(res, err));
     // Autocomplete changes nothing, so replaying one is harmless: no store write per keystroke.
     if (interaction.type === InteractionType.Autocomplete) {
-      void run();
+      run(interaction, user, res, receivedAt);
       return;
     }
     seen.check(interaction.id, (first) => {
+      if (first) return run(interaction, user, res, receivedAt);
       try {
-        if (first) return void run();
         logger.warn({ interactionId: interaction.id }, 'replayed interaction refused');
         send(res, 409, { error: 'interaction already received' });
       } catch (err) {
         failed(res, err);
       }
     });
+  }
+
+  /** The handler, its failures (thrown now or later) answered with a 500. */
+  function run(i: RawInteraction, user: Invoker, res: ServerResponse, receivedAt: number): void {
+    try {
+      handle(i, user, res, receivedAt)?.catch((err: unknown) => failed(res, err));
+    } catch (err) {
+      failed(res, err);
+    }
   }
 
   const checking = new SignatureChecks();

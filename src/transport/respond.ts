@@ -155,8 +155,17 @@ export function commandLabel(inv: Invocation, registry: Registry): string {
     return registry.messageCommand(inv.commandName) ? `message:${inv.commandName}` : 'message:unknown';
   }
   const leaf = registry.get(inv.commandName)?.leaf(inv);
-  return leaf ? ['/' + inv.commandName, inv.group, inv.subcommand].filter(Boolean).join(' ') : 'unknown';
+  if (!leaf) return 'unknown';
+  // Built once per leaf: the label is the leaf's path, and this runs for every interaction.
+  let label = leafLabels.get(leaf);
+  if (label === undefined) {
+    label = ['/' + inv.commandName, inv.group, inv.subcommand].filter(Boolean).join(' ');
+    leafLabels.set(leaf, label);
+  }
+  return label;
 }
+
+const leafLabels = new WeakMap<object, string>();
 
 const kindOf = (inv: Invocation): InteractionKind =>
   inv.kind === 'component' ? 'button' : inv.kind === 'message' ? 'message' : inv.kind;
@@ -213,26 +222,25 @@ export async function serveInteraction(
 
 /**
  * A slash command whose finished reply is kept (dispatch.ts keptReply()): admitted, answered at once
- * with `send` and counted, as serveInteraction() would do, without waiting for anything (a kept reply
- * is never private or an error, so answerCommand() would send it as it is). False, having done
- * nothing, when there is no such reply or the user is not admitted: serveInteraction() answers then.
+ * with `send(to, reply)` and counted, as serveInteraction() would do, without waiting for anything (a
+ * kept reply is never private or an error, so answerCommand() would send it as it is). False, having
+ * done nothing, when there is no such reply or the user is not admitted: serveInteraction() answers
+ * then. Its answer is sent before this returns, so it is admitted and released at once.
  */
-export function serveKeptReply(
+export function serveKeptReply<T>(
   inv: Invocation,
-  send: (reply: Reply) => void,
+  to: T,
+  send: (to: T, reply: Reply) => void,
   ctx: ServeContext,
   receivedAt: number,
 ): boolean {
   const reply = keptReply(inv, ctx.deps);
-  if (!reply) return false;
-  const admit = ctx.admission.admit(inv.user.id);
-  if (!admit.ok) return false;
+  if (!reply || !ctx.admission.admitNow(inv.user.id)) return false;
   let delivered = false;
   try {
-    send(reply);
+    send(to, reply);
     delivered = true;
   } finally {
-    admit.release();
     ctx.metrics?.interaction({
       kind: 'command',
       command: commandLabel(inv, ctx.deps.registry),

@@ -70,7 +70,28 @@ function optionalObject(v: unknown, path: string, nullable = false): Obj | undef
   return object(v, path);
 }
 
-function string(o: Obj, key: string, path: string, rule: { max?: number; match?: RegExp; optional?: boolean }) {
+interface StringRule {
+  max?: number;
+  match?: RegExp;
+  optional?: boolean;
+}
+
+// The rules are constants, and the paths of fields within arrays and records are built only when a
+// field fails (within()): a well-formed interaction is checked without building any.
+const NAME: StringRule = { max: 100 };
+const SNOWFLAKE_RULE: StringRule = { match: SNOWFLAKE };
+const OPTIONAL_SNOWFLAKE: StringRule = { match: SNOWFLAKE, optional: true };
+const OPTIONAL_USERNAME: StringRule = { max: 100, optional: true };
+const URL_RULE: StringRule = { max: 2000 };
+const OPTIONAL_FILENAME: StringRule = { max: 300, optional: true };
+const OPTIONAL_CONTENT_TYPE: StringRule = { max: 200, optional: true };
+const OPTIONAL_CONTENT: StringRule = { max: 4000, optional: true };
+const OPTIONAL_COMMAND_NAME: StringRule = { max: 32, optional: true };
+const OPTIONAL_CUSTOM_ID: StringRule = { max: 100, optional: true };
+const TOKEN_RULE: StringRule = { match: TOKEN };
+const OPTIONAL_PERMISSIONS: StringRule = { match: PERMISSIONS, optional: true };
+
+function string(o: Obj, key: string, path: string, rule: StringRule) {
   const v = o[key];
   if (v === undefined && rule.optional) return;
   const ok =
@@ -90,73 +111,90 @@ function boolean(o: Obj, key: string, path: string): void {
 }
 
 const snowflake = (o: Obj, key: string, path: string, optional = false) =>
-  string(o, key, path, { match: SNOWFLAKE, optional });
+  string(o, key, path, optional ? OPTIONAL_SNOWFLAKE : SNOWFLAKE_RULE);
+
+/** `err` (a ShapeError naming a path within `prefix`) naming its whole path. */
+function within(err: unknown, prefix: string): unknown {
+  if (!(err instanceof ShapeError)) return err;
+  return new ShapeError(err.path ? join(prefix, err.path) : prefix, err.expected);
+}
 
 /** An options array (at most 25), each option checked with its own nested options. */
 function options(v: unknown, path: string): void {
   if (v === undefined) return;
   if (!Array.isArray(v) || v.length > MAX_OPTIONS) throw new ShapeError(path, `an array of at most ${MAX_OPTIONS}`);
-  for (let i = 0; i < v.length; i++) option(v[i], join(path, i));
+  for (let i = 0; i < v.length; i++) {
+    try {
+      option(v[i]);
+    } catch (err) {
+      throw within(err, join(path, i));
+    }
+  }
 }
 
-function option(v: unknown, path: string): void {
-  const o = object(v, path);
-  string(o, 'name', path, { max: 100 });
-  integer(o, 'type', path);
+/** One option; the paths it throws are within the option. */
+function option(v: unknown): void {
+  const o = object(v, '');
+  string(o, 'name', '', NAME);
+  integer(o, 'type', '');
   const value = o.value;
   const valueOk =
     value === undefined ||
     (typeof value === 'string' && value.length <= 6000) ||
     (typeof value === 'number' && Number.isFinite(value)) ||
     typeof value === 'boolean';
-  if (!valueOk) throw new ShapeError(join(path, 'value'), 'a string, a number or a boolean');
-  options(o.options, join(path, 'options'));
-  boolean(o, 'focused', path);
+  if (!valueOk) throw new ShapeError('value', 'a string, a number or a boolean');
+  options(o.options, 'options');
+  boolean(o, 'focused', '');
 }
 
 function user(v: unknown, path: string, partial = false): void {
   const o = object(v, path);
   snowflake(o, 'id', path, partial);
-  string(o, 'username', path, { max: 100, optional: true });
+  string(o, 'username', path, OPTIONAL_USERNAME);
 }
 
-/** Each key a snowflake, each value checked by `check`. */
-function record(v: unknown, path: string, check: (value: unknown, path: string) => void): void {
+/** Each key a snowflake, each value checked by `check` (the paths it throws are within the value). */
+function record(v: unknown, path: string, check: (value: unknown) => void): void {
   const o = optionalObject(v, path);
   if (!o) return;
   for (const key of Object.keys(o)) {
     if (!SNOWFLAKE.test(key)) throw new ShapeError(join(path, key), 'a snowflake as the key');
-    check(o[key], join(path, key));
+    try {
+      check(o[key]);
+    } catch (err) {
+      throw within(err, join(path, key));
+    }
   }
 }
 
-function attachment(v: unknown, path: string): void {
-  const o = object(v, path);
-  string(o, 'url', path, { max: 2000 });
-  integer(o, 'size', path);
-  if ((o.size as number) < 0) throw new ShapeError(join(path, 'size'), 'a size of at least 0');
-  string(o, 'filename', path, { max: 300, optional: true });
-  string(o, 'content_type', path, { max: 200, optional: true });
+function attachment(v: unknown): void {
+  const o = object(v, '');
+  string(o, 'url', '', URL_RULE);
+  integer(o, 'size', '');
+  if ((o.size as number) < 0) throw new ShapeError('size', 'a size of at least 0');
+  string(o, 'filename', '', OPTIONAL_FILENAME);
+  string(o, 'content_type', '', OPTIONAL_CONTENT_TYPE);
 }
 
-function resolvedMessage(v: unknown, path: string): void {
-  const o = object(v, path);
-  string(o, 'content', path, { max: 4000, optional: true });
-  if (o.author !== undefined) user(o.author, join(path, 'author'), true);
+function resolvedMessage(v: unknown): void {
+  const o = object(v, '');
+  string(o, 'content', '', OPTIONAL_CONTENT);
+  if (o.author !== undefined) user(o.author, 'author', true);
 }
 
-function data(v: unknown, path: string): void {
-  const o = optionalObject(v, path);
+function data(v: unknown): void {
+  const o = optionalObject(v, 'data');
   if (!o) return;
-  string(o, 'name', path, { max: 32, optional: true });
-  options(o.options, join(path, 'options'));
-  string(o, 'custom_id', path, { max: 100, optional: true });
-  integer(o, 'type', path, true);
-  snowflake(o, 'target_id', path, true);
-  const resolved = optionalObject(o.resolved, join(path, 'resolved'));
+  string(o, 'name', 'data', OPTIONAL_COMMAND_NAME);
+  options(o.options, 'data.options');
+  string(o, 'custom_id', 'data', OPTIONAL_CUSTOM_ID);
+  integer(o, 'type', 'data', true);
+  snowflake(o, 'target_id', 'data', true);
+  const resolved = optionalObject(o.resolved, 'data.resolved');
   if (resolved) {
-    record(resolved.attachments, join(path, 'resolved.attachments'), attachment);
-    record(resolved.messages, join(path, 'resolved.messages'), resolvedMessage);
+    record(resolved.attachments, 'data.resolved.attachments', attachment);
+    record(resolved.messages, 'data.resolved.messages', resolvedMessage);
   }
 }
 
@@ -165,13 +203,13 @@ export function interactionShape(json: unknown): RawInteraction {
   const i = object(json, '');
   snowflake(i, 'id', '');
   integer(i, 'type', '');
-  string(i, 'token', '', { match: TOKEN });
+  string(i, 'token', '', TOKEN_RULE);
   snowflake(i, 'application_id', '');
-  data(i.data, 'data');
+  data(i.data);
   const member = optionalObject(i.member, 'member', true);
   if (member) {
     if (member.user !== undefined) user(member.user, 'member.user');
-    string(member, 'permissions', 'member', { match: PERMISSIONS, optional: true });
+    string(member, 'permissions', 'member', OPTIONAL_PERMISSIONS);
   }
   if (i.user !== undefined && i.user !== null) user(i.user, 'user');
   snowflake(i, 'guild_id', '', true);
