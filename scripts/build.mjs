@@ -1,13 +1,18 @@
 // Compiles the bot to plain JavaScript in dist/ with esbuild: `npm start` runs dist/main.js, and
 // the worker pool runs dist/worker.js beside it. Packages stay external (node_modules is there at
 // run time); dynamic imports become their own chunks, so a mode loads only what it uses.
+// With it, the start-up snapshot of the console path (dist/snapshot-<node>-<os>-<arch>.blob, see
+// src/startSnapshot.ts), from which scripts/start.sh answers `npm start -- ask …`.
 //
 //   node scripts/build.mjs             build now
 //   node scripts/build.mjs --if-stale  build only if a source file changed since the last build
+//   HUNGERBOT_KEEP_SNAPSHOT_BUNDLE=1   keep dist/snapshot.cjs, the script the snapshot was made from
 //
 // Incremental by content of the build's own record (dist/build.json): every input esbuild read,
-// with its size and modification time, plus this script and package.json. Any difference (an edit,
-// a checkout, a new import) rebuilds; otherwise checking costs a stat per source file.
+// with its size and modification time, plus this script, scripts/start.sh, package.json and npm's
+// record of node_modules (the snapshot bundles zod and keyv). Any difference (an edit, a checkout, a
+// new import, an install) rebuilds; otherwise checking costs a stat per source file. The record's
+// random id is baked into the snapshot, which checks it and the inputs before it answers.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -58,6 +63,8 @@ export function staleReason() {
     return 'no previous build';
   }
   if (record.node !== process.versions.node.split('.')[0]) return 'another Node.js major version';
+  // A snapshot loads only into the exact Node.js build that made it: another one gets its own.
+  if (record.snapshotFor !== snapshotName()) return `no start-up snapshot for Node.js ${process.version} yet`;
   for (const out of Object.keys(ENTRY_POINTS))
     if (!existsSync(join(DIST, `${out}.js`))) return `dist/${out}.js is missing`;
   for (const [file, print] of Object.entries(record.inputs)) if (fingerprint(file) !== print) return `${file} changed`;
@@ -194,7 +201,11 @@ export async function build() {
   const node = process.versions.node.split('.')[0];
   writeFileSync(
     join(tmp, RECORD),
-    JSON.stringify({ id, node, esbuild: esbuild.version, snapshot: snapshot?.blob ?? null, inputs }, null, 1),
+    JSON.stringify(
+      { id, node, esbuild: esbuild.version, snapshotFor: snapshotName(), snapshot: snapshot?.blob ?? null, inputs },
+      null,
+      1,
+    ),
   );
   const old = `${DIST}.old-${process.pid}`;
   if (existsSync(DIST)) renameSync(DIST, old);
