@@ -6,7 +6,6 @@
 //
 //   node scripts/build.mjs             build now
 //   node scripts/build.mjs --if-stale  build only if a source file changed since the last build
-//   HUNGERBOT_KEEP_SNAPSHOT_BUNDLE=1   keep dist/snapshot.cjs, the script the snapshot was made from
 //
 // Incremental by content of the build's own record (dist/build.json): every input esbuild read,
 // with its size and modification time, plus this script, scripts/start.sh, package.json and npm's
@@ -150,6 +149,8 @@ async function buildSnapshot(esbuild, dir, id) {
       outfile: bundle,
       define: { HUNGERBOT_BUILD_ID: JSON.stringify(id), 'import.meta': 'globalThis.hungerbotImportMeta' },
       supported: { 'dynamic-import': false }, // no import() callback in a deserialized snapshot
+      // Stack traces name the script the snapshot was made from, kept in dist/ (not the build's temporary folder).
+      footer: { js: '//# sourceURL=dist/snapshot.cjs' },
       plugins: [loadedAtRunTime],
       metafile: true,
       logLevel: 'warning',
@@ -157,7 +158,6 @@ async function buildSnapshot(esbuild, dir, id) {
     const blob = snapshotName();
     const args = [...startFlags(), '--snapshot-blob', join(dir, blob), '--build-snapshot', bundle];
     execFileSync(process.execPath, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], env: {} });
-    if (!process.env.HUNGERBOT_KEEP_SNAPSHOT_BUNDLE) rmSync(bundle);
     return { inputs: Object.keys(result.metafile.inputs), blob };
   } catch (err) {
     const why = err?.stderr?.length ? String(err.stderr) : err instanceof Error ? err.message : String(err);
