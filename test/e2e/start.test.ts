@@ -127,6 +127,7 @@ function run(cmd: string, args: string[], extra: Record<string, string> = {}, in
     child.stdout.on('data', (d) => (stdout += String(d)));
     child.stderr.on('data', (d) => (stderr += String(d)));
     child.on('close', (code) => res({ code, stdout, stderr }));
+    child.stdin.on('error', () => {}); // a process that exits without reading its input (EPIPE)
     child.stdin.end(input);
   });
 }
