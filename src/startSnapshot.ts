@@ -1,16 +1,18 @@
 // Entry of the V8 start-up snapshot behind `npm start -- ask …` (scripts/start.sh). scripts/build.mjs
 // bundles this file and everything the console path evaluates (config schema, engine, commands,
-// renderers, parsers) into one CommonJS file and runs it under `node --build-snapshot`: the modules'
-// top levels run then, once, and a start deserializes the finished heap instead of compiling and
-// evaluating ~3 MB of JavaScript. Nothing here reads the environment, files, sockets or timers while the
-// snapshot is built: native and I/O packages (SQLite, Redis, PostgreSQL, resvg, discord.js) stay on disk
-// and are required at run time, and the configuration is parsed from the run's own environment.
+// renderers, parsers) into one script (dist/snapshot.cjs) and runs it under `node --build-snapshot`:
+// the modules' top levels run then, once, and a start deserializes the finished heap instead of
+// compiling and evaluating ~3 MB of JavaScript. Nothing reads the environment, files, sockets or
+// timers while the snapshot is built: native and I/O packages (SQLite, Redis, PostgreSQL, resvg,
+// discord.js, pino) are required at run time from node_modules, built-ins the snapshot builder does
+// not support (worker_threads, http, async_hooks, …) load on first use and throw if used while it is
+// built, and the configuration (.env included) is read from the run's own environment.
 //
 // Run as `node --snapshot-blob <blob> <root> ask …`: the main function below checks that dist/ is the
 // build this snapshot was made from and that no source changed since; otherwise it hands the run to
 // scripts/start.mjs (which rebuilds dist/ and the snapshot), so a stale snapshot never answers.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -54,6 +56,7 @@ export function snapshotStaleReason(root: string, buildId: string): string | nul
     return 'no build record';
   }
   if (record.id !== buildId) return 'dist/ was rebuilt since this snapshot';
+  for (const out of ['main.js', 'worker.js']) if (!existsSync(join(root, 'dist', out))) return `dist/${out} is missing`;
   for (const [file, print] of Object.entries(record.inputs ?? {}))
     if (fingerprint(root, file) !== print) return `${file} changed`;
   return null;
