@@ -163,6 +163,18 @@ describe('npm start -- ask from the start-up snapshot', () => {
     expect(await argsOf(['console'], npmEnv(echo))).toEqual(plain('console'));
     expect(await argsOf(['ask', '/help'], npmEnv(echo, 'v99.0.0'))).toEqual(plain('ask', '/help')); // no such blob
     expect(await argsOf(['ask', '/help'], { npm_node_execpath: echo })).toEqual(plain('ask', '/help')); // not npm
+    // V8 flags that the snapshot was not built with: Node.js would refuse it.
+    const withOptions = { ...npmEnv(echo), NODE_OPTIONS: '--max-old-space-size=512' };
+    expect(await argsOf(['ask', '/help'], withOptions)).toEqual(plain('ask', '/help'));
+    const script = resolve('scripts/start.sh');
+    const { atimeMs, mtimeMs } = statSync(script); // put back exactly (seconds, fractional): no rebuild after
+    const blobTime = statSync(resolve('dist', blob)).mtimeMs;
+    try {
+      utimesSync(script, atimeMs / 1000, (blobTime + 1_000) / 1000); // NODE_FLAGS edited since the build
+      expect(await argsOf(['ask', '/help'], npmEnv(echo))).toEqual(plain('ask', '/help'));
+    } finally {
+      utimesSync(script, atimeMs / 1000, mtimeMs / 1000);
+    }
   }, 120_000);
 
   it('answers byte for byte as node dist/main.js does: text, --json, the worker pool, errors, a batch', async () => {
