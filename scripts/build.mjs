@@ -176,6 +176,7 @@ async function buildSnapshot(esbuild, dir, id) {
   } catch (err) {
     const why = err?.stderr?.length ? String(err.stderr) : err instanceof Error ? err.message : String(err);
     process.stderr.write(`hungerbot: no start-up snapshot (npm start runs dist/main.js): ${why.trim()}\n`);
+    rmSync(join(dir, snapshotName()), { force: true }); // half a blob would crash the start that loads it
     return null;
   }
 }
