@@ -12,11 +12,14 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FAKE_TOKEN = 'MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfakeX.fake_token_for_tests_only_0123456789';
 
 /**
- * The Node.js flags `npm start` passes (package.json's "start" script: small young generation, one
- * V8 helper thread, no wasm tier-up; README "Memory"), so a bench runs the bot as operators do.
+ * The Node.js flags `npm start` passes (package.json's "start:plain" script, the same as
+ * scripts/start.sh's NODE_FLAGS: small young generation, one V8 helper thread, no wasm tier-up;
+ * README "Memory"), so a bench runs the bot as operators do.
  */
 export const START_FLAGS: readonly string[] = startFlagsOf(
-  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start,
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+    'start:plain'
+  ] ?? '',
 );
 
 export function startFlagsOf(start: string): string[] {

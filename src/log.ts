@@ -1,7 +1,19 @@
 // Structured logs (pino). Secrets are redacted by path, and the token is also scrubbed from
 // any message text, so it can never reach a log line.
-import pino, { type Logger } from 'pino';
+import { createRequire } from 'node:module';
+import type { DestinationStream, Logger } from 'pino';
+import type pinoModule from 'pino';
 import type { Config } from './config.ts';
+
+let loadedPino: typeof pinoModule | undefined;
+/**
+ * pino, required with the first logger rather than imported: its top level reads the process id,
+ * the host name and worker_threads, which the start-up snapshot (src/startSnapshot.ts) must read at
+ * run time, never bake in.
+ */
+function pino(): typeof pinoModule {
+  return (loadedPino ??= createRequire(import.meta.url)('pino') as typeof pinoModule);
+}
 
 const REDACT = [
   'token',
@@ -27,8 +39,8 @@ export function createLogger(
 ): Logger {
   const scrub = (s: string) =>
     secrets.reduce((acc, secret) => (secret ? acc.split(secret).join('[redacted]') : acc), s);
-  const stream = typeof destination === 'number' ? pino.destination({ dest: destination, sync: true }) : destination;
-  return pino(
+  const stream = typeof destination === 'number' ? pino().destination({ dest: destination, sync: true }) : destination;
+  return pino()(
     {
       level,
       base: { app: 'hungerbot', ...base },
@@ -41,12 +53,12 @@ export function createLogger(
       },
       serializers: {
         err: (e: unknown) => {
-          const s = pino.stdSerializers.err(e as Error);
+          const s = pino().stdSerializers.err(e as Error);
           return { ...s, message: scrub(String(s.message)), stack: s.stack ? scrub(s.stack) : s.stack };
         },
       },
     },
-    stream as pino.DestinationStream,
+    stream as DestinationStream,
   );
 }
 

@@ -6,6 +6,7 @@
 //
 // Each mode imports only its own transport (console, HTTP or discord.js), so the HTTP endpoint
 // never loads discord.js and `ask` never loads a server: less start-up time and idle memory.
+import { startupSnapshot } from 'node:v8';
 import { loadConfigOrReport, type Config } from './config.ts';
 import { createApp, type App, type AppOptions } from './app.ts';
 import { StorageError } from './errors.ts';
@@ -82,7 +83,7 @@ async function openApp(config: Config, opts: AppOptions): Promise<App | number> 
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[]): Promise<number> {
   const config = loadConfigOrReport();
   if (!config) return 2;
   const [mode, ...rest] = argv;
@@ -271,7 +272,7 @@ async function runGatewayProcess(config: Config, shards: { ids: number[]; count:
  * (a parent process's pipe from spawn()), writes are asynchronous and process.exit() alone would
  * cut a long `ask --json` batch short.
  */
-function exitAfterFlush(code: number): void {
+export function exitAfterFlush(code: number): void {
   let pending = 2;
   const done = () => {
     if (--pending === 0) process.exit(code);
@@ -280,7 +281,14 @@ function exitAfterFlush(code: number): void {
   process.stderr.write('', done);
 }
 
-main(process.argv.slice(2)).then(exitAfterFlush, (err: unknown) => {
-  process.stderr.write(`hungerbot failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  exitAfterFlush(1);
-});
+/** Runs the bot for `argv` and exits: the entry's own call, and the start-up snapshot's (src/startSnapshot.ts). */
+export function runMain(argv: string[]): void {
+  main(argv).then(exitAfterFlush, (err: unknown) => {
+    process.stderr.write(`hungerbot failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+    exitAfterFlush(1);
+  });
+}
+
+// Bundled into the start-up snapshot this module only loads while the snapshot is built; the
+// snapshot's main function calls runMain() once deserialized.
+if (!startupSnapshot.isBuildingSnapshot()) runMain(process.argv.slice(2));

@@ -178,7 +178,9 @@ export function rank<T extends Named>(query: string, items: readonly T[], limit 
 
 // ---- the per-invocation scope of readings ------------------------------------------------------
 
-const readingScope = new AsyncLocalStorage<NameReading[]>();
+let scope: AsyncLocalStorage<NameReading[]> | undefined;
+/** Made on first use, not at load: the start-up snapshot (src/startSnapshot.ts) evaluates this module. */
+const readingScope = (): AsyncLocalStorage<NameReading[]> => (scope ??= new AsyncLocalStorage<NameReading[]>());
 
 // While enabled, AsyncLocalStorage's hooks run for every promise of the process, scope or not;
 // they are turned off once no scope has been open for a moment (the next scope turns them on).
@@ -190,7 +192,7 @@ function scopeClosed(): void {
   if (--openScopes > 0 || idleTimer) return;
   idleTimer = setTimeout(() => {
     idleTimer = undefined;
-    if (openScopes === 0) readingScope.disable();
+    if (openScopes === 0) readingScope().disable();
   }, SCOPES_IDLE_MS);
   idleTimer.unref();
 }
@@ -200,7 +202,7 @@ export async function collectReadings<T>(fn: () => T | Promise<T>): Promise<{ va
   const readings: NameReading[] = [];
   openScopes++;
   try {
-    const value = await readingScope.run(readings, fn);
+    const value = await readingScope().run(readings, fn);
     return { value, readings };
   } finally {
     scopeClosed();
@@ -209,7 +211,7 @@ export async function collectReadings<T>(fn: () => T | Promise<T>): Promise<{ va
 
 /** Note a reading in the current scope (no scope: nobody is listening, e.g. a test calling an engine). */
 export function noteReading(reading: NameReading): void {
-  const list = readingScope.getStore();
+  const list = readingScope().getStore();
   if (!list) return;
   if (!list.some((r) => r.typed === reading.typed && r.as === reading.as)) list.push(reading);
 }

@@ -1,4 +1,4 @@
-// How the bot is started: the Node.js flags of `npm start` (package.json), the same in the systemd
+// How the bot is started: the Node.js flags of `npm start` (package.json, scripts/start.sh), the same in the systemd
 // units, accepted by this Node.js; and a gateway process loading one undici, not two (README "Memory").
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +14,13 @@ describe('start flags', () => {
     const run = spawnSync(process.execPath, [...START_FLAGS, '-e', 'process.exit(0)'], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
+  });
+
+  it('npm start (scripts/start.sh, which the start-up snapshot is built with) passes the same flags', async () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.start).toBe('sh scripts/start.sh');
+    const { startFlags } = await import('../scripts/build.mjs');
+    expect(startFlags()).toEqual(START_FLAGS);
   });
 
   it('reads the flags from the start script and refuses a script of another shape', () => {

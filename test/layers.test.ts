@@ -16,7 +16,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/ask'], // the plain-words parser, which reads the registered commands
   ['commands'], // one file per command
   ['src/ops', 'src/transport'], // operator endpoints; console, gateway, HTTP
-  ['src/app.ts', 'src/deploy.ts', 'src/main.ts'], // entry points
+  ['src/app.ts', 'src/deploy.ts', 'src/main.ts', 'src/startSnapshot.ts'], // entry points
 ];
 
 function layerOf(path: string): number {
