@@ -2,45 +2,13 @@
 // they were kept: a leaf asked again and again keeps every reply it holds even when they are more
 // than half of the cache, while another leaf's replies asked twice and never again cycle through
 // what is left (the rule before this one, "the largest leaf", cut the hot leaf down to half).
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import {
-  clearPureReplies,
-  dispatch,
-  PURE_REPLIES_MAX,
-  Registry,
-  type DispatchDeps,
-} from '../../src/pipeline/dispatch.ts';
-import { createLogger } from '../../src/log.ts';
-import { integer } from '../../src/pipeline/options.ts';
-import { defineCommandGroup, defineSubcommand } from '../../src/pipeline/types.ts';
-import { openStore } from '../../src/store/store.ts';
-
-function pair(runs: { hot: number; once: number }) {
-  const options = { n: integer('n', { min: 0, max: 1_000_000, example: 1 }).required() };
-  const leaf = (name: 'hot' | 'once') =>
-    defineSubcommand({
-      name,
-      description: name,
-      example: `/pair ${name} n:1`,
-      options,
-      run: ({ n }: { n: number }) => (runs[name]++, { embeds: [{ title: `${name} ${n}` }], result: { n } }),
-    });
-  return defineCommandGroup({ name: 'pair', description: 'test', subcommands: [leaf('hot'), leaf('once')] });
-}
+import { clearPureReplies, PURE_REPLIES_MAX } from '../../src/pipeline/dispatch.ts';
+import { openPairLeaves } from '../helpers/pureLeaves.ts';
 
 describe('room in the kept replies', () => {
   it('a hot leaf holding more than half of them keeps all it holds while another cycles through the rest', async () => {
-    clearPureReplies();
-    const runs = { hot: 0, once: 0 };
-    const logger = createLogger('silent', new Writable({ write: (_c, _e, cb) => cb() }));
-    const store = await openStore('memory://');
-    const deps: DispatchDeps = { registry: new Registry([pair(runs)]), services: { store, logger }, transport: 'http' };
-    const ask = (subcommand: string, n: number) =>
-      dispatch(
-        { kind: 'command', commandName: 'pair', subcommand, options: { n }, user: { id: '1', name: 'u' } },
-        deps,
-      );
+    const { runs, ask, store } = await openPairLeaves(['hot', 'once']);
     const HOT = Math.floor(PURE_REPLIES_MAX * 0.6);
     for (let round = 0; round < 3; round++) for (let n = 0; n < HOT; n++) await ask('hot', n);
     // Kept now, but for the few whose options share a bucket of the asked-once table with two others.

@@ -15,6 +15,7 @@ import { defineCommandGroup, defineSubcommand, withLazyDetails, type Invocation 
 import { createLogger } from '../../src/log.ts';
 import { openStore } from '../../src/store/store.ts';
 import { userSettingsKey, writeSettings } from '../../src/settings/settings.ts';
+import { openPairLeaves } from '../helpers/pureLeaves.ts';
 
 function probe(runs: { count: number }) {
   const options = {
@@ -116,31 +117,8 @@ describe('finished replies of pure invocations', () => {
 });
 
 describe('room in the kept replies', () => {
-  /** Two pure leaves over a wide range of options, each counting its runs. */
-  function pair(runs: { hot: number; oneOff: number }) {
-    const options = { n: integer('n', { min: 0, max: 1_000_000, example: 1 }).required() };
-    const leaf = (name: 'hot' | 'oneOff') =>
-      defineSubcommand({
-        name: name.toLowerCase(),
-        description: name,
-        example: `/pair ${name.toLowerCase()} n:1`,
-        options,
-        run: ({ n }: { n: number }) => (runs[name]++, { embeds: [{ title: `${name} ${n}` }], result: { n } }),
-      });
-    return defineCommandGroup({ name: 'pair', description: 'test', subcommands: [leaf('hot'), leaf('oneOff')] });
-  }
-
   it("one leaf's replies asked twice and never again do not push out another leaf's replies asked again and again", async () => {
-    clearPureReplies();
-    const runs = { hot: 0, oneOff: 0 };
-    const logger = createLogger('silent', new Writable({ write: (_c, _e, cb) => cb() }));
-    const store = await openStore('memory://');
-    const deps: DispatchDeps = { registry: new Registry([pair(runs)]), services: { store, logger }, transport: 'http' };
-    const ask = (subcommand: string, n: number) =>
-      dispatch(
-        { kind: 'command', commandName: 'pair', subcommand, options: { n }, user: { id: '1', name: 'u' } },
-        deps,
-      );
+    const { runs, ask, store } = await openPairLeaves(['hot', 'oneOff']);
     const HOT = 200;
     for (let round = 0; round < 2; round++) for (let n = 0; n < HOT; n++) await ask('hot', n);
     // Kept now, but for the few whose options share a slot of the asked-once table with another's.
@@ -168,16 +146,8 @@ describe('room in the kept replies', () => {
   });
 
   it('within a leaf, a reply asked again since it was kept outlives older ones that were not', async () => {
-    clearPureReplies();
-    const runs = { hot: 0, oneOff: 0 };
-    const logger = createLogger('silent', new Writable({ write: (_c, _e, cb) => cb() }));
-    const store = await openStore('memory://');
-    const deps: DispatchDeps = { registry: new Registry([pair(runs)]), services: { store, logger }, transport: 'http' };
-    const ask = (n: number) =>
-      dispatch(
-        { kind: 'command', commandName: 'pair', subcommand: 'oneoff', options: { n }, user: { id: '1', name: 'u' } },
-        deps,
-      );
+    const { runs, ask: askPair, store } = await openPairLeaves(['hot', 'oneOff']);
+    const ask = (n: number) => askPair('oneoff', n);
     const keep = async (n: number) => (await ask(n), await ask(n));
     for (let n = 0; n < PURE_REPLIES_MAX; n++) await keep(n);
     // The first two are kept, and asked again.
