@@ -54,7 +54,7 @@ const WORST: { name: string; profile: BurnProfile; attacks: number }[] = [
   { name: '5.0 asleep', profile: P('5.0', { unaware: true, amulet: true }), attacks: 0 },
 ];
 
-function sweep(): { label: string; input: ForecastInput }[] {
+export function sweepCases(): { label: string; input: ForecastInput }[] {
   const out: { label: string; input: ForecastInput }[] = [];
   const nutritions = [-60, 1, 150, 900, 2500, 6000];
   WORST.forEach((w, i) => {
@@ -89,7 +89,7 @@ function timed(f: () => unknown): { ms: number; cpu: number } {
 }
 
 export async function run(): Promise<BenchResult> {
-  const cases = sweep();
+  const cases = sweepCases();
   // Warm the JIT of both engines on small inputs first: the engine as a pool worker warms itself
   // at start (warmUp.ts: small forecasts of every kind of walk, none of the sweep's, cache cleared).
   warmUpForecasts();
