@@ -9,7 +9,7 @@ import { toJsonReply } from '../src/transport/console.ts';
 import { configureWork, stopWork, workPool } from '../src/runtime/offload.ts';
 import { createHarness } from '../test/helpers/harness.ts';
 import { ratio, type BenchResult, type Row } from './lib.ts';
-import { botArgs, ensureCompiled, ROOT } from './proc.ts';
+import { botArgs, ensureCompiled, ROOT, START_ENV } from './proc.ts';
 
 export const title = 'Batch (ask --json) throughput, mixed workload with forecasts';
 
@@ -96,7 +96,12 @@ function wholeProcess(lines: string[], storeUrl: string): Promise<number> {
     const t0 = performance.now();
     const child = spawn(process.execPath, botArgs('ask', '--json'), {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', STORE_URL: storeUrl, FILE_DIR: join(tmpdir(), 'hungerbot-bench-files') },
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...START_ENV,
+        STORE_URL: storeUrl,
+        FILE_DIR: join(tmpdir(), 'hungerbot-bench-files'),
+      },
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     let out = 0;

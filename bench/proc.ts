@@ -28,6 +28,23 @@ export function startFlagsOf(start: string): string[] {
   return m[1]!.trim().split(' ').filter(Boolean);
 }
 
+/**
+ * The environment scripts/start.sh exports for Node.js (its `export NAME="${NAME:-default}"` lines: the
+ * malloc settings of README "Memory"), given to every process a bench starts, the baselines included.
+ */
+export const START_ENV: Readonly<Record<string, string>> = startEnvOf(
+  readFileSync(join(ROOT, 'scripts/start.sh'), 'utf8'),
+);
+
+export function startEnvOf(script: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const m of script.matchAll(/^export (\w+)="\$\{(\w+):-([^}"]*)\}"$/gm)) {
+    if (m[1] !== m[2]) throw new Error(`scripts/start.sh: export ${m[1]} reads another variable (${m[2]})`);
+    env[m[1]!] = m[3]!;
+  }
+  return env;
+}
+
 /** `node <args>` as npm start runs the compiled bot: its flags, then dist/main.js and `args`. */
 export const botArgs = (...args: string[]): string[] => [...START_FLAGS, 'dist/main.js', ...args];
 
@@ -64,7 +81,7 @@ export async function startNode(
 ): Promise<Child> {
   const proc = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...START_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -13,7 +13,17 @@ import { join } from 'node:path';
 import { startFakeDiscord } from '../test/helpers/fakeDiscord.ts';
 import { check, ms, ratio, stats, type BenchResult, type Row, type Target } from './lib.ts';
 import { snapshotName } from '../scripts/build.mjs';
-import { botArgs, ensureCompiled, FAKE_TOKEN, freePort, keyPair, ROOT, START_FLAGS, startNode } from './proc.ts';
+import {
+  botArgs,
+  ensureCompiled,
+  FAKE_TOKEN,
+  freePort,
+  keyPair,
+  ROOT,
+  START_ENV,
+  START_FLAGS,
+  startNode,
+} from './proc.ts';
 
 export const title = 'Cold start and idle memory';
 
@@ -32,7 +42,7 @@ function wall(cmd: string, args: string[], env: Record<string, string>): Promise
     const t0 = performance.now();
     const child = spawn(cmd, args, {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...START_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -203,7 +213,10 @@ export async function run(): Promise<BenchResult> {
       notes: [
         `Cold start: ${RUNS} runs of each, interleaved, medians. ` +
           `Idle RSS: read from /proc ${IDLE_MS / 1000} s after each server said it was ready ` +
-          `(and at ${FIRST_LOOK_MS / 1000} s); the bot runs with npm start's Node.js flags: ${START_FLAGS.join(' ')}.`,
+          `(and at ${FIRST_LOOK_MS / 1000} s); the bot runs with npm start's Node.js flags: ${START_FLAGS.join(' ')}, ` +
+          `and its environment: ${Object.entries(START_ENV)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ')}.`,
       ],
     };
   } finally {

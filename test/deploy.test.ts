@@ -1,10 +1,11 @@
-// How the bot is started: the Node.js flags of `npm start` (package.json, scripts/start.sh), the same in the systemd
-// units, accepted by this Node.js; and a gateway process loading one undici, not two (README "Memory").
+// How the bot is started: the Node.js flags and environment of `npm start` (package.json, scripts/start.sh),
+// the same in the systemd units, accepted by this Node.js; and a gateway process loading one undici, not two
+// (README "Memory").
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { START_FLAGS, startFlagsOf } from '../bench/proc.ts';
+import { START_ENV, START_FLAGS, startEnvOf, startFlagsOf } from '../bench/proc.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -29,12 +30,37 @@ describe('start flags', () => {
     expect(() => startFlagsOf('tsx src/main.ts')).toThrow(/not "node \[--flags\] scripts\/start.mjs"/);
   });
 
+  it("npm start fixes glibc's mmap threshold, and leaves an operator's own value alone", () => {
+    expect(START_ENV).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
+    const env = (extra: Record<string, string>) => {
+      // scripts/start.sh up to its exec lines, then what it exported.
+      const script = readFileSync(join(ROOT, 'scripts/start.sh'), 'utf8').split('\ncase "$0"')[0]!;
+      const run = spawnSync('sh', ['-c', `${script}\necho "$MALLOC_MMAP_THRESHOLD_"`], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', ...extra },
+      });
+      expect(run.status, run.stderr).toBe(0);
+      return run.stdout.trim();
+    };
+    expect(env({})).toBe('131072');
+    expect(env({ MALLOC_MMAP_THRESHOLD_: '65536' })).toBe('65536');
+  });
+
+  it('reads the environment from the start script and refuses an export of another variable', () => {
+    const line = (name: string, from: string, value: string) => `export ${name}="$\{${from}:-${value}}"\n`;
+    expect(startEnvOf(line('A', 'A', '1') + line('B', 'B', 'x y'))).toEqual({ A: '1', B: 'x y' });
+    expect(() => startEnvOf(line('A', 'B', '1'))).toThrow(/reads another variable/);
+  });
+
   it('every systemd unit runs dist/main.js with the same flags', () => {
     const units = readdirSync(join(ROOT, 'deploy')).filter((f) => f.endsWith('.service'));
     expect(units.length).toBeGreaterThan(0);
     for (const unit of units) {
       const exec = /^ExecStart=(.*)$/m.exec(readFileSync(join(ROOT, 'deploy', unit), 'utf8'))?.[1];
       expect(exec, unit).toBe(['/usr/bin/node', ...START_FLAGS, 'dist/main.js'].join(' '));
+      const text = readFileSync(join(ROOT, 'deploy', unit), 'utf8');
+      for (const [name, value] of Object.entries(START_ENV))
+        expect(text, `${unit}: ${name}`).toContain(`\nEnvironment=${name}=${value}\n`);
     }
   });
 });
