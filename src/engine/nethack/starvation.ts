@@ -637,7 +637,8 @@ function withTail(p: Float64Array): Kernel {
  * arr[c - k] += seg[c] x kernel[k] for c in lo..hi and k < len (lo >= len - 1: no clamp), four
  * source cells at a time: output c - k then takes seg[c + j] x kernel[k + j] for j < 4, so the
  * three upper cells of a block also use up to three kernel entries past `len` (more exact, never
- * less; `padded` ends in zeros) and each output cell is read and written once per block.
+ * less; `padded` ends in zeros) and each output cell is read and written once per block. Clears
+ * seg[lo..hi] as it reads it.
  */
 function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len: number, arr: Float64Array): void {
   let c = lo;
@@ -648,6 +649,7 @@ function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len
     const x1 = seg[c + 1]!;
     const x2 = seg[c + 2]!;
     const x3 = seg[c + 3]!;
+    seg[c] = seg[c + 1] = seg[c + 2] = seg[c + 3] = 0;
     arr[c + 3]! += x3 * kp[0]!;
     arr[c + 2]! += x2 * kp[0]! + x3 * kp[1]!;
     arr[c + 1]! += x1 * kp[0]! + x2 * kp[1]! + x3 * kp[2]!;
@@ -656,6 +658,7 @@ function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len
   for (; c <= hi; c++) {
     const x = seg[c]!;
     if (x === 0) continue;
+    seg[c] = 0;
     for (let k = 0; k < len; k++) arr[c - k]! += x * kp[k]!;
   }
 }
@@ -713,6 +716,8 @@ class Walk {
   private readonly inFlight: InFlight[] = [];
   /** The last usefulLength() answer (where the next search starts). */
   private lastLength = 1;
+  /** The latest wake of a danger row filled so far (the rows after it are empty). */
+  private dangerWake = -1;
 
   constructor(private readonly o: WalkOptions) {
     this.version = o.model.version;
@@ -769,7 +774,8 @@ class Walk {
   /** The turn call of t for the helpless heroes near the limit (every danger row), deaths summed. */
   private dangerCalls(t: number, pmf: CallPmf) {
     let dead = 0;
-    for (let w = t + 1; w <= t + this.ringSize - 1; w++) {
+    const last = Math.min(t + this.ringSize - 1, this.dangerWake); // no danger row wakes later
+    for (let w = t + 1; w <= last; w++) {
       const row = this.danger[w % this.ringSize]!;
       if (row.hi >= row.lo) dead += callRow(this.grid, row, pmf, null);
     }
@@ -819,7 +825,16 @@ class Walk {
           sum += turnFaint;
         }
         let c = j;
-        if (spill === 1 && j - 1 >= limitIdx) {
+        if (spill === 0 && j >= limitIdx) {
+          // A first helpless call that burns a fixed 0 far from the limit: each cell keeps its own.
+          const f0 = first[0]!;
+          for (; c <= i; c++) {
+            const x = ap[c]!;
+            sum += x;
+            const here = (seg[c]! += x * f0);
+            if (here > most) most = here;
+          }
+        } else if (spill === 1 && j - 1 >= limitIdx) {
           // The usual first helpless call (burns 0 or 1) far from the limit: no roll can kill.
           const f0 = first[0]!;
           const f1 = first[1]!;
@@ -894,28 +909,35 @@ class Walk {
     const kernel = this.kernels.get(calls, phase);
     const len = (this.lastLength = usefulLength(kernel, most, this.lastLength));
     const safeFrom = Math.max(lo, this.grid.limitIdx + len - 1); // these cannot reach the limit before waking
-    if (safeFrom > lo) {
-      const danger = this.danger[wake % this.ringSize]!;
-      for (let c = lo; c <= hi && c < safeFrom; c++) if (seg[c]! !== 0) danger.add(c, seg[c]!);
-    }
+    if (safeFrom > lo) this.toDanger(seg, lo, safeFrom <= hi ? safeFrom - 1 : hi, wake);
     if (safeFrom <= hi) {
       const row = this.awake[wake % this.ringSize]!;
-      const arr = row.p;
-      spread(seg, safeFrom, hi, kernel.padded, len, arr);
-      if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
-      if (hi > row.hi) row.hi = hi;
       if (record)
         for (let c = safeFrom; c <= hi; c++)
-          if (seg[c]! !== 0)
-            this.inFlight.push({
-              start: t + 1,
-              calls,
-              wake,
-              i: c,
-              mass: seg[c]!,
-            });
+          if (seg[c]! !== 0) this.inFlight.push({ start: t + 1, calls, wake, i: c, mass: seg[c]! });
+      spread(seg, safeFrom, hi, kernel.padded, len, row.p); // clears seg[safeFrom..hi]
+      if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
+      if (hi > row.hi) row.hi = hi;
     }
-    for (let c = lo; c <= hi; c++) seg[c] = 0;
+  }
+
+  /** Helpless heroes at cells lo..hi (cleared here) into the danger row of those who wake at `wake`. */
+  private toDanger(seg: Float64Array, lo: number, hi: number, wake: number) {
+    const danger = this.danger[wake % this.ringSize]!;
+    const dp = danger.p;
+    let from = danger.lo;
+    let to = danger.hi;
+    for (let c = lo; c <= hi; c++) {
+      const x = seg[c]!;
+      if (x === 0) continue;
+      seg[c] = 0;
+      dp[c]! += x;
+      if (c < from) from = c;
+      if (c > to) to = c;
+    }
+    danger.lo = from;
+    danger.hi = to;
+    if (wake > this.dangerWake) this.dangerWake = wake;
   }
 
   private settleSeed(seed: HelplessSeed, t: number, record: boolean) {
