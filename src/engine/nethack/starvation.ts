@@ -20,6 +20,7 @@
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, phaseOf, type CallModel, type CallPmf } from './calls.ts';
 import type { OffsetPmf, Spread } from './distributions.ts';
+import { WalkMemory, type WalkKernels } from './walkKernels.ts';
 
 export const WALK_EPSILON = 1e-10;
 export const WALK_MAX_TURNS = 2_500_000;
@@ -121,10 +122,17 @@ export const ROW_PAD = 8;
 /** A vector over nutrition hBottom..0 with the range of its nonzero entries. */
 class Row {
   readonly p: Float64Array;
+  /** The byte address of p in the walk's WebAssembly memory, or -1 (an array of its own). */
+  readonly at: number;
   lo: number;
   hi: number;
-  constructor(width: number) {
-    this.p = new Float64Array(width + ROW_PAD); // zero cells past the top (in-place calls read them)
+  constructor(width: number, arena?: Arena) {
+    // zero cells past the top (in-place calls read them)
+    if (arena) ({ at: this.at, view: this.p } = arena.floats(width + ROW_PAD));
+    else {
+      this.p = new Float64Array(width + ROW_PAD);
+      this.at = -1;
+    }
     this.lo = width;
     this.hi = -1;
   }
@@ -157,6 +165,52 @@ interface Grid {
   pass: Float64Array;
   limitIdx: number;
   width: number;
+  /** The WebAssembly loops, when every row of the walk and `pass` (at `passAt`) live in their memory. */
+  k?: WalkKernels;
+  passAt?: number;
+}
+
+/** The single walk's WebAssembly memory (one a thread, reused: a walk's arrays never outlive its run()). */
+let walkMemory: WalkMemory | null = null;
+/** The first memory's size: the forecast sweep's walks fit (a few MB at most). */
+const MIN_WALK_MEMORY_BYTES = 4 << 20;
+
+/** Bump allocation of one walk's arrays (all zeros) in the walk memory, 16-byte aligned. */
+class Arena {
+  private top = 0;
+  readonly buffer: ArrayBuffer;
+  readonly k: WalkKernels;
+  /** `bytes` in all, the first `zeroBytes` zeros (see zeroed()). */
+  constructor(
+    readonly bytes: number,
+    private readonly zeroBytes: number,
+  ) {
+    if (!walkMemory || walkMemory.buffer.byteLength < bytes)
+      walkMemory = new WalkMemory(Math.max(2 * bytes, MIN_WALK_MEMORY_BYTES)); // room for bigger walks
+    this.buffer = walkMemory.buffer;
+    this.k = walkMemory.kernels;
+    new Uint8Array(this.buffer, 0, zeroBytes).fill(0);
+  }
+  /** Past the zeroed part: what is taken from here on is not zeroed (its taker writes it in full). */
+  zeroed(): void {
+    if (this.top > this.zeroBytes) throw new Error('starvation walk: arena overflow');
+  }
+  /** Bytes for n float64s, rounded up to 16. */
+  static bytes(n: number): number {
+    return Math.ceil(n / 2) * 16;
+  }
+  /** n zeros, or null when the arena is full. */
+  tryFloats(n: number): { at: number; view: Float64Array } | null {
+    const at = this.top;
+    if (at + Arena.bytes(n) > this.bytes) return null;
+    this.top += Arena.bytes(n);
+    return { at, view: new Float64Array(this.buffer, at, n) };
+  }
+  floats(n: number): { at: number; view: Float64Array } {
+    const got = this.tryFloats(n);
+    if (!got) throw new Error('starvation walk: arena overflow');
+    return got;
+  }
 }
 
 /**
@@ -169,6 +223,7 @@ function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
   if (row.hi < row.lo) return 0;
   if (pmf.length === 2) return twoPointCall(g, row, pmf[0]!, pmf[1]!, faints);
   if (pmf.length === 1 && !faints) return rollOnly(g, row);
+  if (pmf.length === 1 && g.k) return burnNothing(g, row, pmf[0]!, faints!);
   if (pmf.length <= ROW_PAD) return shortCall(g, row, pmf, faints);
   const p = row.p;
   const s = g.scratch;
@@ -281,12 +336,36 @@ function shortCall(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number 
   return dead;
 }
 
+/**
+ * shortCall() for an awake call that burns nothing (pmf [q]), in WebAssembly: x q + 0 is shortCall()'s
+ * 0 + x q, and the same cells roll.
+ */
+function burnNothing(g: Grid, row: Row, q: number, faints: Row): number {
+  const k = g.k!;
+  const lo = row.lo;
+  const rhi = row.hi;
+  const split = g.limitIdx < lo ? lo : g.limitIdx > rhi + 1 ? rhi + 1 : g.limitIdx;
+  const dead = k.faintDie(row.at, faints.at, g.passAt!, lo, split, q, 0, 0);
+  k.faintKeep(row.at, faints.at, g.passAt!, split, rhi + 1, q, 0);
+  if (lo < faints.lo) faints.lo = lo;
+  if (rhi > faints.hi) faints.hi = rhi;
+  row.lo = split;
+  row.hi = split <= rhi ? rhi : -1;
+  row.prune();
+  return dead;
+}
+
 /** callRow() for a helpless call that burns nothing: only the roll below the limit. */
 function rollOnly(g: Grid, row: Row): number {
   const p = row.p;
   const pass = g.pass;
   const top = g.limitIdx - 1 < row.hi ? g.limitIdx - 1 : row.hi;
   let dead = 0;
+  if (g.k) {
+    dead = g.k.rollDie(row.at, g.passAt!, row.lo, top + 1, 1, 0, 0); // x 1 + 0: the same x
+    row.prune();
+    return dead;
+  }
   for (let j = row.lo; j <= top; j++) {
     const x = p[j]!;
     const passed = x * pass[j]!;
@@ -311,6 +390,7 @@ function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | n
   const split = g.limitIdx < lo ? lo : g.limitIdx > rhi + 1 ? rhi + 1 : g.limitIdx;
   const floorBurn = rlo === 0 ? p[0]! * q1 : 0; // below the floor: kept at it
   let dead = 0;
+  const k = g.k;
   if (faints) {
     const fp = faints.p;
     let j = lo;
@@ -320,13 +400,17 @@ function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | n
       fp[j]! += passed;
       dead += x - passed;
       p[j] = 0;
-      for (j++; j < split; j++) {
-        const y = p[j]! * q0 + p[j + 1]! * q1;
-        const ok = y * pass[j]!;
-        fp[j]! += ok;
-        dead += y - ok;
-        p[j] = 0;
-      }
+      if (k) {
+        dead = k.faintDie(row.at, faints.at, g.passAt!, j + 1, split, q0, q1, dead);
+        j = split;
+      } else
+        for (j++; j < split; j++) {
+          const y = p[j]! * q0 + p[j + 1]! * q1;
+          const ok = y * pass[j]!;
+          fp[j]! += ok;
+          dead += y - ok;
+          p[j] = 0;
+        }
     } else {
       const x = p[j]! * q0 + p[j + 1]! * q1 + floorBurn;
       const passed = x * pass[j]!;
@@ -334,12 +418,14 @@ function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | n
       p[j] = x - passed;
       j++;
     }
-    for (; j <= rhi; j++) {
-      const y = p[j]! * q0 + p[j + 1]! * q1;
-      const ok = y * pass[j]!;
-      fp[j]! += ok;
-      p[j] = y - ok;
-    }
+    if (k) k.faintKeep(row.at, faints.at, g.passAt!, j, rhi + 1, q0, q1);
+    else
+      for (; j <= rhi; j++) {
+        const y = p[j]! * q0 + p[j + 1]! * q1;
+        const ok = y * pass[j]!;
+        fp[j]! += ok;
+        p[j] = y - ok;
+      }
     if (lo < faints.lo) faints.lo = lo;
     if (rhi > faints.hi) faints.hi = rhi;
     row.lo = split;
@@ -352,13 +438,18 @@ function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | n
       dead += x0 - passed;
       p[j] = passed;
     } else p[j] = x0;
-    for (j++; j < split; j++) {
-      const y = p[j]! * q0 + p[j + 1]! * q1;
-      const ok = y * pass[j]!;
-      dead += y - ok;
-      p[j] = ok;
+    if (k) {
+      dead = k.rollDie(row.at, g.passAt!, j + 1, split, q0, q1, dead);
+      k.plain(row.at, split > j + 1 ? split : j + 1, rhi + 1, q0, q1);
+    } else {
+      for (j++; j < split; j++) {
+        const y = p[j]! * q0 + p[j + 1]! * q1;
+        const ok = y * pass[j]!;
+        dead += y - ok;
+        p[j] = ok;
+      }
+      for (; j <= rhi; j++) p[j] = p[j]! * q0 + p[j + 1]! * q1;
     }
-    for (; j <= rhi; j++) p[j] = p[j]! * q0 + p[j + 1]! * q1;
     row.lo = lo;
     row.hi = rhi;
   }
@@ -390,6 +481,7 @@ function attackCalls(
   faints: Row,
   stayAll: Float64Array,
   combined: AttackKernels | null,
+  stayAt = -1, // stayAll's address in the walk memory
 ): number {
   if (row.hi < row.lo) return 0;
   const burn = fixedBurn(pmf);
@@ -401,6 +493,15 @@ function attackCalls(
   const pass = g.pass;
   let dead = 0;
   const split = Math.min(Math.max(g.limitIdx, row.lo), row.hi + 1);
+  if (g.k && stayAt >= 0) {
+    dead = g.k.faintDie(row.at, faints.at, g.passAt!, row.lo, split, 1, 0, 0); // x 1 + 0: the same x
+    g.k.attackStay(row.at, faints.at, stayAt, split, row.hi + 1);
+    if (row.lo < faints.lo) faints.lo = row.lo;
+    if (row.hi > faints.hi) faints.hi = row.hi;
+    row.lo = split;
+    row.prune();
+    return dead;
+  }
   for (let j = row.lo; j < split; j++) {
     // below the limit the first roll decides: faint, or die
     const x = p[j]!;
@@ -699,9 +800,9 @@ class Walk {
   private readonly awake: Row[];
   private readonly danger: Row[];
   private readonly grid: Grid;
-  private readonly segment: Float64Array;
+  private segment: Float64Array;
   /** (1 - pass)^attacks: an awake hero above the limit making all the turn's attacks without burning. */
-  private readonly stayAllAttacks: Float64Array;
+  private stayAllAttacks: Float64Array;
   /** Several attacks that can burn: their combined effect per cell, by phase (see AttackKernels). */
   private readonly combined = new Map<number, AttackKernels | null>();
   private readonly faintAttack: Row;
@@ -718,6 +819,10 @@ class Walk {
   private lastLength = 1;
   /** The latest wake of a danger row filled so far (the rows after it are empty). */
   private dangerWake = -1;
+  private readonly arena: Arena;
+  private readonly segmentAt: number;
+  private readonly stayAt: number;
+  private readonly reversedAt = new Map<Kernel, number>();
 
   constructor(private readonly o: WalkOptions) {
     this.version = o.model.version;
@@ -735,20 +840,57 @@ class Walk {
     this.bandLow = new Int32Array(this.width);
     for (let i = 1; i < this.width; i++) this.bandLow[i] = this.dur[i] === this.dur[i - 1] ? this.bandLow[i - 1]! : i;
     this.ringSize = this.dur[0]! + 2;
-    this.awake = Array.from({ length: this.ringSize }, () => new Row(this.width));
+    const arena = (this.arena = Walk.arena(o.model, this.width, this.ringSize));
+    this.awake = Array.from({ length: this.ringSize }, () => new Row(this.width, arena));
+    const pass = arena.floats(this.width);
+    pass.view.set(this.pass);
     this.grid = {
       scratch: new Float64Array(this.width),
       pass: this.pass,
       limitIdx: o.limit - this.hBottom,
       width: this.width,
+      k: arena.k,
+      passAt: pass.at,
     };
-    this.danger = Array.from({ length: this.ringSize }, () => new Row(this.width));
-    this.segment = new Float64Array(this.width);
-    this.stayAllAttacks = this.pass.map((x) => (1 - x) ** o.model.attacks);
+    this.danger = Array.from({ length: this.ringSize }, () => new Row(this.width, arena));
+    // spread() reads up to 3 cells past the top
+    ({ at: this.segmentAt, view: this.segment } = arena.floats(this.width + BLOCK - 1));
+    this.segment = this.segment.subarray(0, this.width);
+    const stay = arena.floats(this.width);
+    for (let i = 0; i < this.width; i++) stay.view[i] = (1 - this.pass[i]!) ** o.model.attacks;
+    ({ at: this.stayAt, view: this.stayAllAttacks } = stay);
 
-    this.faintAttack = new Row(this.width);
-    this.faintTurn = new Row(this.width);
+    this.faintAttack = new Row(this.width, arena);
+    this.faintTurn = new Row(this.width, arena);
     this.kernels = new Kernels(o.model);
+    arena.zeroed(); // the reversed kernels come after: each written in full
+  }
+
+  /**
+   * The walk's arena: its rows and arrays, then room for a reversed copy of every kernel it can
+   * use (settle(): up to ringSize - 2 calls from each phase of the period).
+   */
+  private static arena(model: CallModel, width: number, ringSize: number): Arena {
+    const rowBytes = Arena.bytes(width + ROW_PAD);
+    const arrays = (2 * ringSize + 2) * rowBytes + 2 * Arena.bytes(width) + Arena.bytes(width + BLOCK - 1);
+    let burn = 0;
+    for (const pmf of model.fainted) burn = Math.max(burn, pmf.length - 1);
+    let kernels = 0;
+    for (let calls = 0; calls <= ringSize - 2; calls++) kernels += Arena.bytes(calls * burn + 1 + BLOCK - 1);
+    return new Arena(arrays + model.period * kernels, arrays);
+  }
+
+  /** The kernel reversed in the arena (see walkKernels.ts spread), or -1 when it has no room. */
+  private reversed(kernel: Kernel): number {
+    let at = this.reversedAt.get(kernel);
+    if (at === undefined) {
+      const kp = kernel.padded;
+      const got = this.arena.tryFloats(kp.length);
+      at = got ? got.at : -1;
+      if (got) for (let m = 0; m < kp.length; m++) got.view[m] = kp[kp.length - 1 - m]!;
+      this.reversedAt.set(kernel, at);
+    }
+    return at;
   }
 
   private idx(h: number) {
@@ -915,7 +1057,12 @@ class Walk {
       if (record)
         for (let c = safeFrom; c <= hi; c++)
           if (seg[c]! !== 0) this.inFlight.push({ start: t + 1, calls, wake, i: c, mass: seg[c]! });
-      spread(seg, safeFrom, hi, kernel.padded, len, row.p); // clears seg[safeFrom..hi]
+      const rk = this.reversed(kernel);
+      if (rk >= 0) {
+        const last = hi + 3 < seg.length ? hi + 3 : hi; // as spread() has it
+        const segAt = seg === this.segment ? this.segmentAt : this.faintTurn.at; // the two settle() is given
+        this.grid.k!.spread(segAt, safeFrom, hi, last, rk, kernel.p.length, len, row.at);
+      } else spread(seg, safeFrom, hi, kernel.padded, len, row.p); // clears seg[safeFrom..hi]
       if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
       if (hi > row.hi) row.hi = hi;
     }
@@ -997,7 +1144,7 @@ class Walk {
         combined = worth ? new AttackKernels(this.grid, pmf, model.attacks) : null;
         this.combined.set(phase, combined);
       }
-      this.die(t - 1, attackCalls(this.grid, here, pmf, this.faintAttack, this.stayAllAttacks, combined));
+      this.die(t - 1, attackCalls(this.grid, here, pmf, this.faintAttack, this.stayAllAttacks, combined, this.stayAt));
     }
     const faintedPmf = model.fainted[phaseOf(moves0 + t)]!;
     this.dangerCalls(t, faintedPmf);

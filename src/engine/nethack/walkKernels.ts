@@ -1,0 +1,269 @@
+// The hot loops of the single starvation walk (starvation.ts) in WebAssembly with SIMD: two
+// adjacent cells of a row in one f64x2 where the cells are independent (a call reads the old
+// p[j] and p[j + 1], so two cells at a time read old values only). Every value is computed by the
+// same IEEE operations in the same order as the JavaScript loops they replace (no fused
+// multiply-add in these instructions; the dead mass is summed cell by cell, lane 0 then lane 1),
+// so the walk's results are the same to the last bit.
+//
+// Addresses are in bytes into the one memory: a row's cell j at p + 8 j. Ranges of cells are
+// half-open [from, to).
+import { assembleModule, type WasmFunction } from './wasmText.ts';
+
+const i32 = (...names: string[]) => names.map((n): [string, 'i32'] => [n, 'i32']);
+const f64 = (...names: string[]) => names.map((n): [string, 'f64'] => [n, 'f64']);
+const v128 = (...names: string[]) => names.map((n): [string, 'v128'] => [n, 'v128']);
+
+/** Point `ptr` (an array address) at cell `$from` (8 bytes a cell). */
+const atFrom = (ptr: string) => `local.get ${ptr} local.get $from i32.const 3 i32.shl i32.add local.set ${ptr}`;
+const step = (ptrs: string[], bytes: number) =>
+  ptrs.map((p) => `local.get ${p} i32.const ${bytes} i32.add local.set ${p}`).join('\n');
+
+/**
+ * Cells from..to - 1: `pair` for two cells at a time (pointers at the first), then `single` for a
+ * last odd one.
+ */
+function eachCell(ptrs: string[], pair: string, single: string): string {
+  return `
+    ${ptrs.map(atFrom).join('\n')}
+    block $pairsDone
+      loop $pairs
+        local.get $from i32.const 2 i32.add local.get $to i32.gt_s br_if $pairsDone
+        ${pair}
+        ${step(ptrs, 16)}
+        local.get $from i32.const 2 i32.add local.set $from
+        br $pairs
+      end
+    end
+    local.get $from local.get $to i32.lt_s
+    if
+      ${single}
+    end`;
+}
+
+/** $Y = p[j] q0 + p[j + 1] q1 for cells j, j + 1; $y for one cell. */
+const CALL2 = `
+  local.get $p v128.load local.get $Q0 f64x2.mul
+  local.get $p v128.load offset=8 local.get $Q1 f64x2.mul
+  f64x2.add local.set $Y`;
+const CALL1 = `
+  local.get $p f64.load local.get $q0 f64.mul
+  local.get $p f64.load offset=8 local.get $q1 f64.mul
+  f64.add local.set $y`;
+/** $O = $Y x pass[j] (who passes the roll). */
+const ROLL2 = `${CALL2} local.get $Y local.get $pass v128.load f64x2.mul local.set $O`;
+const ROLL1 = `${CALL1} local.get $y local.get $pass f64.load f64.mul local.set $o`;
+/** faints[j] += $O */
+const FAINT2 = 'local.get $f local.get $f v128.load local.get $O f64x2.add v128.store';
+const FAINT1 = 'local.get $f local.get $f f64.load local.get $o f64.add f64.store';
+/** $dead += $Y - $O, cell j then cell j + 1. */
+const DIE2 = `local.get $Y local.get $O f64x2.sub local.set $D
+  local.get $dead local.get $D f64x2.extract_lane 0 f64.add
+  local.get $D f64x2.extract_lane 1 f64.add local.set $dead`;
+const DIE1 = 'local.get $dead local.get $y local.get $o f64.sub f64.add local.set $dead';
+
+const CALL_PARAMS = [...i32('$from', '$to'), ...f64('$q0', '$q1')];
+const CALL_LOCALS: [string, 'f64' | 'v128'][] = [...v128('$Q0', '$Q1', '$Y', '$O', '$D', '$zero'), ...f64('$y', '$o')];
+const SPLAT = 'local.get $q0 f64x2.splat local.set $Q0 local.get $q1 f64x2.splat local.set $Q1';
+
+const FUNCTIONS: WasmFunction[] = [
+  {
+    // A call below the limit with faints: who passes the roll faints (into $f), the rest die; p[j] = 0.
+    name: 'faintDie',
+    params: [...i32('$p', '$f', '$pass'), ...CALL_PARAMS, ...f64('$dead')],
+    result: 'f64',
+    locals: CALL_LOCALS,
+    body: `${SPLAT}
+      ${eachCell(
+        ['$p', '$f', '$pass'],
+        `${ROLL2} ${FAINT2} ${DIE2} local.get $p local.get $zero v128.store`,
+        `${ROLL1} ${FAINT1} ${DIE1} local.get $p f64.const 0 f64.store`,
+      )}
+      local.get $dead`,
+  },
+  {
+    // A call above the limit with faints: who passes faints, the rest stay (p[j] = y - o).
+    name: 'faintKeep',
+    params: [...i32('$p', '$f', '$pass'), ...CALL_PARAMS],
+    locals: CALL_LOCALS,
+    body: `${SPLAT}
+      ${eachCell(
+        ['$p', '$f', '$pass'],
+        `${ROLL2} ${FAINT2} local.get $p local.get $Y local.get $O f64x2.sub v128.store`,
+        `${ROLL1} ${FAINT1} local.get $p local.get $y local.get $o f64.sub f64.store`,
+      )}`,
+  },
+  {
+    // A helpless call below the limit: who passes the roll stays (p[j] = o), the rest die.
+    name: 'rollDie',
+    params: [...i32('$p', '$pass'), ...CALL_PARAMS, ...f64('$dead')],
+    result: 'f64',
+    locals: CALL_LOCALS,
+    body: `${SPLAT}
+      ${eachCell(
+        ['$p', '$pass'],
+        `${ROLL2} ${DIE2} local.get $p local.get $O v128.store`,
+        `${ROLL1} ${DIE1} local.get $p local.get $o f64.store`,
+      )}
+      local.get $dead`,
+  },
+  {
+    // A helpless call above the limit: p[j] = p[j] q0 + p[j + 1] q1.
+    name: 'plain',
+    params: [...i32('$p'), ...CALL_PARAMS],
+    locals: CALL_LOCALS,
+    body: `${SPLAT}
+      ${eachCell(['$p'], `${CALL2} local.get $p local.get $Y v128.store`, `${CALL1} local.get $p local.get $y f64.store`)}`,
+  },
+  {
+    // Attacks that burn nothing, above the limit: s = p[j] stay[j] stays awake, the rest faint.
+    name: 'attackStay',
+    params: i32('$p', '$f', '$stay', '$from', '$to'),
+    locals: [...v128('$X', '$S'), ...f64('$x', '$s')],
+    body: eachCell(
+      ['$p', '$f', '$stay'],
+      `local.get $p v128.load local.tee $X local.get $stay v128.load f64x2.mul local.set $S
+       local.get $f local.get $f v128.load local.get $X local.get $S f64x2.sub f64x2.add v128.store
+       local.get $p local.get $S v128.store`,
+      `local.get $p f64.load local.tee $x local.get $stay f64.load f64.mul local.set $s
+       local.get $f local.get $f f64.load local.get $x local.get $s f64.sub f64.add f64.store
+       local.get $p local.get $s f64.store`,
+    ),
+  },
+  {
+    // starvation.ts spread(), to the last operation: see there. The kernel is given reversed
+    // ($rk: rk[m] = kp[$n + 2 - m], kp the padded kernel of $n entries), so that the entries two
+    // adjacent outputs c - k - 1, c - k take are side by side; seg is cleared as it is read.
+    name: 'spread',
+    params: i32('$seg', '$lo', '$hi', '$last', '$rk', '$n', '$len', '$arr'),
+    locals: [
+      ...i32('$c', '$k', '$s', '$a', '$kp'),
+      ...f64('$x0', '$x1', '$x2', '$x3', '$k0', '$k1', '$k2'),
+      ...v128('$X0', '$X1', '$X2', '$X3', '$zero'),
+    ],
+    body: `
+      local.get $lo local.set $c
+      ;; kp[i] is at $kp - 8 i
+      local.get $rk local.get $n i32.const 2 i32.add i32.const 3 i32.shl i32.add local.set $kp
+      local.get $kp f64.load local.set $k0
+      local.get $kp i32.const 8 i32.sub f64.load local.set $k1
+      local.get $kp i32.const 16 i32.sub f64.load local.set $k2
+      block $blocksDone
+        loop $blocks
+          local.get $c i32.const 3 i32.add local.get $last i32.gt_s br_if $blocksDone
+          local.get $seg local.get $c i32.const 3 i32.shl i32.add local.set $s
+          local.get $s f64.load local.tee $x0 f64x2.splat local.set $X0
+          local.get $s f64.load offset=8 local.tee $x1 f64x2.splat local.set $X1
+          local.get $s f64.load offset=16 local.tee $x2 f64x2.splat local.set $X2
+          local.get $s f64.load offset=24 local.tee $x3 f64x2.splat local.set $X3
+          local.get $s local.get $zero v128.store
+          local.get $s local.get $zero v128.store offset=16
+          local.get $arr local.get $c i32.const 3 i32.shl i32.add local.set $a
+          ;; arr[c + 3] += x3 kp[0]; arr[c + 2] += x2 kp[0] + x3 kp[1]; arr[c + 1] += x1 kp[0] + x2 kp[1] + x3 kp[2]
+          local.get $a local.get $a f64.load offset=24 local.get $x3 local.get $k0 f64.mul f64.add f64.store offset=24
+          local.get $a local.get $a f64.load offset=16
+            local.get $x2 local.get $k0 f64.mul local.get $x3 local.get $k1 f64.mul f64.add
+          f64.add f64.store offset=16
+          local.get $a local.get $a f64.load offset=8
+            local.get $x1 local.get $k0 f64.mul local.get $x2 local.get $k1 f64.mul f64.add
+            local.get $x3 local.get $k2 f64.mul f64.add
+          f64.add f64.store offset=8
+          ;; outputs c - k - 1 and c - k together: lane 0 takes kp[k + 1 + m], lane 1 kp[k + m]
+          i32.const 0 local.set $k
+          block $pairsDone
+            loop $pairs
+              local.get $k i32.const 1 i32.add local.get $len i32.ge_s br_if $pairsDone
+              ;; $s: the address of kp[k + 1] (then kp[k] follows it)
+              local.get $kp local.get $k i32.const 1 i32.add i32.const 3 i32.shl i32.sub local.set $s
+              local.get $a local.get $k i32.const 1 i32.add i32.const 3 i32.shl i32.sub local.tee $a
+              local.get $a v128.load
+                local.get $X0 local.get $s v128.load f64x2.mul
+                local.get $X1 local.get $s i32.const 8 i32.sub v128.load f64x2.mul f64x2.add
+                local.get $X2 local.get $s i32.const 16 i32.sub v128.load f64x2.mul f64x2.add
+                local.get $X3 local.get $s i32.const 24 i32.sub v128.load f64x2.mul f64x2.add
+              f64x2.add v128.store
+              local.get $arr local.get $c i32.const 3 i32.shl i32.add local.set $a
+              local.get $k i32.const 2 i32.add local.set $k
+              br $pairs
+            end
+          end
+          local.get $k local.get $len i32.lt_s
+          if
+            ;; the last output c - k alone: kp[k .. k + 3]
+            local.get $kp local.get $k i32.const 3 i32.shl i32.sub local.set $s
+            local.get $a local.get $k i32.const 3 i32.shl i32.sub local.tee $a
+            local.get $a f64.load
+              local.get $x0 local.get $s f64.load f64.mul
+              local.get $x1 local.get $s i32.const 8 i32.sub f64.load f64.mul f64.add
+              local.get $x2 local.get $s i32.const 16 i32.sub f64.load f64.mul f64.add
+              local.get $x3 local.get $s i32.const 24 i32.sub f64.load f64.mul f64.add
+            f64.add f64.store
+          end
+          local.get $c i32.const 4 i32.add local.set $c
+          br $blocks
+        end
+      end
+      ;; the last few source cells one at a time
+      block $cellsDone
+        loop $cells
+          local.get $c local.get $hi i32.gt_s br_if $cellsDone
+          local.get $seg local.get $c i32.const 3 i32.shl i32.add local.tee $s f64.load local.tee $x0
+          f64.const 0 f64.ne
+          if
+            local.get $s f64.const 0 f64.store
+            i32.const 0 local.set $k
+            local.get $arr local.get $c i32.const 3 i32.shl i32.add local.set $a
+            block $outDone
+              loop $out
+                local.get $k local.get $len i32.ge_s br_if $outDone
+                local.get $a local.get $a f64.load
+                local.get $x0 local.get $kp local.get $k i32.const 3 i32.shl i32.sub f64.load f64.mul
+                f64.add f64.store
+                local.get $a i32.const 8 i32.sub local.set $a
+                local.get $k i32.const 1 i32.add local.set $k
+                br $out
+              end
+            end
+          end
+          local.get $c i32.const 1 i32.add local.set $c
+          br $cells
+        end
+      end`,
+  },
+];
+
+/** The kernels' exports (addresses in bytes, cells as in starvation.ts). */
+export interface WalkKernels {
+  faintDie(p: number, f: number, pass: number, from: number, to: number, q0: number, q1: number, dead: number): number;
+  faintKeep(p: number, f: number, pass: number, from: number, to: number, q0: number, q1: number): void;
+  rollDie(p: number, pass: number, from: number, to: number, q0: number, q1: number, dead: number): number;
+  plain(p: number, from: number, to: number, q0: number, q1: number): void;
+  attackStay(p: number, f: number, stay: number, from: number, to: number): void;
+  spread(seg: number, lo: number, hi: number, last: number, rk: number, n: number, len: number, arr: number): void;
+}
+
+/** What these kernels use of the WebAssembly API (the types of this project's lib leave it out). */
+interface WasmApi {
+  Memory: new (d: { initial: number }) => { readonly buffer: ArrayBuffer };
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (m: object, imports: object) => { exports: unknown };
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+const PAGE_BYTES = 65_536;
+let compiled: object | null = null;
+
+/**
+ * A memory and the kernels on it (compiled once a thread). Never grown: growing detaches the old
+ * buffer, which slows every typed array access of the thread from then on (see pairKernels.ts); a
+ * walk that needs more takes a new, larger memory.
+ */
+export class WalkMemory {
+  readonly buffer: ArrayBuffer;
+  readonly kernels: WalkKernels;
+  constructor(bytes: number) {
+    const memory = new wasm.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
+    compiled ??= new wasm.Module(assembleModule(FUNCTIONS));
+    this.kernels = new wasm.Instance(compiled, { env: { memory } }).exports as WalkKernels;
+    this.buffer = memory.buffer;
+  }
+}
