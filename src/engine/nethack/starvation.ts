@@ -150,12 +150,17 @@ class Row {
     return this.hi < this.lo;
   }
   prune() {
-    while (this.lo <= this.hi && this.p[this.lo]! < PRUNE) this.p[this.lo++] = 0;
-    while (this.hi >= this.lo && this.p[this.hi]! < PRUNE) this.p[this.hi--] = 0;
-    if (this.hi < this.lo) {
-      this.lo = this.p.length;
-      this.hi = -1;
+    const p = this.p;
+    let lo = this.lo;
+    let hi = this.hi;
+    while (lo <= hi && p[lo]! < PRUNE) p[lo++] = 0;
+    while (hi >= lo && p[hi]! < PRUNE) p[hi--] = 0;
+    if (hi < lo) {
+      lo = p.length;
+      hi = -1;
     }
+    this.lo = lo;
+    this.hi = hi;
   }
 }
 
@@ -683,8 +688,16 @@ function shiftCall(g: Grid, row: Row, burn: number, faints: Row): number {
 }
 
 /** Adds `from` into `to` and clears it. */
-function moveInto(from: Row, to: Row): void {
+function moveInto(from: Row, to: Row, k?: WalkKernels): void {
   if (from.hi < from.lo) return;
+  if (k) {
+    k.moveRow(from.at, to.at, from.lo, from.hi + 1);
+    if (from.lo < to.lo) to.lo = from.lo;
+    if (from.hi > to.hi) to.hi = from.hi;
+    from.lo = from.p.length;
+    from.hi = -1;
+    return;
+  }
   const a = from.p;
   const b = to.p;
   for (let i = from.lo; i <= from.hi; i++) b[i]! += a[i]!;
@@ -699,6 +712,8 @@ interface Kernel {
   tail: Float64Array;
   /** p followed by BLOCK - 1 zeros (settle() reads a few entries past any prefix it uses). */
   padded: Float64Array;
+  /** Where the single walk keeps it reversed in its memory (-1: nowhere yet, -2: no room). */
+  reversedAt: number;
 }
 
 /** Source cells settle() spreads at once: each output cell is then written once per BLOCK sources. */
@@ -731,7 +746,7 @@ function withTail(p: Float64Array): Kernel {
   for (let k = p.length - 1; k >= 0; k--) tail[k] = tail[k + 1]! + p[k]!;
   const padded = new Float64Array(p.length + BLOCK - 1);
   padded.set(p);
-  return { p, tail, padded };
+  return { p, tail, padded, reversedAt: -1 };
 }
 
 /**
@@ -822,7 +837,9 @@ class Walk {
   private readonly arena: Arena;
   private readonly segmentAt: number;
   private readonly stayAt: number;
-  private readonly reversedAt = new Map<Kernel, number>();
+  /** The kernels' scratch (sumMax() and gatherBand() leave the largest cell there). */
+  private readonly scratchAt: number;
+  private readonly scratch: Float64Array;
 
   constructor(private readonly o: WalkOptions) {
     this.version = o.model.version;
@@ -862,6 +879,7 @@ class Walk {
 
     this.faintAttack = new Row(this.width, arena);
     this.faintTurn = new Row(this.width, arena);
+    ({ at: this.scratchAt, view: this.scratch } = arena.floats(2));
     this.kernels = new Kernels(o.model);
     arena.zeroed(); // the reversed kernels come after: each written in full
   }
@@ -872,7 +890,8 @@ class Walk {
    */
   private static arena(model: CallModel, width: number, ringSize: number): Arena {
     const rowBytes = Arena.bytes(width + ROW_PAD);
-    const arrays = (2 * ringSize + 2) * rowBytes + 2 * Arena.bytes(width) + Arena.bytes(width + BLOCK - 1);
+    const arrays =
+      (2 * ringSize + 2) * rowBytes + 2 * Arena.bytes(width) + Arena.bytes(width + BLOCK - 1) + Arena.bytes(2);
     let burn = 0;
     for (const pmf of model.fainted) burn = Math.max(burn, pmf.length - 1);
     let kernels = 0;
@@ -880,17 +899,13 @@ class Walk {
     return new Arena(arrays + model.period * kernels, arrays);
   }
 
-  /** The kernel reversed in the arena (see walkKernels.ts spread), or -1 when it has no room. */
+  /** The kernel reversed in the arena (see walkKernels.ts spread), or -2 when it has no room. */
   private reversed(kernel: Kernel): number {
-    let at = this.reversedAt.get(kernel);
-    if (at === undefined) {
-      const kp = kernel.padded;
-      const got = this.arena.tryFloats(kp.length);
-      at = got ? got.at : -1;
-      if (got) for (let m = 0; m < kp.length; m++) got.view[m] = kp[kp.length - 1 - m]!;
-      this.reversedAt.set(kernel, at);
-    }
-    return at;
+    if (kernel.reversedAt !== -1) return kernel.reversedAt;
+    const kp = kernel.padded;
+    const got = this.arena.tryFloats(kp.length);
+    if (got) for (let m = 0; m < kp.length; m++) got.view[m] = kp[kp.length - 1 - m]!;
+    return (kernel.reversedAt = got ? got.at : -2);
   }
 
   private idx(h: number) {
@@ -945,6 +960,8 @@ class Walk {
     const { pass, dur, bandLow, segment: seg } = this;
     const ap = A.p;
     const bp = B.p;
+    const k = this.grid.k!;
+    const { scratchAt: out, scratch: outView } = this;
     let dead = 0;
     let faints = 0;
     let turnsFainted = 0;
@@ -953,43 +970,23 @@ class Walk {
       const j = bandLow[i]! > lo ? bandLow[i]! : lo;
       let sum = 0;
       let most = 0;
-      if (!attackFaints)
-        for (let c = j; c <= i; c++) {
-          // settled from B itself
-          const x = bp[c]!;
-          sum += x;
-          if (x > most) most = x;
-        }
-      else {
+      const far = (spill === 0 && j >= limitIdx) || (spill === 1 && j - 1 >= limitIdx);
+      if (!attackFaints) {
+        // settled from B itself
+        sum = k.sumMax(B.at, j, i + 1, out);
+        most = outView[0]!;
+      } else if (far) {
+        // A first helpless call that burns 0 or 1 far from the limit: no roll can kill.
+        sum = k.gatherBand(this.segmentAt, A.at, B.at, j, i + 1, spill, out, first[0]!, spill === 1 ? first[1]! : 0);
+        most = outView[0]!;
+      } else {
         for (let c = j; c <= i; c++) {
           const turnFaint = bp[c]!;
           seg[c]! += turnFaint;
           sum += turnFaint;
         }
-        let c = j;
-        if (spill === 0 && j >= limitIdx) {
-          // A first helpless call that burns a fixed 0 far from the limit: each cell keeps its own.
-          const f0 = first[0]!;
-          for (; c <= i; c++) {
-            const x = ap[c]!;
-            sum += x;
-            const here = (seg[c]! += x * f0);
-            if (here > most) most = here;
-          }
-        } else if (spill === 1 && j - 1 >= limitIdx) {
-          // The usual first helpless call (burns 0 or 1) far from the limit: no roll can kill.
-          const f0 = first[0]!;
-          const f1 = first[1]!;
-          for (; c <= i; c++) {
-            const x = ap[c]!;
-            sum += x;
-            seg[c]! += x * f0;
-            const below = (seg[c - 1]! += x * f1); // cell c - 1 is complete now
-            if (below > most) most = below;
-          }
-          if (seg[i]! > most) most = seg[i]!;
-        } else most = -1; // settle() finds it
-        for (; c <= i; c++) {
+        most = -1; // settle() finds it
+        for (let c = j; c <= i; c++) {
           const x = ap[c]!;
           if (x === 0) continue;
           sum += x;
@@ -1057,7 +1054,7 @@ class Walk {
       if (record)
         for (let c = safeFrom; c <= hi; c++)
           if (seg[c]! !== 0) this.inFlight.push({ start: t + 1, calls, wake, i: c, mass: seg[c]! });
-      const rk = this.reversed(kernel);
+      const rk = kernel.reversedAt >= 0 ? kernel.reversedAt : this.reversed(kernel);
       if (rk >= 0) {
         const last = hi + 3 < seg.length ? hi + 3 : hi; // as spread() has it
         const segAt = seg === this.segment ? this.segmentAt : this.faintTurn.at; // the two settle() is given
@@ -1155,8 +1152,8 @@ class Walk {
     if (helpless) for (const seed of helpless) this.settleSeed(seed, t, record);
     // ++multi: who wakes up now acts at the next prompt; the rest of the awake stay awake.
     const next = this.awake[(t + 1) % this.ringSize]!;
-    moveInto(this.danger[(t + 1) % this.ringSize]!, next);
-    moveInto(here, next);
+    moveInto(this.danger[(t + 1) % this.ringSize]!, next, this.grid.k);
+    moveInto(here, next, this.grid.k);
   }
 
   /** Alive heroes at the prompt after iteration t (just run). */

@@ -229,6 +229,100 @@ const FUNCTIONS: WasmFunction[] = [
         end
       end`,
   },
+  {
+    // dst[j] += src[j], src[j] = 0 (moveInto()).
+    name: 'moveRow',
+    params: i32('$src', '$dst', '$from', '$to'),
+    locals: [...v128('$zero'), ...f64('$x')],
+    body: eachCell(
+      ['$src', '$dst'],
+      `local.get $dst local.get $dst v128.load local.get $src v128.load f64x2.add v128.store
+       local.get $src local.get $zero v128.store`,
+      `local.get $dst local.get $dst f64.load local.get $src f64.load f64.add f64.store
+       local.get $src f64.const 0 f64.store`,
+    ),
+  },
+  {
+    // The sum of p[from..to - 1] in order, and (at $out) the largest of them (dispatch()'s bands).
+    name: 'sumMax',
+    params: i32('$p', '$from', '$to', '$out'),
+    result: 'f64',
+    locals: f64('$x', '$sum', '$most'),
+    body: `${atFrom('$p')}
+      block $done
+        loop $cells
+          local.get $from local.get $to i32.ge_s br_if $done
+          local.get $sum local.get $p f64.load local.tee $x f64.add local.set $sum
+          local.get $x local.get $most f64.gt
+          if local.get $x local.set $most end
+          ${step(['$p'], 8)}
+          local.get $from i32.const 1 i32.add local.set $from
+          br $cells
+        end
+      end
+      local.get $out local.get $most f64.store
+      local.get $sum`,
+  },
+  {
+    // dispatch()'s band from..to - 1 far from the limit, when the first helpless call of an attack's
+    // faint burns 0 or 1 ($spill 0 or 1, chances f0, f1): the turn faints (bp, cleared), then the
+    // attack faints (ap, cleared) after that call, into seg; returns the sum of both in that order
+    // and puts the largest cell of seg from - spill .. to - 1 at $out.
+    name: 'gatherBand',
+    params: [...i32('$seg', '$ap', '$bp', '$from', '$to', '$spill', '$out'), ...f64('$f0', '$f1')],
+    result: 'f64',
+    locals: [...i32('$c', '$s', '$a', '$b'), ...f64('$x', '$sum', '$most', '$here')],
+    body: `
+      local.get $from local.set $c
+      local.get $seg local.get $from i32.const 3 i32.shl i32.add local.set $s
+      local.get $bp local.get $from i32.const 3 i32.shl i32.add local.set $b
+      block $turnDone
+        loop $turn
+          local.get $c local.get $to i32.ge_s br_if $turnDone
+          local.get $b f64.load local.set $x
+          local.get $b f64.const 0 f64.store
+          local.get $sum local.get $x f64.add local.set $sum
+          local.get $s local.get $s f64.load local.get $x f64.add f64.store
+          local.get $s i32.const 8 i32.add local.set $s
+          local.get $b i32.const 8 i32.add local.set $b
+          local.get $c i32.const 1 i32.add local.set $c
+          br $turn
+        end
+      end
+      local.get $from local.set $c
+      local.get $seg local.get $from i32.const 3 i32.shl i32.add local.set $s
+      local.get $ap local.get $from i32.const 3 i32.shl i32.add local.set $a
+      block $attackDone
+        loop $attack
+          local.get $c local.get $to i32.ge_s br_if $attackDone
+          local.get $a f64.load local.set $x
+          local.get $a f64.const 0 f64.store
+          local.get $sum local.get $x f64.add local.set $sum
+          local.get $s local.get $s f64.load local.get $x local.get $f0 f64.mul f64.add local.tee $here f64.store
+          local.get $spill
+          if
+            ;; cell c - 1 is complete now
+            local.get $s i32.const 8 i32.sub
+            local.get $s i32.const 8 i32.sub f64.load local.get $x local.get $f1 f64.mul f64.add local.tee $here
+            f64.store
+          end
+          local.get $here local.get $most f64.gt
+          if local.get $here local.set $most end
+          local.get $s i32.const 8 i32.add local.set $s
+          local.get $a i32.const 8 i32.add local.set $a
+          local.get $c i32.const 1 i32.add local.set $c
+          br $attack
+        end
+      end
+      local.get $spill
+      if
+        ;; the top cell: complete too
+        local.get $s i32.const 8 i32.sub f64.load local.tee $here local.get $most f64.gt
+        if local.get $here local.set $most end
+      end
+      local.get $out local.get $most f64.store
+      local.get $sum`,
+  },
 ];
 
 /** The kernels' exports (addresses in bytes, cells as in starvation.ts). */
@@ -239,6 +333,19 @@ export interface WalkKernels {
   plain(p: number, from: number, to: number, q0: number, q1: number): void;
   attackStay(p: number, f: number, stay: number, from: number, to: number): void;
   spread(seg: number, lo: number, hi: number, last: number, rk: number, n: number, len: number, arr: number): void;
+  moveRow(src: number, dst: number, from: number, to: number): void;
+  sumMax(p: number, from: number, to: number, out: number): number;
+  gatherBand(
+    seg: number,
+    ap: number,
+    bp: number,
+    from: number,
+    to: number,
+    spill: number,
+    out: number,
+    f0: number,
+    f1: number,
+  ): number;
 }
 
 /** What these kernels use of the WebAssembly API (the types of this project's lib leave it out). */
