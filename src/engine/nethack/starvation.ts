@@ -216,6 +216,10 @@ class Arena {
     if (!got) throw new Error('starvation walk: arena overflow');
     return got;
   }
+  ints(n: number): { at: number; view: Int32Array } {
+    const { at } = this.floats(Math.ceil(n / 2));
+    return { at, view: new Int32Array(this.buffer, at, n) };
+  }
 }
 
 /**
@@ -837,9 +841,23 @@ class Walk {
   private readonly arena: Arena;
   private readonly segmentAt: number;
   private readonly stayAt: number;
-  /** The kernels' scratch (sumMax() and gatherBand() leave the largest cell there). */
+  /**
+   * The kernels' scratch: as float64s [0], [1] farBands()' faints and turns fainted, [2] the sum of
+   * the band it stopped at, [3] the largest cell (sumMax(), gatherBand()); as int32s [8] the kernel
+   * length to start from, [9] whether farBands() stopped at a gathered band, [10] its log's length.
+   */
   private readonly scratchAt: number;
   private readonly scratch: Float64Array;
+  private readonly scratchInts: Int32Array;
+  private readonly durAt: number;
+  private readonly bandLowAt: number;
+  /** By phase (of the period) and calls: a kernel's reversed copy (0: not there yet) and length. */
+  private readonly tableAt: number;
+  private readonly table: Int32Array;
+  /** farBands()' log: the wake row, lowest and highest cell of each deposit. */
+  private readonly logAt: number;
+  private readonly log: Int32Array;
+  private readonly rowBytes: number;
 
   constructor(private readonly o: WalkOptions) {
     this.version = o.model.version;
@@ -879,7 +897,19 @@ class Walk {
 
     this.faintAttack = new Row(this.width, arena);
     this.faintTurn = new Row(this.width, arena);
-    ({ at: this.scratchAt, view: this.scratch } = arena.floats(2));
+    ({ at: this.scratchAt, view: this.scratch } = arena.floats(6));
+    this.scratchInts = new Int32Array(arena.buffer, this.scratchAt, 12);
+    const dur = arena.ints(this.width);
+    dur.view.set(this.dur);
+    const bandLow = arena.ints(this.width);
+    bandLow.view.set(this.bandLow);
+    this.durAt = dur.at;
+    this.bandLowAt = bandLow.at;
+    ({ at: this.tableAt, view: this.table } = arena.ints(2 * this.ringSize * o.model.period));
+    ({ at: this.logAt, view: this.log } = arena.ints(3 * this.width));
+    this.rowBytes = Arena.bytes(this.width + ROW_PAD);
+    for (let w = 0; w < this.ringSize; w++)
+      if (this.awake[w]!.at !== this.awake[0]!.at + w * this.rowBytes) throw new Error('starvation walk: rows apart');
     this.kernels = new Kernels(o.model);
     arena.zeroed(); // the reversed kernels come after: each written in full
   }
@@ -891,11 +921,18 @@ class Walk {
   private static arena(model: CallModel, width: number, ringSize: number): Arena {
     const rowBytes = Arena.bytes(width + ROW_PAD);
     const arrays =
-      (2 * ringSize + 2) * rowBytes + 2 * Arena.bytes(width) + Arena.bytes(width + BLOCK - 1) + Arena.bytes(2);
+      (2 * ringSize + 2) * rowBytes +
+      2 * Arena.bytes(width) +
+      Arena.bytes(width + BLOCK - 1) +
+      Arena.bytes(6) +
+      2 * Arena.bytes(Math.ceil(width / 2)) +
+      Arena.bytes(Math.ceil((2 * ringSize * model.period) / 2)) +
+      Arena.bytes(Math.ceil((3 * width) / 2));
     let burn = 0;
     for (const pmf of model.fainted) burn = Math.max(burn, pmf.length - 1);
     let kernels = 0;
-    for (let calls = 0; calls <= ringSize - 2; calls++) kernels += Arena.bytes(calls * burn + 1 + BLOCK - 1);
+    // each reversed, with its tail after it: 2 n + 4 entries for a kernel of n
+    for (let calls = 0; calls <= ringSize - 2; calls++) kernels += Arena.bytes(2 * (calls * burn + 1) + BLOCK);
     return new Arena(arrays + model.period * kernels, arrays);
   }
 
@@ -903,8 +940,11 @@ class Walk {
   private reversed(kernel: Kernel): number {
     if (kernel.reversedAt !== -1) return kernel.reversedAt;
     const kp = kernel.padded;
-    const got = this.arena.tryFloats(kp.length);
-    if (got) for (let m = 0; m < kp.length; m++) got.view[m] = kp[kp.length - 1 - m]!;
+    const got = this.arena.tryFloats(kp.length + kernel.tail.length);
+    if (got) {
+      for (let m = 0; m < kp.length; m++) got.view[m] = kp[kp.length - 1 - m]!;
+      got.view.set(kernel.tail, kp.length); // for farBands()' usefulLength()
+    }
     return (kernel.reversedAt = got ? got.at : -2);
   }
 
@@ -965,7 +1005,24 @@ class Walk {
     let dead = 0;
     let faints = 0;
     let turnsFainted = 0;
-    for (let i = hi; i >= lo; ) {
+    let i = hi;
+    if (!record && (!attackFaints || spill <= 1)) {
+      i = this.farBands(t, lo, hi, attackFaints, first, phase);
+      faints = outView[0]!;
+      turnsFainted = outView[1]!;
+      if (this.scratchInts[9] === 1) {
+        // the band it stopped at is gathered: settle it here (some cells may reach the limit)
+        const d = dur[i]!;
+        const j = bandLow[i]! > lo ? bandLow[i]! : lo;
+        const sum = outView[2]!;
+        faints += sum;
+        turnsFainted += sum * d;
+        if (attackFaints) this.settle(seg, j - spill, i, t, d, phase, record, outView[3]!);
+        else this.settle(bp, j, i, t, d, phase, record, outView[3]!);
+        i = j - 1;
+      }
+    }
+    while (i >= lo) {
       const d = dur[i]!;
       const j = bandLow[i]! > lo ? bandLow[i]! : lo;
       let sum = 0;
@@ -973,12 +1030,22 @@ class Walk {
       const far = (spill === 0 && j >= limitIdx) || (spill === 1 && j - 1 >= limitIdx);
       if (!attackFaints) {
         // settled from B itself
-        sum = k.sumMax(B.at, j, i + 1, out);
-        most = outView[0]!;
+        sum = k.sumMax(B.at, j, i + 1, out + 24);
+        most = outView[3]!;
       } else if (far) {
         // A first helpless call that burns 0 or 1 far from the limit: no roll can kill.
-        sum = k.gatherBand(this.segmentAt, A.at, B.at, j, i + 1, spill, out, first[0]!, spill === 1 ? first[1]! : 0);
-        most = outView[0]!;
+        sum = k.gatherBand(
+          this.segmentAt,
+          A.at,
+          B.at,
+          j,
+          i + 1,
+          spill,
+          out + 24,
+          first[0]!,
+          spill === 1 ? first[1]! : 0,
+        );
+        most = outView[3]!;
       } else {
         for (let c = j; c <= i; c++) {
           const turnFaint = bp[c]!;
@@ -1046,6 +1113,7 @@ class Walk {
     const calls = d - 1;
     const wake = t + d;
     const kernel = this.kernels.get(calls, phase);
+    if (calls < this.ringSize) this.tabulate(kernel, calls, phase);
     const len = (this.lastLength = usefulLength(kernel, most, this.lastLength));
     const safeFrom = Math.max(lo, this.grid.limitIdx + len - 1); // these cannot reach the limit before waking
     if (safeFrom > lo) this.toDanger(seg, lo, safeFrom <= hi ? safeFrom - 1 : hi, wake);
@@ -1063,6 +1131,67 @@ class Walk {
       if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
       if (hi > row.hi) row.hi = hi;
     }
+  }
+
+  /** The kernel of `calls` helpless calls from `phase` where farBands() finds it. */
+  private tabulate(kernel: Kernel, calls: number, phase: number) {
+    const e = 2 * ((phase % this.o.model.period) * this.ringSize + calls);
+    if (this.table[e] !== 0) return;
+    const rk = kernel.reversedAt >= 0 ? kernel.reversedAt : this.reversed(kernel);
+    if (rk < 0) return; // no room: settle() spreads it in JavaScript
+    this.table[e] = rk;
+    this.table[e + 1] = kernel.p.length;
+  }
+
+  /**
+   * dispatch()'s bands from `hi` down in WebAssembly while each can be settled at once: far from
+   * the limit (no roll of an attack faint's first helpless call can kill), its kernel in the table
+   * (settle() puts it there the first time), and no cell that may reach the limit before waking
+   * (the band is then gathered and left to dispatch()). The same operations as dispatch() and
+   * settle() in the same order. Returns the band's top cell where it stopped (lo - 1: done).
+   */
+  private farBands(t: number, lo: number, hi: number, attack: boolean, first: CallPmf, phase: number): number {
+    const k = this.grid.k!;
+    const out = this.scratch;
+    const ints = this.scratchInts;
+    out[0] = 0;
+    out[1] = 0;
+    ints[8] = this.lastLength;
+    const spill = first.length - 1;
+    const table = this.tableAt + 8 * (phase % this.o.model.period) * this.ringSize;
+    const B = this.faintTurn;
+    const i = k.farBands(
+      this.segmentAt,
+      this.faintAttack.at,
+      B.at,
+      attack ? 1 : 0,
+      lo,
+      hi,
+      spill,
+      this.grid.limitIdx,
+      this.durAt,
+      this.bandLowAt,
+      table,
+      this.ringSize,
+      t,
+      this.ringSize,
+      this.awake[0]!.at,
+      this.rowBytes,
+      attack ? this.segment.length : B.p.length,
+      this.scratchAt,
+      this.logAt,
+      first[0]!,
+      spill === 1 ? first[1]! : 0,
+      DEPOSIT_CUT,
+    );
+    this.lastLength = ints[8]!;
+    const log = this.log;
+    for (let e = 0, n = 3 * ints[10]!; e < n; e += 3) {
+      const row = this.awake[log[e]!]!;
+      if (log[e + 1]! < row.lo) row.lo = log[e + 1]!;
+      if (log[e + 2]! > row.hi) row.hi = log[e + 2]!;
+    }
+    return i;
   }
 
   /** Helpless heroes at cells lo..hi (cleared here) into the danger row of those who wake at `wake`. */

@@ -323,6 +323,137 @@ const FUNCTIONS: WasmFunction[] = [
       local.get $out local.get $most f64.store
       local.get $sum`,
   },
+  {
+    // dispatch()'s bands from cell $hi down while each can be settled far from the limit: see
+    // farBands() in starvation.ts for the parameters and the scratch at $out.
+    name: 'farBands',
+    params: [
+      ...i32('$seg', '$ap', '$bp', '$attack', '$lo', '$hi', '$spill', '$limitIdx', '$durAt', '$bandLowAt'),
+      ...i32('$tableAt', '$tableLen', '$t', '$ring', '$awakeAt', '$rowBytes', '$segLen', '$out', '$logAt'),
+      ...f64('$f0', '$f1', '$cut'),
+    ],
+    result: 'i32',
+    locals: [
+      ...i32('$i', '$j', '$d', '$calls', '$e', '$rk', '$n', '$tail', '$segLo', '$len', '$near', '$safe', '$w', '$logN'),
+      ...f64('$faints', '$turns', '$sum', '$m'),
+    ],
+    body: `
+      local.get $out f64.load local.set $faints
+      local.get $out f64.load offset=8 local.set $turns
+      local.get $out i32.load offset=32 local.set $near
+      local.get $out i32.const 0 i32.store offset=36
+      local.get $hi local.set $i
+      block $stop
+        loop $band
+          local.get $i local.get $lo i32.lt_s br_if $stop
+          local.get $durAt local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d
+          local.get $bandLowAt local.get $i i32.const 2 i32.shl i32.add i32.load local.set $j
+          local.get $j local.get $lo i32.lt_s
+          if local.get $lo local.set $j end
+          local.get $j local.set $segLo
+          local.get $attack
+          if
+            local.get $j local.get $spill i32.sub local.set $segLo
+            ;; a roll of the first helpless call could kill: dispatch() does this band
+            local.get $segLo local.get $limitIdx i32.lt_s br_if $stop
+          end
+          ;; the kernel of the d - 1 calls to come, if dispatch() has put it in the table
+          local.get $d i32.const 1 i32.sub local.tee $calls local.get $tableLen i32.ge_s br_if $stop
+          local.get $tableAt local.get $calls i32.const 3 i32.shl i32.add local.tee $e i32.load local.tee $rk
+          i32.eqz br_if $stop
+          local.get $e i32.load offset=4 local.set $n
+          local.get $rk local.get $n i32.const 3 i32.add i32.const 3 i32.shl i32.add local.set $tail
+          local.get $attack
+          if
+            local.get $seg local.get $ap local.get $bp local.get $j local.get $i i32.const 1 i32.add
+            local.get $spill local.get $out i32.const 24 i32.add local.get $f0 local.get $f1
+            call gatherBand local.set $sum
+          else
+            local.get $bp local.get $j local.get $i i32.const 1 i32.add local.get $out i32.const 24 i32.add
+            call sumMax local.set $sum
+          end
+          local.get $sum f64.const 0 f64.gt
+          if
+            local.get $out f64.load offset=24 local.set $m
+            ;; usefulLength(kernel, m, near)
+            local.get $near local.set $len
+            local.get $len i32.const 1 i32.lt_s
+            if i32.const 1 local.set $len end
+            local.get $len local.get $n i32.gt_s
+            if local.get $n local.set $len end
+            block $upDone
+              loop $up
+                local.get $len local.get $n i32.ge_s br_if $upDone
+                local.get $tail local.get $len i32.const 3 i32.shl i32.add f64.load local.get $m f64.mul
+                local.get $cut f64.lt br_if $upDone
+                local.get $len i32.const 1 i32.add local.set $len
+                br $up
+              end
+            end
+            block $downDone
+              loop $down
+                local.get $len i32.const 1 i32.le_s br_if $downDone
+                local.get $tail local.get $len i32.const 1 i32.sub i32.const 3 i32.shl i32.add f64.load
+                local.get $m f64.mul local.get $cut f64.lt i32.eqz br_if $downDone
+                local.get $len i32.const 1 i32.sub local.set $len
+                br $down
+              end
+            end
+            local.get $limitIdx local.get $len i32.add i32.const 1 i32.sub local.tee $safe
+            local.get $segLo i32.lt_s
+            if local.get $segLo local.set $safe end
+            local.get $safe local.get $segLo i32.gt_s
+            if
+              ;; some cells may reach the limit: dispatch() settles this band (gathered: sum at $out + 16)
+              local.get $out local.get $sum f64.store offset=16
+              local.get $out i32.const 1 i32.store offset=36
+              br $stop
+            end
+            local.get $faints local.get $sum f64.add local.set $faints
+            local.get $turns local.get $sum local.get $d f64.convert_i32_s f64.mul f64.add local.set $turns
+            local.get $len local.set $near
+            local.get $t local.get $d i32.add local.get $ring i32.rem_u local.set $w
+            ;; spread(seg or bp, safe, i, last, rk, n, len, the awake row of wake t + d)
+            local.get $attack
+            if
+              local.get $seg local.get $safe
+              local.get $i local.get $segLen local.get $rk local.get $n local.get $len
+              local.get $awakeAt local.get $w local.get $rowBytes i32.mul i32.add
+              call spreadFar
+            else
+              local.get $bp local.get $safe
+              local.get $i local.get $segLen local.get $rk local.get $n local.get $len
+              local.get $awakeAt local.get $w local.get $rowBytes i32.mul i32.add
+              call spreadFar
+            end
+            ;; the row's new extent: safe - len + 1 .. i
+            local.get $logAt local.get $logN i32.const 12 i32.mul i32.add local.tee $e local.get $w i32.store
+            local.get $e local.get $safe local.get $len i32.sub i32.const 1 i32.add i32.store offset=4
+            local.get $e local.get $i i32.store offset=8
+            local.get $logN i32.const 1 i32.add local.set $logN
+          end
+          local.get $j i32.const 1 i32.sub local.set $i
+          br $band
+        end
+      end
+      local.get $out local.get $faints f64.store
+      local.get $out local.get $turns f64.store offset=8
+      local.get $out local.get $near i32.store offset=32
+      local.get $out local.get $logN i32.store offset=40
+      local.get $i`,
+  },
+  {
+    // spread() with last = hi + 3 < segLen ? hi + 3 : hi (farBands()).
+    name: 'spreadFar',
+    params: i32('$seg', '$lo', '$hi', '$segLen', '$rk', '$n', '$len', '$arr'),
+    locals: i32('$last'),
+    body: `
+      local.get $hi local.set $last
+      local.get $hi i32.const 3 i32.add local.get $segLen i32.lt_s
+      if local.get $hi i32.const 3 i32.add local.set $last end
+      local.get $seg local.get $lo local.get $hi local.get $last local.get $rk local.get $n local.get $len local.get $arr
+      call spread`,
+  },
 ];
 
 /** The kernels' exports (addresses in bytes, cells as in starvation.ts). */
@@ -334,6 +465,7 @@ export interface WalkKernels {
   attackStay(p: number, f: number, stay: number, from: number, to: number): void;
   spread(seg: number, lo: number, hi: number, last: number, rk: number, n: number, len: number, arr: number): void;
   moveRow(src: number, dst: number, from: number, to: number): void;
+  farBands(...args: number[]): number;
   sumMax(p: number, from: number, to: number, out: number): number;
   gatherBand(
     seg: number,
