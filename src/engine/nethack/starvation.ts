@@ -494,7 +494,7 @@ function attackCalls(
 ): number {
   if (row.hi < row.lo) return 0;
   const burn = fixedBurn(pmf);
-  if (burn !== 0 && combined) return combinedAttacks(row, combined, faints);
+  if (burn !== 0 && combined) return combinedAttacks(row, combined, faints, g.k);
   if (burn < 0) return callRow(g, row, pmf, faints); // a single attack
   if (burn > 0) return shiftCall(g, row, burn, faints);
   const p = row.p;
@@ -617,7 +617,7 @@ function attackCell(p: Float64Array, fp: Float64Array, kernels: AttackKernels, i
   return x * kernels.dead[i]!;
 }
 
-function combinedAttacks(row: Row, kernels: AttackKernels, faints: Row): number {
+function combinedAttacks(row: Row, kernels: AttackKernels, faints: Row, k?: WalkKernels): number {
   const p = row.p;
   const fp = faints.p;
   const lo = row.lo;
@@ -630,6 +630,23 @@ function combinedAttacks(row: Row, kernels: AttackKernels, faints: Row): number 
   // The cells whose outputs may fall below cell 0 (kept at 0), one at a time.
   for (; i <= hi && i < span - 1; i++) dead += attackCell(p, fp, kernels, i);
   // Then four cells at a time (as spread() does): output i - j takes cell i + m's entry j + m.
+  if (k && row.at >= 0 && stay.buffer === row.p.buffer && i + 3 <= hi) {
+    const end = i + 4 * Math.floor((hi - i + 1) / 4);
+    for (let c = i; c < end; c++) kernels.ensure(c);
+    dead = k.attackBlocks(
+      row.at,
+      faints.at,
+      stay.byteOffset,
+      faint.byteOffset,
+      deadFrom.byteOffset,
+      i,
+      hi,
+      span,
+      stride,
+      dead,
+    );
+    i = end;
+  }
   for (; i + 3 <= hi; i += 4) {
     const x0 = p[i]!;
     const x1 = p[i + 1]!;
@@ -933,7 +950,15 @@ class Walk {
     let kernels = 0;
     // each reversed, with its tail after it: 2 n + 4 entries for a kernel of n
     for (let calls = 0; calls <= ringSize - 2; calls++) kernels += Arena.bytes(2 * (calls * burn + 1) + BLOCK);
-    return new Arena(arrays + model.period * kernels, arrays);
+    let attackKernels = 0; // AttackKernels' stay, faint and dead, for each phase that has them
+    for (let phase = 0; phase < model.period; phase++) {
+      const pmf = model.awake[phase]!;
+      const span = model.attacks * (pmf.length - 1) + 1;
+      if (model.attacks >= 2 && fixedBurn(pmf) !== 0 && span * width <= 400_000)
+        attackKernels += 2 * Arena.bytes(width * (span + BLOCK - 1)) + Arena.bytes(width);
+    }
+    // Past 16 MB they stay in JavaScript (combinedAttacks() there: the same values).
+    return new Arena(arrays + model.period * kernels + Math.min(attackKernels, 16 << 20), arrays);
   }
 
   /** The kernel reversed in the arena (see walkKernels.ts spread), or -2 when it has no room. */
@@ -1133,6 +1158,12 @@ class Walk {
     }
   }
 
+  /** n zeros for AttackKernels: in the arena when it has room (then combinedAttacks() runs in WebAssembly). */
+  private zeros(n: number): Float64Array {
+    const got = this.arena.tryFloats(n);
+    return got ? got.view.fill(0) : new Float64Array(n);
+  }
+
   /** The kernel of `calls` helpless calls from `phase` where farBands() finds it. */
   private tabulate(kernel: Kernel, calls: number, phase: number) {
     const e = 2 * ((phase % this.o.model.period) * this.ringSize + calls);
@@ -1267,7 +1298,7 @@ class Walk {
       if (combined === undefined) {
         const span = model.attacks * (pmf.length - 1) + 1;
         const worth = model.attacks >= 2 && fixedBurn(pmf) !== 0 && span * this.width <= 400_000; // memory bound
-        combined = worth ? new AttackKernels(this.grid, pmf, model.attacks) : null;
+        combined = worth ? new AttackKernels(this.grid, pmf, model.attacks, (n) => this.zeros(n)) : null;
         this.combined.set(phase, combined);
       }
       this.die(t - 1, attackCalls(this.grid, here, pmf, this.faintAttack, this.stayAllAttacks, combined, this.stayAt));

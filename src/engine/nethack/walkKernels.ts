@@ -454,6 +454,89 @@ const FUNCTIONS: WasmFunction[] = [
       local.get $seg local.get $lo local.get $hi local.get $last local.get $rk local.get $n local.get $len local.get $arr
       call spread`,
   },
+  {
+    // combinedAttacks()' blocks of four source cells (starvation.ts, to the last operation): cells
+    // $from, $from + 4, ... while the block fits below $hi + 1; returns $dead plus what died.
+    name: 'attackBlocks',
+    params: [...i32('$p', '$f', '$stay', '$faint', '$deadFrom', '$from', '$hi', '$span', '$stride'), ...f64('$dead')],
+    result: 'f64',
+    locals: [...i32('$i', '$b0', '$b1', '$b2', '$b3', '$j', '$o', '$pi', '$fi'), ...f64('$x0', '$x1', '$x2', '$x3')],
+    body: `
+      local.get $from local.set $i
+      block $blocksDone
+        loop $blocks
+          local.get $i i32.const 3 i32.add local.get $hi i32.gt_s br_if $blocksDone
+          local.get $p local.get $i i32.const 3 i32.shl i32.add local.set $pi
+          local.get $f local.get $i i32.const 3 i32.shl i32.add local.set $fi
+          local.get $pi f64.load local.set $x0
+          local.get $pi f64.load offset=8 local.set $x1
+          local.get $pi f64.load offset=16 local.set $x2
+          local.get $pi f64.load offset=24 local.set $x3
+          local.get $pi f64.const 0 f64.store
+          local.get $pi f64.const 0 f64.store offset=8
+          local.get $pi f64.const 0 f64.store offset=16
+          local.get $pi f64.const 0 f64.store offset=24
+          ;; dead += x0 dead[i] + x1 dead[i + 1] + x2 dead[i + 2] + x3 dead[i + 3]
+          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add local.set $o
+          local.get $dead
+            local.get $x0 local.get $o f64.load f64.mul
+            local.get $x1 local.get $o f64.load offset=8 f64.mul f64.add
+            local.get $x2 local.get $o f64.load offset=16 f64.mul f64.add
+            local.get $x3 local.get $o f64.load offset=24 f64.mul f64.add
+          f64.add local.set $dead
+          ;; entry addresses (bytes) of the four cells: b0 = i stride, b(m + 1) = b(m) + stride + 1
+          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $b0
+          local.get $b0 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $b1
+          local.get $b1 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $b2
+          local.get $b2 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $b3
+          ${['stay', 'faint']
+            .map((k) => {
+              const row = k === 'stay' ? '$pi' : '$fi';
+              const e = (b: string, off: number) =>
+                `local.get $${k} local.get ${b} i32.add i32.const ${off * 8} i32.sub f64.load`;
+              return `
+          ;; ${k}: cells i + 3, i + 2, i + 1 first
+          local.get ${row} local.get ${row} f64.load offset=24 local.get $x3 ${e('$b3', 3)} f64.mul f64.add
+          f64.store offset=24
+          local.get ${row} local.get ${row} f64.load offset=16
+            local.get $x2 ${e('$b2', 2)} f64.mul local.get $x3 ${e('$b3', 2)} f64.mul f64.add
+          f64.add f64.store offset=16
+          local.get ${row} local.get ${row} f64.load offset=8
+            local.get $x1 ${e('$b1', 1)} f64.mul local.get $x2 ${e('$b2', 1)} f64.mul f64.add
+            local.get $x3 ${e('$b3', 1)} f64.mul f64.add
+          f64.add f64.store offset=8`;
+            })
+            .join('\n')}
+          ;; then cells i - j for j < span, p and faints
+          i32.const 0 local.set $j
+          block $outDone
+            loop $out
+              local.get $j local.get $span i32.ge_s br_if $outDone
+              local.get $pi local.get $j i32.const 3 i32.shl i32.sub local.tee $o
+              local.get $o f64.load
+                local.get $x0 local.get $stay local.get $b0 i32.add f64.load f64.mul
+                local.get $x1 local.get $stay local.get $b1 i32.add f64.load f64.mul f64.add
+                local.get $x2 local.get $stay local.get $b2 i32.add f64.load f64.mul f64.add
+                local.get $x3 local.get $stay local.get $b3 i32.add f64.load f64.mul f64.add
+              f64.add f64.store
+              local.get $fi local.get $j i32.const 3 i32.shl i32.sub local.tee $o
+              local.get $o f64.load
+                local.get $x0 local.get $faint local.get $b0 i32.add f64.load f64.mul
+                local.get $x1 local.get $faint local.get $b1 i32.add f64.load f64.mul f64.add
+                local.get $x2 local.get $faint local.get $b2 i32.add f64.load f64.mul f64.add
+                local.get $x3 local.get $faint local.get $b3 i32.add f64.load f64.mul f64.add
+              f64.add f64.store
+              ${['$b0', '$b1', '$b2', '$b3'].map((b) => `local.get ${b} i32.const 8 i32.add local.set ${b}`).join(' ')}
+              local.get $j i32.const 1 i32.add local.set $j
+              br $out
+            end
+          end
+          local.get $i i32.const 4 i32.add local.set $i
+          br $blocks
+        end
+      end
+      local.get $dead`,
+  },
 ];
 
 /** The kernels' exports (addresses in bytes, cells as in starvation.ts). */
@@ -466,6 +549,7 @@ export interface WalkKernels {
   spread(seg: number, lo: number, hi: number, last: number, rk: number, n: number, len: number, arr: number): void;
   moveRow(src: number, dst: number, from: number, to: number): void;
   farBands(...args: number[]): number;
+  attackBlocks(...args: number[]): number;
   sumMax(p: number, from: number, to: number, out: number): number;
   gatherBand(
     seg: number,
