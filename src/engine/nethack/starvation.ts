@@ -177,8 +177,13 @@ interface Grid {
 
 /** The single walk's WebAssembly memory (one a thread, reused: a walk's arrays never outlive its run()). */
 let walkMemory: WalkMemory | null = null;
-/** The first memory's size: the forecast sweep's walks fit (a few MB at most). */
-const MIN_WALK_MEMORY_BYTES = 4 << 20;
+/**
+ * The first memory's size: every walk of the forecast sweep fits (11 MB at most). A new memory
+ * brings new kernel functions, and every caller of the old ones is deoptimized once (tens of ms).
+ */
+const MIN_WALK_MEMORY_BYTES = 32 << 20;
+/** The most an arena keeps for reversed kernels, and for combined attack kernels. */
+const KERNEL_ROOM_BYTES = 8 << 20;
 
 /** Bump allocation of one walk's arrays (all zeros) in the walk memory, 16-byte aligned. */
 class Arena {
@@ -957,8 +962,9 @@ class Walk {
       if (model.attacks >= 2 && fixedBurn(pmf) !== 0 && span * width <= 400_000)
         attackKernels += 2 * Arena.bytes(width * (span + BLOCK - 1)) + Arena.bytes(width);
     }
-    // Past 16 MB they stay in JavaScript (combinedAttacks() there: the same values).
-    return new Arena(arrays + model.period * kernels + Math.min(attackKernels, 16 << 20), arrays);
+    // Past 8 MB each, kernels stay in JavaScript (spread() and combinedAttacks() there: the same values).
+    const room = Math.min(model.period * kernels, KERNEL_ROOM_BYTES) + Math.min(attackKernels, KERNEL_ROOM_BYTES);
+    return new Arena(arrays + room, arrays);
   }
 
   /** The kernel reversed in the arena (see walkKernels.ts spread), or -2 when it has no room. */
