@@ -17,6 +17,13 @@
 // below 1e-16, kernel tails below 1e-16 and deposit tails below 1e-16 per cell are dropped (at
 // most a few 1e-11 in a whole walk); mass more than 160 below the limit (or below the starting
 // nutrition) is kept at that floor, where everyone dies.
+//
+// Speed. The walk's rows and arrays live in one WebAssembly memory (an arena, reused walk after
+// walk), where the hot loops of walkKernels.ts run on them: the calls that burn 0 or 1 and the
+// rolls, the attacks, spread(), the bands of dispatch() far from the limit (farBands()), the
+// combined attacks' blocks. Each does the same IEEE operations in the same order as the
+// JavaScript it replaced, which stays for the rest (and for whatever finds no room in the arena):
+// the results are the same to the last bit (test/engine/nethack/walk-reference.test.ts).
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, phaseOf, type CallModel, type CallPmf } from './calls.ts';
 import type { OffsetPmf, Spread } from './distributions.ts';
@@ -880,6 +887,9 @@ class Walk {
   private readonly logAt: number;
   private readonly log: Int32Array;
   private readonly rowBytes: number;
+  /** dangerRows()' table: address, lo and hi of each danger row in use. */
+  private readonly dangerTableAt: number;
+  private readonly dangerTable: Int32Array;
 
   constructor(private readonly o: WalkOptions) {
     this.version = o.model.version;
@@ -929,6 +939,7 @@ class Walk {
     this.bandLowAt = bandLow.at;
     ({ at: this.tableAt, view: this.table } = arena.ints(2 * this.ringSize * o.model.period));
     ({ at: this.logAt, view: this.log } = arena.ints(3 * this.width));
+    ({ at: this.dangerTableAt, view: this.dangerTable } = arena.ints(3 * this.ringSize));
     this.rowBytes = Arena.bytes(this.width + ROW_PAD);
     for (let w = 0; w < this.ringSize; w++)
       if (this.awake[w]!.at !== this.awake[0]!.at + w * this.rowBytes) throw new Error('starvation walk: rows apart');
@@ -949,7 +960,8 @@ class Walk {
       Arena.bytes(6) +
       2 * Arena.bytes(Math.ceil(width / 2)) +
       Arena.bytes(Math.ceil((2 * ringSize * model.period) / 2)) +
-      Arena.bytes(Math.ceil((3 * width) / 2));
+      Arena.bytes(Math.ceil((3 * width) / 2)) +
+      Arena.bytes(Math.ceil((3 * ringSize) / 2));
     let burn = 0;
     for (const pmf of model.fainted) burn = Math.max(burn, pmf.length - 1);
     let kernels = 0;
@@ -1003,11 +1015,52 @@ class Walk {
   private dangerCalls(t: number, pmf: CallPmf) {
     let dead = 0;
     const last = Math.min(t + this.ringSize - 1, this.dangerWake); // no danger row wakes later
+    // A call that burns 0 or 1 (or nothing: pmf [1] is the call 1, 0, the same values), all rows in one go.
+    if (pmf.length === 2 || (pmf.length === 1 && pmf[0] === 1)) {
+      this.die(t, this.dangerRows(t, last, pmf[0]!, pmf.length === 2 ? pmf[1]! : 0));
+      return;
+    }
     for (let w = t + 1; w <= last; w++) {
       const row = this.danger[w % this.ringSize]!;
       if (row.hi >= row.lo) dead += callRow(this.grid, row, pmf, null);
     }
     this.die(t, dead);
+  }
+
+  /** dangerCalls() in WebAssembly: twoPointCall() and prune() for each row in use, in order. */
+  private dangerRows(t: number, last: number, q0: number, q1: number): number {
+    const rows = this.dangerTable;
+    let n = 0;
+    for (let w = t + 1; w <= last; w++) {
+      const row = this.danger[w % this.ringSize]!;
+      if (row.hi < row.lo) continue;
+      rows[3 * n] = row.at;
+      rows[3 * n + 1] = row.lo;
+      rows[3 * n + 2] = row.hi;
+      n++;
+    }
+    if (n === 0) return 0;
+    const empty = this.width + ROW_PAD; // Row's lo when empty (p.length)
+    const dead = this.grid.k!.dangerRows(
+      this.dangerTableAt,
+      n,
+      this.grid.passAt!,
+      this.grid.limitIdx,
+      empty,
+      q0,
+      q1,
+      PRUNE,
+      0,
+    );
+    n = 0;
+    for (let w = t + 1; w <= last; w++) {
+      const row = this.danger[w % this.ringSize]!;
+      if (row.hi < row.lo) continue;
+      row.lo = rows[3 * n + 1]!;
+      row.hi = rows[3 * n + 2]!;
+      n++;
+    }
+    return dead;
   }
 
   /**

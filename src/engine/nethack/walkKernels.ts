@@ -537,6 +537,86 @@ const FUNCTIONS: WasmFunction[] = [
       end
       local.get $dead`,
   },
+  {
+    // dangerCalls(): one helpless call burning 0 or 1 for each row of the table at $rows ($count
+    // rows of three int32s: address, lo, hi), as twoPointCall() without faints then prune() do it;
+    // each row's new lo and hi written back ($empty, -1 when nothing is left). Returns $dead plus
+    // each row's dead mass (summed row by row).
+    name: 'dangerRows',
+    params: [...i32('$rows', '$count', '$pass', '$limitIdx', '$empty'), ...f64('$q0', '$q1', '$prune', '$dead')],
+    result: 'f64',
+    locals: [...i32('$r', '$e', '$p', '$rlo', '$rhi', '$lo', '$split', '$c'), ...f64('$x', '$o', '$rowDead')],
+    body: `
+      block $rowsDone
+        loop $eachRow
+          local.get $r local.get $count i32.ge_s br_if $rowsDone
+          local.get $rows local.get $r i32.const 12 i32.mul i32.add local.tee $e i32.load local.set $p
+          local.get $e i32.load offset=4 local.set $rlo
+          local.get $e i32.load offset=8 local.set $rhi
+          ;; lo = rlo === 0 ? 0 : rlo - 1; split = clamp(limitIdx, lo, rhi + 1)
+          local.get $rlo i32.const 1 i32.sub local.set $lo
+          local.get $rlo i32.eqz
+          if i32.const 0 local.set $lo end
+          local.get $limitIdx local.set $split
+          local.get $split local.get $lo i32.lt_s
+          if local.get $lo local.set $split end
+          local.get $split local.get $rhi i32.const 1 i32.add i32.gt_s
+          if local.get $rhi i32.const 1 i32.add local.set $split end
+          ;; the first cell: p[lo] q0 + p[lo + 1] q1, plus the floor's own burn (p[0] q1) when rlo = 0
+          local.get $p local.get $lo i32.const 3 i32.shl i32.add local.tee $c f64.load local.get $q0 f64.mul
+          local.get $c f64.load offset=8 local.get $q1 f64.mul f64.add
+          local.set $x
+          local.get $rlo i32.eqz
+          if local.get $x local.get $p f64.load local.get $q1 f64.mul f64.add local.set $x end
+          f64.const 0 local.set $rowDead
+          local.get $lo local.get $split i32.lt_s
+          if
+            local.get $x local.get $pass local.get $lo i32.const 3 i32.shl i32.add f64.load f64.mul local.set $o
+            local.get $rowDead local.get $x local.get $o f64.sub f64.add local.set $rowDead
+            local.get $c local.get $o f64.store
+          else
+            local.get $c local.get $x f64.store
+          end
+          local.get $p local.get $pass local.get $lo i32.const 1 i32.add local.get $split local.get $q0 local.get $q1
+          local.get $rowDead call rollDie local.set $rowDead
+          local.get $p
+          local.get $lo i32.const 1 i32.add local.tee $c local.get $split local.get $c local.get $split i32.gt_s select
+          local.get $rhi i32.const 1 i32.add local.get $q0 local.get $q1 call plain
+          local.get $dead local.get $rowDead f64.add local.set $dead
+          ;; prune(): the range is lo..rhi, cells below $prune at either end dropped
+          block $loDone
+            loop $fromLo
+              local.get $lo local.get $rhi i32.gt_s br_if $loDone
+              local.get $p local.get $lo i32.const 3 i32.shl i32.add local.tee $c f64.load local.get $prune f64.lt
+              i32.eqz br_if $loDone
+              local.get $c f64.const 0 f64.store
+              local.get $lo i32.const 1 i32.add local.set $lo
+              br $fromLo
+            end
+          end
+          block $hiDone
+            loop $fromHi
+              local.get $rhi local.get $lo i32.lt_s br_if $hiDone
+              local.get $p local.get $rhi i32.const 3 i32.shl i32.add local.tee $c f64.load local.get $prune f64.lt
+              i32.eqz br_if $hiDone
+              local.get $c f64.const 0 f64.store
+              local.get $rhi i32.const 1 i32.sub local.set $rhi
+              br $fromHi
+            end
+          end
+          local.get $rhi local.get $lo i32.lt_s
+          if
+            local.get $empty local.set $lo
+            i32.const -1 local.set $rhi
+          end
+          local.get $e local.get $lo i32.store offset=4
+          local.get $e local.get $rhi i32.store offset=8
+          local.get $r i32.const 1 i32.add local.set $r
+          br $eachRow
+        end
+      end
+      local.get $dead`,
+  },
 ];
 
 /** The kernels' exports (addresses in bytes, cells as in starvation.ts). */
@@ -550,6 +630,7 @@ export interface WalkKernels {
   moveRow(src: number, dst: number, from: number, to: number): void;
   farBands(...args: number[]): number;
   attackBlocks(...args: number[]): number;
+  dangerRows(...args: number[]): number;
   sumMax(p: number, from: number, to: number, out: number): number;
   gatherBand(
     seg: number,
