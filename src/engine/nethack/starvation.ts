@@ -852,7 +852,7 @@ class Walk {
   /** (1 - pass)^attacks: an awake hero above the limit making all the turn's attacks without burning. */
   private stayAllAttacks: Float64Array;
   /** Several attacks that can burn: their combined effect per cell, by phase (see AttackKernels). */
-  private readonly combined = new Map<number, AttackKernels | null>();
+  private readonly combined: (AttackKernels | null | undefined)[] = [];
   private readonly faintAttack: Row;
   private readonly faintTurn: Row;
   private readonly kernels: Kernels;
@@ -867,6 +867,8 @@ class Walk {
   private lastLength = 1;
   /** The latest wake of a danger row filled so far (the rows after it are empty). */
   private dangerWake = -1;
+  /** The last iteration with a seed. */
+  private lastSeed = -Infinity;
   private readonly arena: Arena;
   private readonly segmentAt: number;
   private readonly stayAt: number;
@@ -897,6 +899,8 @@ class Walk {
     for (const map of [o.seeds.awake, o.seeds.attackFaints, o.seeds.turnFaints, o.seeds.helpless])
       for (const list of map.values()) for (const m of list) lowest = Math.min(lowest, m.top - m.mass.length + 1);
     this.hBottom = starvationFloor(o.model, lowest);
+    for (const map of [o.seeds.awake, o.seeds.attackFaints, o.seeds.turnFaints, o.seeds.helpless])
+      for (const t of map.keys()) this.lastSeed = Math.max(this.lastSeed, t);
     this.width = 1 - this.hBottom;
     this.pass = new Float64Array(this.width);
     this.dur = new Int32Array(this.width);
@@ -1348,26 +1352,29 @@ class Walk {
   private iteration(t: number, record: boolean) {
     const { model, moves0, seeds } = this.o;
     const here = this.awake[t % this.ringSize]!;
-    this.inject(seeds.awake.get(t), here);
-    this.inject(seeds.attackFaints.get(t), this.faintAttack);
+    const seeding = t <= this.lastSeed; // no seed after: no lookups
+    if (seeding) {
+      this.inject(seeds.awake.get(t), here);
+      this.inject(seeds.attackFaints.get(t), this.faintAttack);
+    }
     if (model.attacks > 0) {
       const phase = phaseOf(moves0 + t - 1) % model.period;
       const pmf = model.awake[phase]!;
-      let combined = this.combined.get(phase);
+      let combined = this.combined[phase];
       if (combined === undefined) {
         const span = model.attacks * (pmf.length - 1) + 1;
         const worth = model.attacks >= 2 && fixedBurn(pmf) !== 0 && span * this.width <= 400_000; // memory bound
         combined = worth ? new AttackKernels(this.grid, pmf, model.attacks, (n) => this.zeros(n)) : null;
-        this.combined.set(phase, combined);
+        this.combined[phase] = combined;
       }
       this.die(t - 1, attackCalls(this.grid, here, pmf, this.faintAttack, this.stayAllAttacks, combined, this.stayAt));
     }
     const faintedPmf = model.fainted[phaseOf(moves0 + t)]!;
     this.dangerCalls(t, faintedPmf);
     this.awakeCall(here, model.awake[phaseOf(moves0 + t)]!, t, this.faintTurn);
-    this.inject(seeds.turnFaints.get(t), this.faintTurn);
+    if (seeding) this.inject(seeds.turnFaints.get(t), this.faintTurn);
     this.dispatch(t, record);
-    const helpless = seeds.helpless.get(t);
+    const helpless = seeding ? seeds.helpless.get(t) : undefined;
     if (helpless) for (const seed of helpless) this.settleSeed(seed, t, record);
     // ++multi: who wakes up now acts at the next prompt; the rest of the awake stay awake.
     const next = this.awake[(t + 1) % this.ringSize]!;
