@@ -180,6 +180,8 @@ interface Grid {
   /** The WebAssembly loops, when every row of the walk and `pass` (at `passAt`) live in their memory. */
   k?: WalkKernels;
   passAt?: number;
+  /** Where the walk's pmfs of up to ROW_PAD entries are in that memory. */
+  pmfAt?: Map<CallPmf, number>;
 }
 
 /** The single walk's WebAssembly memory (one a thread, reused: a walk's arrays never outlive its run()). */
@@ -321,9 +323,12 @@ function shortCall(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number 
     for (let i = rlo; i < n - 1 && i <= rhi; i++) for (let k = i + 1; k < n; k++) belowFloor += p[i]! * pmf[k]!;
   const limitIdx = g.limitIdx;
   let dead = 0;
+  // In WebAssembly (when the walk has the pmf in its memory) from the first cell above cell 0 on.
+  const pmfAt = g.k ? g.pmfAt!.get(pmf) : undefined;
+  const jsTop = pmfAt === undefined ? rhi : lo === 0 ? 0 : lo - 1;
   if (faints) {
     const fp = faints.p;
-    for (let j = lo; j <= rhi; j++) {
+    for (let j = lo; j <= jsTop; j++) {
       let x = 0;
       for (let k = 0; k < n; k++) x += p[j + k]! * pmf[k]!;
       if (j === 0) x += belowFloor;
@@ -334,13 +339,15 @@ function shortCall(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number 
         p[j] = 0;
       } else p[j] = x - passed;
     }
+    if (pmfAt !== undefined)
+      dead = g.k!.shortCells(row.at, faints.at, g.passAt!, pmfAt, n, jsTop + 1, rhi + 1, limitIdx, 1, dead);
     if (lo < faints.lo) faints.lo = lo;
     if (rhi > faints.hi) faints.hi = rhi;
     const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
     row.lo = split;
     row.hi = split <= rhi ? rhi : -1;
   } else {
-    for (let j = lo; j <= rhi; j++) {
+    for (let j = lo; j <= jsTop; j++) {
       let x = 0;
       for (let k = 0; k < n; k++) x += p[j + k]! * pmf[k]!;
       if (j === 0) x += belowFloor;
@@ -350,6 +357,8 @@ function shortCall(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number 
         p[j] = passed;
       } else p[j] = x;
     }
+    if (pmfAt !== undefined)
+      dead = g.k!.shortCells(row.at, 0, g.passAt!, pmfAt, n, jsTop + 1, rhi + 1, limitIdx, 0, dead);
     row.lo = lo;
     row.hi = rhi;
   }
@@ -944,6 +953,13 @@ class Walk {
     ({ at: this.tableAt, view: this.table } = arena.ints(2 * this.ringSize * o.model.period));
     ({ at: this.logAt, view: this.log } = arena.ints(3 * this.width));
     ({ at: this.dangerTableAt, view: this.dangerTable } = arena.ints(3 * this.ringSize));
+    const pmfAt = (this.grid.pmfAt = new Map());
+    for (const pmf of [...o.model.awake, ...o.model.fainted])
+      if (pmf.length <= ROW_PAD && !pmfAt.has(pmf)) {
+        const got = arena.floats(ROW_PAD);
+        got.view.set(pmf);
+        pmfAt.set(pmf, got.at);
+      }
     this.rowBytes = Arena.bytes(this.width + ROW_PAD);
     for (let w = 0; w < this.ringSize; w++)
       if (this.awake[w]!.at !== this.awake[0]!.at + w * this.rowBytes) throw new Error('starvation walk: rows apart');
@@ -965,7 +981,8 @@ class Walk {
       2 * Arena.bytes(Math.ceil(width / 2)) +
       Arena.bytes(Math.ceil((2 * ringSize * model.period) / 2)) +
       Arena.bytes(Math.ceil((3 * width) / 2)) +
-      Arena.bytes(Math.ceil((3 * ringSize) / 2));
+      Arena.bytes(Math.ceil((3 * ringSize) / 2)) +
+      40 * Arena.bytes(ROW_PAD); // the pmfs
     let burn = 0;
     for (const pmf of model.fainted) burn = Math.max(burn, pmf.length - 1);
     let kernels = 0;

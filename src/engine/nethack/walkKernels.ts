@@ -617,6 +617,61 @@ const FUNCTIONS: WasmFunction[] = [
       end
       local.get $dead`,
   },
+  {
+    // starvation.ts shortCall()'s cells from..to - 1 (all above cell 0): x = sum of p[j + k] pmf[k]
+    // for k < n, in that order, then the roll: with faints ($faint 1) who passes faints, the rest
+    // die below the limit (p[j] = 0) or stay (p[j] = x - passed); without, who fails dies below
+    // the limit (p[j] = passed) and above it p[j] = x. Returns $dead plus the dead mass.
+    name: 'shortCells',
+    params: [...i32('$p', '$f', '$pass', '$pmf', '$n', '$from', '$to', '$limitIdx', '$faint'), ...f64('$dead')],
+    result: 'f64',
+    locals: [...i32('$j', '$k', '$c', '$q'), ...f64('$x', '$o')],
+    body: `
+      local.get $from local.set $j
+      block $done
+        loop $cells
+          local.get $j local.get $to i32.ge_s br_if $done
+          local.get $p local.get $j i32.const 3 i32.shl i32.add local.set $c
+          f64.const 0 local.set $x
+          i32.const 0 local.set $k
+          block $burnDone
+            loop $burn
+              local.get $k local.get $n i32.ge_s br_if $burnDone
+              local.get $x
+              local.get $c local.get $k i32.const 3 i32.shl i32.add f64.load
+              local.get $pmf local.get $k i32.const 3 i32.shl i32.add f64.load
+              f64.mul f64.add local.set $x
+              local.get $k i32.const 1 i32.add local.set $k
+              br $burn
+            end
+          end
+          local.get $x local.get $pass local.get $j i32.const 3 i32.shl i32.add f64.load f64.mul local.set $o
+          local.get $faint
+          if
+            local.get $f local.get $j i32.const 3 i32.shl i32.add local.tee $q
+            local.get $q f64.load local.get $o f64.add f64.store
+            local.get $j local.get $limitIdx i32.lt_s
+            if
+              local.get $dead local.get $x local.get $o f64.sub f64.add local.set $dead
+              local.get $c f64.const 0 f64.store
+            else
+              local.get $c local.get $x local.get $o f64.sub f64.store
+            end
+          else
+            local.get $j local.get $limitIdx i32.lt_s
+            if
+              local.get $dead local.get $x local.get $o f64.sub f64.add local.set $dead
+              local.get $c local.get $o f64.store
+            else
+              local.get $c local.get $x f64.store
+            end
+          end
+          local.get $j i32.const 1 i32.add local.set $j
+          br $cells
+        end
+      end
+      local.get $dead`,
+  },
 ];
 
 /** The kernels' exports (addresses in bytes, cells as in starvation.ts). */
@@ -631,6 +686,7 @@ export interface WalkKernels {
   farBands(...args: number[]): number;
   attackBlocks(...args: number[]): number;
   dangerRows(...args: number[]): number;
+  shortCells(...args: number[]): number;
   sumMax(p: number, from: number, to: number, out: number): number;
   gatherBand(
     seg: number,
