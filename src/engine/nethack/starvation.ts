@@ -17,9 +17,17 @@
 // below 1e-16, kernel tails below 1e-16 and deposit tails below 1e-16 per cell are dropped (at
 // most a few 1e-11 in a whole walk); mass more than 160 below the limit (or below the starting
 // nutrition) is kept at that floor, where everyone dies.
+//
+// Speed. The walk's rows and arrays live in one WebAssembly memory (an arena, reused walk after
+// walk), where the hot loops of walkKernels.ts run on them: the calls that burn 0 or 1 and the
+// rolls, the attacks, spread(), the bands of dispatch() far from the limit (farBands()), the
+// combined attacks' blocks. Each does the same IEEE operations in the same order as the
+// JavaScript it replaced, which stays for the rest (and for whatever finds no room in the arena):
+// the results are the same to the last bit (test/engine/nethack/walk-reference.test.ts).
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, phaseOf, type CallModel, type CallPmf } from './calls.ts';
 import type { OffsetPmf, Spread } from './distributions.ts';
+import { WalkMemory, type WalkKernels } from './walkKernels.ts';
 
 export const WALK_EPSILON = 1e-10;
 export const WALK_MAX_TURNS = 2_500_000;
@@ -121,10 +129,17 @@ export const ROW_PAD = 8;
 /** A vector over nutrition hBottom..0 with the range of its nonzero entries. */
 class Row {
   readonly p: Float64Array;
+  /** The byte address of p in the walk's WebAssembly memory, or -1 (an array of its own). */
+  readonly at: number;
   lo: number;
   hi: number;
-  constructor(width: number) {
-    this.p = new Float64Array(width + ROW_PAD); // zero cells past the top (in-place calls read them)
+  constructor(width: number, arena?: Arena) {
+    // zero cells past the top (in-place calls read them)
+    if (arena) ({ at: this.at, view: this.p } = arena.floats(width + ROW_PAD));
+    else {
+      this.p = new Float64Array(width + ROW_PAD);
+      this.at = -1;
+    }
     this.lo = width;
     this.hi = -1;
   }
@@ -142,12 +157,17 @@ class Row {
     return this.hi < this.lo;
   }
   prune() {
-    while (this.lo <= this.hi && this.p[this.lo]! < PRUNE) this.p[this.lo++] = 0;
-    while (this.hi >= this.lo && this.p[this.hi]! < PRUNE) this.p[this.hi--] = 0;
-    if (this.hi < this.lo) {
-      this.lo = this.p.length;
-      this.hi = -1;
+    const p = this.p;
+    let lo = this.lo;
+    let hi = this.hi;
+    while (lo <= hi && p[lo]! < PRUNE) p[lo++] = 0;
+    while (hi >= lo && p[hi]! < PRUNE) p[hi--] = 0;
+    if (hi < lo) {
+      lo = p.length;
+      hi = -1;
     }
+    this.lo = lo;
+    this.hi = hi;
   }
 }
 
@@ -157,6 +177,63 @@ interface Grid {
   pass: Float64Array;
   limitIdx: number;
   width: number;
+  /** The WebAssembly loops, when every row of the walk and `pass` (at `passAt`) live in their memory. */
+  k?: WalkKernels;
+  passAt?: number;
+  /** Where the walk's pmfs of up to ROW_PAD entries are in that memory. */
+  pmfAt?: Map<CallPmf, number>;
+}
+
+/** The single walk's WebAssembly memory (one a thread, reused: a walk's arrays never outlive its run()). */
+let walkMemory: WalkMemory | null = null;
+/**
+ * The first memory's size: every walk of the forecast sweep fits (11 MB at most). A new memory
+ * brings new kernel functions, and every caller of the old ones is deoptimized once (tens of ms).
+ */
+const MIN_WALK_MEMORY_BYTES = 32 << 20;
+/** The most an arena keeps for reversed kernels, and for combined attack kernels. */
+const KERNEL_ROOM_BYTES = 8 << 20;
+
+/** Bump allocation of one walk's arrays (all zeros) in the walk memory, 16-byte aligned. */
+class Arena {
+  private top = 0;
+  readonly buffer: ArrayBuffer;
+  readonly k: WalkKernels;
+  /** `bytes` in all, the first `zeroBytes` zeros (see zeroed()). */
+  constructor(
+    readonly bytes: number,
+    private readonly zeroBytes: number,
+  ) {
+    if (!walkMemory || walkMemory.buffer.byteLength < bytes)
+      walkMemory = new WalkMemory(Math.max(2 * bytes, MIN_WALK_MEMORY_BYTES)); // room for bigger walks
+    this.buffer = walkMemory.buffer;
+    this.k = walkMemory.kernels;
+    new Uint8Array(this.buffer, 0, zeroBytes).fill(0);
+  }
+  /** Past the zeroed part: what is taken from here on is not zeroed (its taker writes it in full). */
+  zeroed(): void {
+    if (this.top > this.zeroBytes) throw new Error('starvation walk: arena overflow');
+  }
+  /** Bytes for n float64s, rounded up to 16. */
+  static bytes(n: number): number {
+    return Math.ceil(n / 2) * 16;
+  }
+  /** n zeros, or null when the arena is full. */
+  tryFloats(n: number): { at: number; view: Float64Array } | null {
+    const at = this.top;
+    if (at + Arena.bytes(n) > this.bytes) return null;
+    this.top += Arena.bytes(n);
+    return { at, view: new Float64Array(this.buffer, at, n) };
+  }
+  floats(n: number): { at: number; view: Float64Array } {
+    const got = this.tryFloats(n);
+    if (!got) throw new Error('starvation walk: arena overflow');
+    return got;
+  }
+  ints(n: number): { at: number; view: Int32Array } {
+    const { at } = this.floats(Math.ceil(n / 2));
+    return { at, view: new Int32Array(this.buffer, at, n) };
+  }
 }
 
 /**
@@ -169,6 +246,7 @@ function callRow(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number {
   if (row.hi < row.lo) return 0;
   if (pmf.length === 2) return twoPointCall(g, row, pmf[0]!, pmf[1]!, faints);
   if (pmf.length === 1 && !faints) return rollOnly(g, row);
+  if (pmf.length === 1 && g.k) return burnNothing(g, row, pmf[0]!, faints!);
   if (pmf.length <= ROW_PAD) return shortCall(g, row, pmf, faints);
   const p = row.p;
   const s = g.scratch;
@@ -245,9 +323,12 @@ function shortCall(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number 
     for (let i = rlo; i < n - 1 && i <= rhi; i++) for (let k = i + 1; k < n; k++) belowFloor += p[i]! * pmf[k]!;
   const limitIdx = g.limitIdx;
   let dead = 0;
+  // In WebAssembly (when the walk has the pmf in its memory) from the first cell above cell 0 on.
+  const pmfAt = g.k ? g.pmfAt!.get(pmf) : undefined;
+  const jsTop = pmfAt === undefined ? rhi : lo === 0 ? 0 : lo - 1;
   if (faints) {
     const fp = faints.p;
-    for (let j = lo; j <= rhi; j++) {
+    for (let j = lo; j <= jsTop; j++) {
       let x = 0;
       for (let k = 0; k < n; k++) x += p[j + k]! * pmf[k]!;
       if (j === 0) x += belowFloor;
@@ -258,13 +339,15 @@ function shortCall(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number 
         p[j] = 0;
       } else p[j] = x - passed;
     }
+    if (pmfAt !== undefined)
+      dead = g.k!.shortCells(row.at, faints.at, g.passAt!, pmfAt, n, jsTop + 1, rhi + 1, limitIdx, 1, dead);
     if (lo < faints.lo) faints.lo = lo;
     if (rhi > faints.hi) faints.hi = rhi;
     const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
     row.lo = split;
     row.hi = split <= rhi ? rhi : -1;
   } else {
-    for (let j = lo; j <= rhi; j++) {
+    for (let j = lo; j <= jsTop; j++) {
       let x = 0;
       for (let k = 0; k < n; k++) x += p[j + k]! * pmf[k]!;
       if (j === 0) x += belowFloor;
@@ -274,9 +357,30 @@ function shortCall(g: Grid, row: Row, pmf: CallPmf, faints: Row | null): number 
         p[j] = passed;
       } else p[j] = x;
     }
+    if (pmfAt !== undefined)
+      dead = g.k!.shortCells(row.at, 0, g.passAt!, pmfAt, n, jsTop + 1, rhi + 1, limitIdx, 0, dead);
     row.lo = lo;
     row.hi = rhi;
   }
+  row.prune();
+  return dead;
+}
+
+/**
+ * shortCall() for an awake call that burns nothing (pmf [q]), in WebAssembly: x q + 0 is shortCall()'s
+ * 0 + x q, and the same cells roll.
+ */
+function burnNothing(g: Grid, row: Row, q: number, faints: Row): number {
+  const k = g.k!;
+  const lo = row.lo;
+  const rhi = row.hi;
+  const split = g.limitIdx < lo ? lo : g.limitIdx > rhi + 1 ? rhi + 1 : g.limitIdx;
+  const dead = k.faintDie(row.at, faints.at, g.passAt!, lo, split, q, 0, 0);
+  k.faintKeep(row.at, faints.at, g.passAt!, split, rhi + 1, q, 0);
+  if (lo < faints.lo) faints.lo = lo;
+  if (rhi > faints.hi) faints.hi = rhi;
+  row.lo = split;
+  row.hi = split <= rhi ? rhi : -1;
   row.prune();
   return dead;
 }
@@ -287,6 +391,11 @@ function rollOnly(g: Grid, row: Row): number {
   const pass = g.pass;
   const top = g.limitIdx - 1 < row.hi ? g.limitIdx - 1 : row.hi;
   let dead = 0;
+  if (g.k) {
+    dead = g.k.rollDie(row.at, g.passAt!, row.lo, top + 1, 1, 0, 0); // x 1 + 0: the same x
+    row.prune();
+    return dead;
+  }
   for (let j = row.lo; j <= top; j++) {
     const x = p[j]!;
     const passed = x * pass[j]!;
@@ -311,6 +420,7 @@ function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | n
   const split = g.limitIdx < lo ? lo : g.limitIdx > rhi + 1 ? rhi + 1 : g.limitIdx;
   const floorBurn = rlo === 0 ? p[0]! * q1 : 0; // below the floor: kept at it
   let dead = 0;
+  const k = g.k;
   if (faints) {
     const fp = faints.p;
     let j = lo;
@@ -320,13 +430,17 @@ function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | n
       fp[j]! += passed;
       dead += x - passed;
       p[j] = 0;
-      for (j++; j < split; j++) {
-        const y = p[j]! * q0 + p[j + 1]! * q1;
-        const ok = y * pass[j]!;
-        fp[j]! += ok;
-        dead += y - ok;
-        p[j] = 0;
-      }
+      if (k) {
+        dead = k.faintDie(row.at, faints.at, g.passAt!, j + 1, split, q0, q1, dead);
+        j = split;
+      } else
+        for (j++; j < split; j++) {
+          const y = p[j]! * q0 + p[j + 1]! * q1;
+          const ok = y * pass[j]!;
+          fp[j]! += ok;
+          dead += y - ok;
+          p[j] = 0;
+        }
     } else {
       const x = p[j]! * q0 + p[j + 1]! * q1 + floorBurn;
       const passed = x * pass[j]!;
@@ -334,12 +448,14 @@ function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | n
       p[j] = x - passed;
       j++;
     }
-    for (; j <= rhi; j++) {
-      const y = p[j]! * q0 + p[j + 1]! * q1;
-      const ok = y * pass[j]!;
-      fp[j]! += ok;
-      p[j] = y - ok;
-    }
+    if (k) k.faintKeep(row.at, faints.at, g.passAt!, j, rhi + 1, q0, q1);
+    else
+      for (; j <= rhi; j++) {
+        const y = p[j]! * q0 + p[j + 1]! * q1;
+        const ok = y * pass[j]!;
+        fp[j]! += ok;
+        p[j] = y - ok;
+      }
     if (lo < faints.lo) faints.lo = lo;
     if (rhi > faints.hi) faints.hi = rhi;
     row.lo = split;
@@ -352,13 +468,18 @@ function twoPointCall(g: Grid, row: Row, q0: number, q1: number, faints: Row | n
       dead += x0 - passed;
       p[j] = passed;
     } else p[j] = x0;
-    for (j++; j < split; j++) {
-      const y = p[j]! * q0 + p[j + 1]! * q1;
-      const ok = y * pass[j]!;
-      dead += y - ok;
-      p[j] = ok;
+    if (k) {
+      dead = k.rollDie(row.at, g.passAt!, j + 1, split, q0, q1, dead);
+      k.plain(row.at, split > j + 1 ? split : j + 1, rhi + 1, q0, q1);
+    } else {
+      for (j++; j < split; j++) {
+        const y = p[j]! * q0 + p[j + 1]! * q1;
+        const ok = y * pass[j]!;
+        dead += y - ok;
+        p[j] = ok;
+      }
+      for (; j <= rhi; j++) p[j] = p[j]! * q0 + p[j + 1]! * q1;
     }
-    for (; j <= rhi; j++) p[j] = p[j]! * q0 + p[j + 1]! * q1;
     row.lo = lo;
     row.hi = rhi;
   }
@@ -390,10 +511,11 @@ function attackCalls(
   faints: Row,
   stayAll: Float64Array,
   combined: AttackKernels | null,
+  stayAt = -1, // stayAll's address in the walk memory
 ): number {
   if (row.hi < row.lo) return 0;
   const burn = fixedBurn(pmf);
-  if (burn !== 0 && combined) return combinedAttacks(row, combined, faints);
+  if (burn !== 0 && combined) return combinedAttacks(row, combined, faints, g.k);
   if (burn < 0) return callRow(g, row, pmf, faints); // a single attack
   if (burn > 0) return shiftCall(g, row, burn, faints);
   const p = row.p;
@@ -401,6 +523,15 @@ function attackCalls(
   const pass = g.pass;
   let dead = 0;
   const split = Math.min(Math.max(g.limitIdx, row.lo), row.hi + 1);
+  if (g.k && stayAt >= 0) {
+    dead = g.k.faintDie(row.at, faints.at, g.passAt!, row.lo, split, 1, 0, 0); // x 1 + 0: the same x
+    g.k.attackStay(row.at, faints.at, stayAt, split, row.hi + 1);
+    if (row.lo < faints.lo) faints.lo = row.lo;
+    if (row.hi > faints.hi) faints.hi = row.hi;
+    row.lo = split;
+    row.prune();
+    return dead;
+  }
   for (let j = row.lo; j < split; j++) {
     // below the limit the first roll decides: faint, or die
     const x = p[j]!;
@@ -507,7 +638,7 @@ function attackCell(p: Float64Array, fp: Float64Array, kernels: AttackKernels, i
   return x * kernels.dead[i]!;
 }
 
-function combinedAttacks(row: Row, kernels: AttackKernels, faints: Row): number {
+function combinedAttacks(row: Row, kernels: AttackKernels, faints: Row, k?: WalkKernels): number {
   const p = row.p;
   const fp = faints.p;
   const lo = row.lo;
@@ -520,6 +651,23 @@ function combinedAttacks(row: Row, kernels: AttackKernels, faints: Row): number 
   // The cells whose outputs may fall below cell 0 (kept at 0), one at a time.
   for (; i <= hi && i < span - 1; i++) dead += attackCell(p, fp, kernels, i);
   // Then four cells at a time (as spread() does): output i - j takes cell i + m's entry j + m.
+  if (k && row.at >= 0 && stay.buffer === row.p.buffer && i + 3 <= hi) {
+    const end = i + 4 * Math.floor((hi - i + 1) / 4);
+    for (let c = i; c < end; c++) kernels.ensure(c);
+    dead = k.attackBlocks(
+      row.at,
+      faints.at,
+      stay.byteOffset,
+      faint.byteOffset,
+      deadFrom.byteOffset,
+      i,
+      hi,
+      span,
+      stride,
+      dead,
+    );
+    i = end;
+  }
   for (; i + 3 <= hi; i += 4) {
     const x0 = p[i]!;
     const x1 = p[i + 1]!;
@@ -582,8 +730,16 @@ function shiftCall(g: Grid, row: Row, burn: number, faints: Row): number {
 }
 
 /** Adds `from` into `to` and clears it. */
-function moveInto(from: Row, to: Row): void {
+function moveInto(from: Row, to: Row, k?: WalkKernels): void {
   if (from.hi < from.lo) return;
+  if (k) {
+    k.moveRow(from.at, to.at, from.lo, from.hi + 1);
+    if (from.lo < to.lo) to.lo = from.lo;
+    if (from.hi > to.hi) to.hi = from.hi;
+    from.lo = from.p.length;
+    from.hi = -1;
+    return;
+  }
   const a = from.p;
   const b = to.p;
   for (let i = from.lo; i <= from.hi; i++) b[i]! += a[i]!;
@@ -598,6 +754,8 @@ interface Kernel {
   tail: Float64Array;
   /** p followed by BLOCK - 1 zeros (settle() reads a few entries past any prefix it uses). */
   padded: Float64Array;
+  /** Where the single walk keeps it reversed in its memory (-1: nowhere yet, -2: no room). */
+  reversedAt: number;
 }
 
 /** Source cells settle() spreads at once: each output cell is then written once per BLOCK sources. */
@@ -630,14 +788,15 @@ function withTail(p: Float64Array): Kernel {
   for (let k = p.length - 1; k >= 0; k--) tail[k] = tail[k + 1]! + p[k]!;
   const padded = new Float64Array(p.length + BLOCK - 1);
   padded.set(p);
-  return { p, tail, padded };
+  return { p, tail, padded, reversedAt: -1 };
 }
 
 /**
  * arr[c - k] += seg[c] x kernel[k] for c in lo..hi and k < len (lo >= len - 1: no clamp), four
  * source cells at a time: output c - k then takes seg[c + j] x kernel[k + j] for j < 4, so the
  * three upper cells of a block also use up to three kernel entries past `len` (more exact, never
- * less; `padded` ends in zeros) and each output cell is read and written once per block.
+ * less; `padded` ends in zeros) and each output cell is read and written once per block. Clears
+ * seg[lo..hi] as it reads it.
  */
 function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len: number, arr: Float64Array): void {
   let c = lo;
@@ -648,6 +807,7 @@ function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len
     const x1 = seg[c + 1]!;
     const x2 = seg[c + 2]!;
     const x3 = seg[c + 3]!;
+    seg[c] = seg[c + 1] = seg[c + 2] = seg[c + 3] = 0;
     arr[c + 3]! += x3 * kp[0]!;
     arr[c + 2]! += x2 * kp[0]! + x3 * kp[1]!;
     arr[c + 1]! += x1 * kp[0]! + x2 * kp[1]! + x3 * kp[2]!;
@@ -656,6 +816,7 @@ function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len
   for (; c <= hi; c++) {
     const x = seg[c]!;
     if (x === 0) continue;
+    seg[c] = 0;
     for (let k = 0; k < len; k++) arr[c - k]! += x * kp[k]!;
   }
 }
@@ -696,11 +857,11 @@ class Walk {
   private readonly awake: Row[];
   private readonly danger: Row[];
   private readonly grid: Grid;
-  private readonly segment: Float64Array;
+  private segment: Float64Array;
   /** (1 - pass)^attacks: an awake hero above the limit making all the turn's attacks without burning. */
-  private readonly stayAllAttacks: Float64Array;
+  private stayAllAttacks: Float64Array;
   /** Several attacks that can burn: their combined effect per cell, by phase (see AttackKernels). */
-  private readonly combined = new Map<number, AttackKernels | null>();
+  private readonly combined: (AttackKernels | null | undefined)[] = [];
   private readonly faintAttack: Row;
   private readonly faintTurn: Row;
   private readonly kernels: Kernels;
@@ -713,6 +874,33 @@ class Walk {
   private readonly inFlight: InFlight[] = [];
   /** The last usefulLength() answer (where the next search starts). */
   private lastLength = 1;
+  /** The latest wake of a danger row filled so far (the rows after it are empty). */
+  private dangerWake = -1;
+  /** The last iteration with a seed. */
+  private lastSeed = -Infinity;
+  private readonly arena: Arena;
+  private readonly segmentAt: number;
+  private readonly stayAt: number;
+  /**
+   * The kernels' scratch: as float64s [0], [1] farBands()' faints and turns fainted, [2] the sum of
+   * the band it stopped at, [3] the largest cell (sumMax(), gatherBand()); as int32s [8] the kernel
+   * length to start from, [9] whether farBands() stopped at a gathered band, [10] its log's length.
+   */
+  private readonly scratchAt: number;
+  private readonly scratch: Float64Array;
+  private readonly scratchInts: Int32Array;
+  private readonly durAt: number;
+  private readonly bandLowAt: number;
+  /** By phase (of the period) and calls: a kernel's reversed copy (0: not there yet) and length. */
+  private readonly tableAt: number;
+  private readonly table: Int32Array;
+  /** farBands()' log: the wake row, lowest and highest cell of each deposit. */
+  private readonly logAt: number;
+  private readonly log: Int32Array;
+  private readonly rowBytes: number;
+  /** dangerRows()' table: address, lo and hi of each danger row in use. */
+  private readonly dangerTableAt: number;
+  private readonly dangerTable: Int32Array;
 
   constructor(private readonly o: WalkOptions) {
     this.version = o.model.version;
@@ -720,6 +908,8 @@ class Walk {
     for (const map of [o.seeds.awake, o.seeds.attackFaints, o.seeds.turnFaints, o.seeds.helpless])
       for (const list of map.values()) for (const m of list) lowest = Math.min(lowest, m.top - m.mass.length + 1);
     this.hBottom = starvationFloor(o.model, lowest);
+    for (const map of [o.seeds.awake, o.seeds.attackFaints, o.seeds.turnFaints, o.seeds.helpless])
+      for (const t of map.keys()) this.lastSeed = Math.max(this.lastSeed, t);
     this.width = 1 - this.hBottom;
     this.pass = new Float64Array(this.width);
     this.dur = new Int32Array(this.width);
@@ -730,20 +920,96 @@ class Walk {
     this.bandLow = new Int32Array(this.width);
     for (let i = 1; i < this.width; i++) this.bandLow[i] = this.dur[i] === this.dur[i - 1] ? this.bandLow[i - 1]! : i;
     this.ringSize = this.dur[0]! + 2;
-    this.awake = Array.from({ length: this.ringSize }, () => new Row(this.width));
+    const arena = (this.arena = Walk.arena(o.model, this.width, this.ringSize));
+    this.awake = Array.from({ length: this.ringSize }, () => new Row(this.width, arena));
+    const pass = arena.floats(this.width);
+    pass.view.set(this.pass);
     this.grid = {
       scratch: new Float64Array(this.width),
       pass: this.pass,
       limitIdx: o.limit - this.hBottom,
       width: this.width,
+      k: arena.k,
+      passAt: pass.at,
     };
-    this.danger = Array.from({ length: this.ringSize }, () => new Row(this.width));
-    this.segment = new Float64Array(this.width);
-    this.stayAllAttacks = this.pass.map((x) => (1 - x) ** o.model.attacks);
+    this.danger = Array.from({ length: this.ringSize }, () => new Row(this.width, arena));
+    // spread() reads up to 3 cells past the top
+    ({ at: this.segmentAt, view: this.segment } = arena.floats(this.width + BLOCK - 1));
+    this.segment = this.segment.subarray(0, this.width);
+    const stay = arena.floats(this.width);
+    for (let i = 0; i < this.width; i++) stay.view[i] = (1 - this.pass[i]!) ** o.model.attacks;
+    ({ at: this.stayAt, view: this.stayAllAttacks } = stay);
 
-    this.faintAttack = new Row(this.width);
-    this.faintTurn = new Row(this.width);
+    this.faintAttack = new Row(this.width, arena);
+    this.faintTurn = new Row(this.width, arena);
+    ({ at: this.scratchAt, view: this.scratch } = arena.floats(6));
+    this.scratchInts = new Int32Array(arena.buffer, this.scratchAt, 12);
+    const dur = arena.ints(this.width);
+    dur.view.set(this.dur);
+    const bandLow = arena.ints(this.width);
+    bandLow.view.set(this.bandLow);
+    this.durAt = dur.at;
+    this.bandLowAt = bandLow.at;
+    ({ at: this.tableAt, view: this.table } = arena.ints(2 * this.ringSize * o.model.period));
+    ({ at: this.logAt, view: this.log } = arena.ints(3 * this.width));
+    ({ at: this.dangerTableAt, view: this.dangerTable } = arena.ints(3 * this.ringSize));
+    const pmfAt = (this.grid.pmfAt = new Map());
+    for (const pmf of [...o.model.awake, ...o.model.fainted])
+      if (pmf.length <= ROW_PAD && !pmfAt.has(pmf)) {
+        const got = arena.floats(ROW_PAD);
+        got.view.set(pmf);
+        pmfAt.set(pmf, got.at);
+      }
+    this.rowBytes = Arena.bytes(this.width + ROW_PAD);
+    for (let w = 0; w < this.ringSize; w++)
+      if (this.awake[w]!.at !== this.awake[0]!.at + w * this.rowBytes) throw new Error('starvation walk: rows apart');
     this.kernels = new Kernels(o.model);
+    arena.zeroed(); // the reversed kernels come after: each written in full
+  }
+
+  /**
+   * The walk's arena: its rows and arrays, then room for a reversed copy of every kernel it can
+   * use (settle(): up to ringSize - 2 calls from each phase of the period).
+   */
+  private static arena(model: CallModel, width: number, ringSize: number): Arena {
+    const rowBytes = Arena.bytes(width + ROW_PAD);
+    const arrays =
+      (2 * ringSize + 2) * rowBytes +
+      2 * Arena.bytes(width) +
+      Arena.bytes(width + BLOCK - 1) +
+      Arena.bytes(6) +
+      2 * Arena.bytes(Math.ceil(width / 2)) +
+      Arena.bytes(Math.ceil((2 * ringSize * model.period) / 2)) +
+      Arena.bytes(Math.ceil((3 * width) / 2)) +
+      Arena.bytes(Math.ceil((3 * ringSize) / 2)) +
+      40 * Arena.bytes(ROW_PAD); // the pmfs
+    let burn = 0;
+    for (const pmf of model.fainted) burn = Math.max(burn, pmf.length - 1);
+    let kernels = 0;
+    // each reversed, with its tail after it: 2 n + 4 entries for a kernel of n
+    for (let calls = 0; calls <= ringSize - 2; calls++) kernels += Arena.bytes(2 * (calls * burn + 1) + BLOCK);
+    let attackKernels = 0; // AttackKernels' stay, faint and dead, for each phase that has them
+    for (let phase = 0; phase < model.period; phase++) {
+      const pmf = model.awake[phase]!;
+      const span = model.attacks * (pmf.length - 1) + 1;
+      if (model.attacks >= 2 && fixedBurn(pmf) !== 0 && span * width <= 400_000)
+        attackKernels += 2 * Arena.bytes(width * (span + BLOCK - 1)) + Arena.bytes(width);
+    }
+    // Past 8 MB each, kernels stay in JavaScript (spread() and combinedAttacks() there: the same values).
+    const room = Math.min(model.period * kernels, KERNEL_ROOM_BYTES) + Math.min(attackKernels, KERNEL_ROOM_BYTES);
+    return new Arena(arrays + room, arrays);
+  }
+
+  /** The kernel reversed in the arena (see walkKernels.ts spread), or -2 when it has no room. */
+  private reversed(kernel: Kernel): number {
+    if (kernel.reversedAt !== -1) return kernel.reversedAt;
+    const kp = kernel.padded;
+    const got = this.arena.tryFloats(kp.length + kernel.tail.length);
+    if (got) {
+      for (let m = 0; m < kp.length; m++) got.view[m] = kp[kp.length - 1 - m]!;
+      got.view.set(kernel.tail, kp.length); // for farBands()' usefulLength()
+    }
+    return (kernel.reversedAt = got ? got.at : -2);
   }
 
   private idx(h: number) {
@@ -769,11 +1035,53 @@ class Walk {
   /** The turn call of t for the helpless heroes near the limit (every danger row), deaths summed. */
   private dangerCalls(t: number, pmf: CallPmf) {
     let dead = 0;
-    for (let w = t + 1; w <= t + this.ringSize - 1; w++) {
+    const last = Math.min(t + this.ringSize - 1, this.dangerWake); // no danger row wakes later
+    // A call that burns 0 or 1 (or nothing: pmf [1] is the call 1, 0, the same values), all rows in one go.
+    if (pmf.length === 2 || (pmf.length === 1 && pmf[0] === 1)) {
+      this.die(t, this.dangerRows(t, last, pmf[0]!, pmf.length === 2 ? pmf[1]! : 0));
+      return;
+    }
+    for (let w = t + 1; w <= last; w++) {
       const row = this.danger[w % this.ringSize]!;
       if (row.hi >= row.lo) dead += callRow(this.grid, row, pmf, null);
     }
     this.die(t, dead);
+  }
+
+  /** dangerCalls() in WebAssembly: twoPointCall() and prune() for each row in use, in order. */
+  private dangerRows(t: number, last: number, q0: number, q1: number): number {
+    const rows = this.dangerTable;
+    let n = 0;
+    for (let w = t + 1; w <= last; w++) {
+      const row = this.danger[w % this.ringSize]!;
+      if (row.hi < row.lo) continue;
+      rows[3 * n] = row.at;
+      rows[3 * n + 1] = row.lo;
+      rows[3 * n + 2] = row.hi;
+      n++;
+    }
+    if (n === 0) return 0;
+    const empty = this.width + ROW_PAD; // Row's lo when empty (p.length)
+    const dead = this.grid.k!.dangerRows(
+      this.dangerTableAt,
+      n,
+      this.grid.passAt!,
+      this.grid.limitIdx,
+      empty,
+      q0,
+      q1,
+      PRUNE,
+      0,
+    );
+    n = 0;
+    for (let w = t + 1; w <= last; w++) {
+      const row = this.danger[w % this.ringSize]!;
+      if (row.hi < row.lo) continue;
+      row.lo = rows[3 * n + 1]!;
+      row.hi = rows[3 * n + 2]!;
+      n++;
+    }
+    return dead;
   }
 
   /**
@@ -797,42 +1105,60 @@ class Walk {
     const { pass, dur, bandLow, segment: seg } = this;
     const ap = A.p;
     const bp = B.p;
+    const k = this.grid.k!;
+    const { scratchAt: out, scratch: outView } = this;
     let dead = 0;
     let faints = 0;
     let turnsFainted = 0;
-    for (let i = hi; i >= lo; ) {
+    let i = hi;
+    if (!record && (!attackFaints || spill <= 1)) {
+      i = this.farBands(t, lo, hi, attackFaints, first, phase);
+      faints = outView[0]!;
+      turnsFainted = outView[1]!;
+      if (this.scratchInts[9] === 1) {
+        // the band it stopped at is gathered: settle it here (some cells may reach the limit)
+        const d = dur[i]!;
+        const j = bandLow[i]! > lo ? bandLow[i]! : lo;
+        const sum = outView[2]!;
+        faints += sum;
+        turnsFainted += sum * d;
+        if (attackFaints) this.settle(seg, j - spill, i, t, d, phase, record, outView[3]!);
+        else this.settle(bp, j, i, t, d, phase, record, outView[3]!);
+        i = j - 1;
+      }
+    }
+    while (i >= lo) {
       const d = dur[i]!;
       const j = bandLow[i]! > lo ? bandLow[i]! : lo;
       let sum = 0;
       let most = 0;
-      if (!attackFaints)
-        for (let c = j; c <= i; c++) {
-          // settled from B itself
-          const x = bp[c]!;
-          sum += x;
-          if (x > most) most = x;
-        }
-      else {
+      const far = (spill === 0 && j >= limitIdx) || (spill === 1 && j - 1 >= limitIdx);
+      if (!attackFaints) {
+        // settled from B itself
+        sum = k.sumMax(B.at, j, i + 1, out + 24);
+        most = outView[3]!;
+      } else if (far) {
+        // A first helpless call that burns 0 or 1 far from the limit: no roll can kill.
+        sum = k.gatherBand(
+          this.segmentAt,
+          A.at,
+          B.at,
+          j,
+          i + 1,
+          spill,
+          out + 24,
+          first[0]!,
+          spill === 1 ? first[1]! : 0,
+        );
+        most = outView[3]!;
+      } else {
         for (let c = j; c <= i; c++) {
           const turnFaint = bp[c]!;
           seg[c]! += turnFaint;
           sum += turnFaint;
         }
-        let c = j;
-        if (spill === 1 && j - 1 >= limitIdx) {
-          // The usual first helpless call (burns 0 or 1) far from the limit: no roll can kill.
-          const f0 = first[0]!;
-          const f1 = first[1]!;
-          for (; c <= i; c++) {
-            const x = ap[c]!;
-            sum += x;
-            seg[c]! += x * f0;
-            const below = (seg[c - 1]! += x * f1); // cell c - 1 is complete now
-            if (below > most) most = below;
-          }
-          if (seg[i]! > most) most = seg[i]!;
-        } else most = -1; // settle() finds it
-        for (; c <= i; c++) {
+        most = -1; // settle() finds it
+        for (let c = j; c <= i; c++) {
           const x = ap[c]!;
           if (x === 0) continue;
           sum += x;
@@ -892,30 +1218,110 @@ class Walk {
     const calls = d - 1;
     const wake = t + d;
     const kernel = this.kernels.get(calls, phase);
+    if (calls < this.ringSize) this.tabulate(kernel, calls, phase);
     const len = (this.lastLength = usefulLength(kernel, most, this.lastLength));
     const safeFrom = Math.max(lo, this.grid.limitIdx + len - 1); // these cannot reach the limit before waking
-    if (safeFrom > lo) {
-      const danger = this.danger[wake % this.ringSize]!;
-      for (let c = lo; c <= hi && c < safeFrom; c++) if (seg[c]! !== 0) danger.add(c, seg[c]!);
-    }
+    if (safeFrom > lo) this.toDanger(seg, lo, safeFrom <= hi ? safeFrom - 1 : hi, wake);
     if (safeFrom <= hi) {
       const row = this.awake[wake % this.ringSize]!;
-      const arr = row.p;
-      spread(seg, safeFrom, hi, kernel.padded, len, arr);
-      if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
-      if (hi > row.hi) row.hi = hi;
       if (record)
         for (let c = safeFrom; c <= hi; c++)
-          if (seg[c]! !== 0)
-            this.inFlight.push({
-              start: t + 1,
-              calls,
-              wake,
-              i: c,
-              mass: seg[c]!,
-            });
+          if (seg[c]! !== 0) this.inFlight.push({ start: t + 1, calls, wake, i: c, mass: seg[c]! });
+      const rk = kernel.reversedAt >= 0 ? kernel.reversedAt : this.reversed(kernel);
+      if (rk >= 0) {
+        const last = hi + 3 < seg.length ? hi + 3 : hi; // as spread() has it
+        const segAt = seg === this.segment ? this.segmentAt : this.faintTurn.at; // the two settle() is given
+        this.grid.k!.spread(segAt, safeFrom, hi, last, rk, kernel.p.length, len, row.at);
+      } else spread(seg, safeFrom, hi, kernel.padded, len, row.p); // clears seg[safeFrom..hi]
+      if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
+      if (hi > row.hi) row.hi = hi;
     }
-    for (let c = lo; c <= hi; c++) seg[c] = 0;
+  }
+
+  /** n zeros for AttackKernels: in the arena when it has room (then combinedAttacks() runs in WebAssembly). */
+  private zeros(n: number): Float64Array {
+    const got = this.arena.tryFloats(n);
+    return got ? got.view.fill(0) : new Float64Array(n);
+  }
+
+  /** The kernel of `calls` helpless calls from `phase` where farBands() finds it. */
+  private tabulate(kernel: Kernel, calls: number, phase: number) {
+    const e = 2 * ((phase % this.o.model.period) * this.ringSize + calls);
+    if (this.table[e] !== 0) return;
+    const rk = kernel.reversedAt >= 0 ? kernel.reversedAt : this.reversed(kernel);
+    if (rk < 0) return; // no room: settle() spreads it in JavaScript
+    this.table[e] = rk;
+    this.table[e + 1] = kernel.p.length;
+  }
+
+  /**
+   * dispatch()'s bands from `hi` down in WebAssembly while each can be settled at once: far from
+   * the limit (no roll of an attack faint's first helpless call can kill), its kernel in the table
+   * (settle() puts it there the first time), and no cell that may reach the limit before waking
+   * (the band is then gathered and left to dispatch()). The same operations as dispatch() and
+   * settle() in the same order. Returns the band's top cell where it stopped (lo - 1: done).
+   */
+  private farBands(t: number, lo: number, hi: number, attack: boolean, first: CallPmf, phase: number): number {
+    const k = this.grid.k!;
+    const out = this.scratch;
+    const ints = this.scratchInts;
+    out[0] = 0;
+    out[1] = 0;
+    ints[8] = this.lastLength;
+    const spill = first.length - 1;
+    const table = this.tableAt + 8 * (phase % this.o.model.period) * this.ringSize;
+    const B = this.faintTurn;
+    const i = k.farBands(
+      this.segmentAt,
+      this.faintAttack.at,
+      B.at,
+      attack ? 1 : 0,
+      lo,
+      hi,
+      spill,
+      this.grid.limitIdx,
+      this.durAt,
+      this.bandLowAt,
+      table,
+      this.ringSize,
+      t,
+      this.ringSize,
+      this.awake[0]!.at,
+      this.rowBytes,
+      attack ? this.segment.length : B.p.length,
+      this.scratchAt,
+      this.logAt,
+      first[0]!,
+      spill === 1 ? first[1]! : 0,
+      DEPOSIT_CUT,
+    );
+    this.lastLength = ints[8]!;
+    const log = this.log;
+    for (let e = 0, n = 3 * ints[10]!; e < n; e += 3) {
+      const row = this.awake[log[e]!]!;
+      if (log[e + 1]! < row.lo) row.lo = log[e + 1]!;
+      if (log[e + 2]! > row.hi) row.hi = log[e + 2]!;
+    }
+    return i;
+  }
+
+  /** Helpless heroes at cells lo..hi (cleared here) into the danger row of those who wake at `wake`. */
+  private toDanger(seg: Float64Array, lo: number, hi: number, wake: number) {
+    const danger = this.danger[wake % this.ringSize]!;
+    const dp = danger.p;
+    let from = danger.lo;
+    let to = danger.hi;
+    for (let c = lo; c <= hi; c++) {
+      const x = seg[c]!;
+      if (x === 0) continue;
+      seg[c] = 0;
+      dp[c]! += x;
+      if (c < from) from = c;
+      if (c > to) to = c;
+    }
+    danger.lo = from;
+    danger.hi = to;
+    if (wake > this.dangerWake) this.dangerWake = wake;
   }
 
   private settleSeed(seed: HelplessSeed, t: number, record: boolean) {
@@ -963,31 +1369,34 @@ class Walk {
   private iteration(t: number, record: boolean) {
     const { model, moves0, seeds } = this.o;
     const here = this.awake[t % this.ringSize]!;
-    this.inject(seeds.awake.get(t), here);
-    this.inject(seeds.attackFaints.get(t), this.faintAttack);
+    const seeding = t <= this.lastSeed; // no seed after: no lookups
+    if (seeding) {
+      this.inject(seeds.awake.get(t), here);
+      this.inject(seeds.attackFaints.get(t), this.faintAttack);
+    }
     if (model.attacks > 0) {
       const phase = phaseOf(moves0 + t - 1) % model.period;
       const pmf = model.awake[phase]!;
-      let combined = this.combined.get(phase);
+      let combined = this.combined[phase];
       if (combined === undefined) {
         const span = model.attacks * (pmf.length - 1) + 1;
         const worth = model.attacks >= 2 && fixedBurn(pmf) !== 0 && span * this.width <= 400_000; // memory bound
-        combined = worth ? new AttackKernels(this.grid, pmf, model.attacks) : null;
-        this.combined.set(phase, combined);
+        combined = worth ? new AttackKernels(this.grid, pmf, model.attacks, (n) => this.zeros(n)) : null;
+        this.combined[phase] = combined;
       }
-      this.die(t - 1, attackCalls(this.grid, here, pmf, this.faintAttack, this.stayAllAttacks, combined));
+      this.die(t - 1, attackCalls(this.grid, here, pmf, this.faintAttack, this.stayAllAttacks, combined, this.stayAt));
     }
     const faintedPmf = model.fainted[phaseOf(moves0 + t)]!;
     this.dangerCalls(t, faintedPmf);
     this.awakeCall(here, model.awake[phaseOf(moves0 + t)]!, t, this.faintTurn);
-    this.inject(seeds.turnFaints.get(t), this.faintTurn);
+    if (seeding) this.inject(seeds.turnFaints.get(t), this.faintTurn);
     this.dispatch(t, record);
-    const helpless = seeds.helpless.get(t);
+    const helpless = seeding ? seeds.helpless.get(t) : undefined;
     if (helpless) for (const seed of helpless) this.settleSeed(seed, t, record);
     // ++multi: who wakes up now acts at the next prompt; the rest of the awake stay awake.
     const next = this.awake[(t + 1) % this.ringSize]!;
-    moveInto(this.danger[(t + 1) % this.ringSize]!, next);
-    moveInto(here, next);
+    moveInto(this.danger[(t + 1) % this.ringSize]!, next, this.grid.k);
+    moveInto(here, next, this.grid.k);
   }
 
   /** Alive heroes at the prompt after iteration t (just run). */
