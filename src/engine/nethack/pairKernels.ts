@@ -33,12 +33,15 @@ function eachCell(pointers: [string, number][], body: string): string {
     end`;
 }
 
-/** $y = p[j] q0 + p[j + 1] q1 (a call burning 0 or 1), then $o = $y x pass[j] (who passes the roll). */
-const CALL = `
+/**
+ * $y = p[j] q0 + p[j + 1] q1 (a call burning 0 or 1; with three points, + p[j + 2] q2 after them, as
+ * shortCall() of starvation.ts sums), then $o = $y x pass[j] (who passes the roll).
+ */
+const call = (points: number) => `
   local.get $p v128.load local.get $Q0 f64x2.mul
   local.get $p v128.load offset=16 local.get $Q1 f64x2.mul
-  f64x2.add local.set $y`;
-const ROLL = `${CALL}
+  f64x2.add${points === 3 ? ' local.get $p v128.load offset=32 local.get $Q2 f64x2.mul f64x2.add' : ''} local.set $y`;
+const roll = (points: number) => `${call(points)}
   local.get $y local.get $pass v128.load64_splat f64x2.mul local.set $o`;
 /** faints[j] += $o */
 const FAINT = 'local.get $f local.get $f v128.load local.get $o f64x2.add v128.store';
@@ -49,82 +52,96 @@ const CLEAR = 'local.get $p local.get $zero v128.store';
 
 const i32 = (...names: string[]) => names.map((n): [string, 'i32'] => [n, 'i32']);
 const v128 = (...names: string[]) => names.map((n): [string, 'v128'] => [n, 'v128']);
-const CALL_PARAMS: [string, 'i32' | 'f64'][] = [...i32('$from', '$to'), ['$q0', 'f64'], ['$q1', 'f64']];
-const CALL_LOCALS = v128('$Q0', '$Q1', '$y', '$o', '$dead', '$zero'); // locals start at zero
-const CALL_START = `${splat('$q0', '$Q0')} ${splat('$q1', '$Q1')} ${atFrom('$p', 4)}`;
 const DEAD_IN = `${atFrom('$pass', 3)} local.get $out v128.load local.set $dead`;
 const DEAD_OUT = 'local.get $out local.get $dead v128.store';
 
+/**
+ * The calls of a row for a burn of 0 or 1 (names as here, parameters q0, q1) or of 0, 1 or 2
+ * (`points` 3: names ending in 3, parameters q0, q1, q2).
+ */
+function callFunctions(points: 2 | 3): WasmFunction[] {
+  const suffix = points === 3 ? '3' : '';
+  const qs = points === 3 ? ['$q0', '$q1', '$q2'] : ['$q0', '$q1'];
+  const params: [string, 'i32' | 'f64'][] = [...i32('$from', '$to'), ...qs.map((q): [string, 'f64'] => [q, 'f64'])];
+  const locals = v128(...qs.map((q) => q.replace('$q', '$Q')), '$y', '$o', '$dead', '$zero'); // locals start at zero
+  const start = `${qs.map((q) => splat(q, q.replace('$q', '$Q'))).join(' ')} ${atFrom('$p', 4)}`;
+  const CALL = call(points);
+  const ROLL = roll(points);
+  return [
+    {
+      // A call with no roll that can kill (above the limit), no faints: p[j] = p[j] q0 + p[j + 1] q1.
+      name: `callPlain${suffix}`,
+      params: [...i32('$p'), ...params],
+      locals,
+      body: `${start} ${eachCell([['$p', 16]], `${CALL} local.get $p local.get $y v128.store`)}`,
+    },
+    {
+      // A helpless call below the limit: those who pass the roll stay (p[j] = $o), the rest die
+      // (added to the f64x2 at $out).
+      name: `callDie${suffix}`,
+      params: [...i32('$p', '$pass', '$out'), ...params],
+      locals,
+      body: `${start} ${DEAD_IN}
+        ${eachCell(
+          [
+            ['$p', 16],
+            ['$pass', 8],
+          ],
+          `${ROLL} ${DIE} local.get $p local.get $o v128.store`,
+        )} ${DEAD_OUT}`,
+    },
+    {
+      // An awake call below the limit: who passes the roll faints (into faints $f), the rest die.
+      name: `callFaintDie${suffix}`,
+      params: [...i32('$p', '$f', '$pass', '$out'), ...params],
+      locals,
+      body: `${start} ${atFrom('$f', 4)} ${DEAD_IN}
+        ${eachCell(
+          [
+            ['$p', 16],
+            ['$f', 16],
+            ['$pass', 8],
+          ],
+          `${ROLL} ${FAINT} ${DIE} ${CLEAR}`,
+        )} ${DEAD_OUT}`,
+    },
+    {
+      // An awake call above the limit: who passes the roll faints, the rest stay (p[j] = $y - $o).
+      name: `callFaintKeep${suffix}`,
+      params: [...i32('$p', '$f', '$pass'), ...params],
+      locals,
+      body: `${start} ${atFrom('$f', 4)} ${atFrom('$pass', 3)}
+        ${eachCell(
+          [
+            ['$p', 16],
+            ['$f', 16],
+            ['$pass', 8],
+          ],
+          `${ROLL} ${FAINT} local.get $p local.get $y local.get $o f64x2.sub v128.store`,
+        )}`,
+    },
+    {
+      // The turn call above the limit: who passes faints, the rest go to the next prompt's row $n.
+      name: `callFaintInto${suffix}`,
+      params: [...i32('$p', '$f', '$n', '$pass'), ...params],
+      locals,
+      body: `${start} ${atFrom('$f', 4)} ${atFrom('$n', 4)} ${atFrom('$pass', 3)}
+        ${eachCell(
+          [
+            ['$p', 16],
+            ['$f', 16],
+            ['$n', 16],
+            ['$pass', 8],
+          ],
+          `${ROLL} ${FAINT} ${CLEAR}
+           local.get $n local.get $n v128.load local.get $y local.get $o f64x2.sub f64x2.add v128.store`,
+        )}`,
+    },
+  ];
+}
+
 const FUNCTIONS: WasmFunction[] = [
-  {
-    // A call with no roll that can kill (above the limit), no faints: p[j] = p[j] q0 + p[j + 1] q1.
-    name: 'callPlain',
-    params: [...i32('$p'), ...CALL_PARAMS],
-    locals: CALL_LOCALS,
-    body: `${CALL_START} ${eachCell([['$p', 16]], `${CALL} local.get $p local.get $y v128.store`)}`,
-  },
-  {
-    // A helpless call below the limit: those who pass the roll stay (p[j] = $o), the rest die
-    // (added to the f64x2 at $out).
-    name: 'callDie',
-    params: [...i32('$p', '$pass', '$out'), ...CALL_PARAMS],
-    locals: CALL_LOCALS,
-    body: `${CALL_START} ${DEAD_IN}
-      ${eachCell(
-        [
-          ['$p', 16],
-          ['$pass', 8],
-        ],
-        `${ROLL} ${DIE} local.get $p local.get $o v128.store`,
-      )} ${DEAD_OUT}`,
-  },
-  {
-    // An awake call below the limit: who passes the roll faints (into faints $f), the rest die.
-    name: 'callFaintDie',
-    params: [...i32('$p', '$f', '$pass', '$out'), ...CALL_PARAMS],
-    locals: CALL_LOCALS,
-    body: `${CALL_START} ${atFrom('$f', 4)} ${DEAD_IN}
-      ${eachCell(
-        [
-          ['$p', 16],
-          ['$f', 16],
-          ['$pass', 8],
-        ],
-        `${ROLL} ${FAINT} ${DIE} ${CLEAR}`,
-      )} ${DEAD_OUT}`,
-  },
-  {
-    // An awake call above the limit: who passes the roll faints, the rest stay (p[j] = $y - $o).
-    name: 'callFaintKeep',
-    params: [...i32('$p', '$f', '$pass'), ...CALL_PARAMS],
-    locals: CALL_LOCALS,
-    body: `${CALL_START} ${atFrom('$f', 4)} ${atFrom('$pass', 3)}
-      ${eachCell(
-        [
-          ['$p', 16],
-          ['$f', 16],
-          ['$pass', 8],
-        ],
-        `${ROLL} ${FAINT} local.get $p local.get $y local.get $o f64x2.sub v128.store`,
-      )}`,
-  },
-  {
-    // The turn call above the limit: who passes faints, the rest go to the next prompt's row $n.
-    name: 'callFaintInto',
-    params: [...i32('$p', '$f', '$n', '$pass'), ...CALL_PARAMS],
-    locals: CALL_LOCALS,
-    body: `${CALL_START} ${atFrom('$f', 4)} ${atFrom('$n', 4)} ${atFrom('$pass', 3)}
-      ${eachCell(
-        [
-          ['$p', 16],
-          ['$f', 16],
-          ['$n', 16],
-          ['$pass', 8],
-        ],
-        `${ROLL} ${FAINT} ${CLEAR}
-         local.get $n local.get $n v128.load local.get $y local.get $o f64x2.sub f64x2.add v128.store`,
-      )}`,
-  },
+  ...callFunctions(2),
   {
     // dst[j] += src[j]
     name: 'addRow',
@@ -727,6 +744,8 @@ const FUNCTIONS: WasmFunction[] = [
       local.get $e local.get $lo i32.store
       local.get $e local.get $hi i32.store offset=4`,
   },
+  // Last, so that the functions above keep their indices (wasm-function[i] in a profile).
+  ...callFunctions(3),
 ];
 
 export interface PairKernels {
@@ -735,6 +754,11 @@ export interface PairKernels {
   callFaintDie(p: number, f: number, pass: number, out: number, from: number, to: number, q0: number, q1: number): void;
   callFaintKeep(p: number, f: number, pass: number, from: number, to: number, q0: number, q1: number): void;
   callFaintInto(p: number, f: number, n: number, pass: number, from: number, to: number, q0: number, q1: number): void;
+  /** The calls above for a burn of 0, 1 or 2 (q0, q1, q2 last). */
+  callPlain3(p: number, from: number, to: number, q0: number, q1: number, q2: number): void;
+  callDie3(...args: number[]): void;
+  callFaintDie3(...args: number[]): void;
+  callFaintKeep3(...args: number[]): void;
   addRow(src: number, dst: number, from: number, to: number): void;
   sumMax(p: number, from: number, to: number, out: number): void;
   firstFaintedCall(

@@ -109,6 +109,35 @@ describe('two walks in one pass', () => {
     expectClose(b, alone(model, -160, attack));
   });
 
+  // No attacks: the turn call's first faints from two nutritions (a burn of 0 to 2 reaches 0 or -1),
+  // calls burning 0 or 1 (slow digestion, plain) or 0 to 2 (regeneration, an amulet, asleep).
+  for (const [name, profile, limit] of [
+    ['regeneration + amulet', { ...defaultProfile('5.0'), regeneration: 'intrinsic', amulet: true }, -350],
+    ['regeneration + amulet', { ...defaultProfile('5.0'), regeneration: 'intrinsic', amulet: true }, -130],
+    ['asleep + amulet', { ...defaultProfile('5.0'), unaware: true, amulet: true }, -280],
+    ['slow digestion', SD, -190],
+    ['plain', defaultProfile('5.0'), -160],
+  ] as const)
+    it(`no attacks, ${name}, limit ${limit}: each lane is the walk of its seed alone`, () => {
+      const model = buildCallModel(profile, burnFlags(profile), 0);
+      const high: HelplessSeed = { top: 0, mass: Float64Array.of(1), dur: faintTurns(0, '5.0') };
+      const low: HelplessSeed = { top: -1, mass: Float64Array.of(1), dur: faintTurns(-1, '5.0') };
+      expect(pairWalkable(model, high, low)).toBe(true);
+      const [a, b] = runWalkPair(model, limit, [high, low], 1);
+      expectClose(a, alone(model, limit, high));
+      expectClose(b, alone(model, limit, low));
+    });
+
+  it('no attacks, seeds deep below 0 (the floor, the danger rows at once), burns of 0 to 2', () => {
+    const profile = { ...defaultProfile('5.0'), regeneration: 'intrinsic' as const, amulet: true };
+    const model = buildCallModel(profile, burnFlags(profile), 0);
+    const deep: HelplessSeed = { top: -125, mass: Float64Array.of(0.25, 0.5, 0.25), dur: faintTurns(-125, '5.0') };
+    const high: HelplessSeed = { top: -3, mass: Float64Array.of(1), dur: 10 };
+    const [a, b] = runWalkPair(model, -130, [deep, high], 1);
+    expectClose(a, alone(model, -130, deep));
+    expectClose(b, alone(model, -130, high));
+  });
+
   it('seeds of different lengths and faint lengths, deep enough for the danger rows at once', () => {
     const model = buildCallModel(SD, burnFlags(SD), 2);
     const deep: HelplessSeed = { top: -120, mass: Float64Array.of(0.25, 0.5, 0.25), dur: 22 };
@@ -118,12 +147,13 @@ describe('two walks in one pass', () => {
     expectClose(b, alone(model, -130, high));
   });
 
-  it('only calls that burn 0 or 1, with attacks, the same at every moves', () => {
+  it('calls that burn 0 or 1 with attacks, 0 to 2 without, the same at every moves', () => {
     const seed: HelplessSeed = { top: 0, mass: Float64Array.of(1), dur: 10 };
     const model = (p: BurnProfile, attacks: number) => buildCallModel(p, burnFlags(p), attacks);
-    expect(pairWalkable(model(SD, 0), seed, seed)).toBe(false);
+    expect(pairWalkable(model(SD, 0), seed, seed)).toBe(true);
     expect(pairWalkable(model({ ...defaultProfile('5.0'), regeneration: 'intrinsic' }, 2), seed, seed)).toBe(false);
-    expect(pairWalkable(model({ ...defaultProfile('5.0'), unaware: true }, 0), seed, seed)).toBe(false);
+    expect(pairWalkable(model({ ...defaultProfile('5.0'), regeneration: 'intrinsic' }, 0), seed, seed)).toBe(true);
+    expect(pairWalkable(model({ ...defaultProfile('5.0'), unaware: true }, 0), seed, seed)).toBe(true);
     const regeneration = { ...defaultProfile('3.6.7'), regeneration: 'intrinsic' as const };
     expect(pairWalkable(model(regeneration, 2), seed, seed)).toBe(false); // every other turn: not the same
   });
