@@ -291,6 +291,8 @@ const FUNCTIONS: WasmFunction[] = [
     ],
     body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')}
       local.get $out i32.load offset=96 local.set $len
+      ;; t % ring once: then (t + d) % ring is one subtraction at most (d < ring: the floor has the longest faint)
+      local.get $t local.get $ring i32.rem_u local.set $t
       local.get $hi local.set $i
       block $exit
         loop $band
@@ -365,7 +367,8 @@ const FUNCTIONS: WasmFunction[] = [
                 br $exit
               end
               ;; spread() into the awake row of wake-up t + d
-              local.get $t local.get $d i32.add local.get $ring i32.rem_u local.set $k
+              local.get $t local.get $d i32.add local.set $k
+              local.get $k local.get $ring i32.ge_s if local.get $k local.get $ring i32.sub local.set $k end
               local.get $i i32.const 3 i32.add local.get $i
               local.get $i i32.const 3 i32.add i32.const 1 i32.shl i32.const 1 i32.add local.get $segLen i32.lt_s
               select local.set $x
@@ -418,10 +421,11 @@ const FUNCTIONS: WasmFunction[] = [
     body: `${splat('$q0', '$Q0')} ${splat('$q1', '$Q1')}
       local.get $from local.set $w
       local.get $from local.get $count i32.add local.set $count
+      ;; the ring index of row w: one division, then stepped (a division a row cost more than the rows)
+      local.get $from local.get $ring i32.rem_u local.set $k
       block $rowsDone
         local.get $w local.get $count i32.ge_s br_if $rowsDone
         loop $row
-          local.get $w local.get $ring i32.rem_u local.set $k
           local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $e
           local.get $e i32.load local.set $lo
           local.get $e i32.load offset=4 local.set $hi
@@ -465,6 +469,8 @@ const FUNCTIONS: WasmFunction[] = [
             local.get $e local.get $j i32.store
             local.get $p local.get $e local.get $width local.get $prune call prune
           end
+          local.get $k i32.const 1 i32.add local.tee $k local.get $ring i32.eq
+          if i32.const 0 local.set $k end
           local.get $w i32.const 1 i32.add local.tee $w
           local.get $count i32.lt_s br_if $row
         end
