@@ -158,6 +158,19 @@ describe('two walks in one pass', () => {
     expect(pairWalkable(model(regeneration, 2), seed, seed)).toBe(false); // every other turn: not the same
   });
 
+  it('one kind of first faint runs in both lanes: the same walk in each, read back from the cache', () => {
+    const model = buildCallModel(defaultProfile('5.0'), burnFlags(defaultProfile('5.0')), 0);
+    const turn: HelplessSeed = { top: 0, mass: Float64Array.of(1), dur: 10 };
+    const [a, b] = runWalkPair(model, -160, [turn, turn], 1);
+    expect(b).toEqual(a);
+    expectClose(a, alone(model, -160, turn));
+    const input = { nutrition: 80, profile: defaultProfile('5.0'), con: 6 };
+    clearWalkCache();
+    const paired = forecast(input);
+    expect(compareForecasts(paired, referenceForecast(input))).toEqual([]);
+    expect(forecast(input)).toEqual(paired);
+  }, 60_000);
+
   it('a forecast from the pair equals the reference engine, and reads both walks back from the cache', () => {
     const input = { nutrition: 120, profile: SD, con: 3, attacksPerTurn: 4, after: 700 };
     clearWalkCache();
@@ -174,6 +187,20 @@ describe('two walks in one pass', () => {
       { nutrition: 200, profile: { ...SD, encumbrance: 'Burdened' as const }, con: 3, attacksPerTurn: 7 },
       { nutrition: 300, profile: defaultProfile('5.0'), con: 12, attacksPerTurn: 12, after: 400 },
       { nutrition: 30, profile: defaultProfile('5.0'), con: 3, attacksPerTurn: 1 },
+      // No attacks: two kinds (regeneration + amulet, first faints at 0 and -1) or one (plain: at 0)
+      {
+        nutrition: 60,
+        profile: { ...defaultProfile('5.0'), regeneration: 'intrinsic' as const, amulet: true },
+        con: 3,
+      },
+      {
+        nutrition: 400,
+        profile: { ...defaultProfile('5.0'), regeneration: 'intrinsic' as const, amulet: true },
+        con: 9,
+      },
+      { nutrition: 150, profile: defaultProfile('5.0'), con: 5, after: 300 },
+      // One kind with attacks (an attack's first faint only), in both lanes
+      { nutrition: 90, profile: defaultProfile('5.0'), con: 4, attacksPerTurn: 12, moves: 4321 },
     ];
     for (const input of inputs) {
       clearWalkCache();
