@@ -27,6 +27,7 @@ import {
   starvationFloor,
   usefulLength,
   type HelplessSeed,
+  type WalkMass,
   type WalkResult,
   type WalkSnapshot,
 } from './starvation.ts';
@@ -42,7 +43,12 @@ const { BLOCK, PRUNE, ROW_PAD, WALK_EPSILON, WALK_MAX_TURNS } = walk;
  * threePoint()), awake and fainted each.
  */
 export function pairWalkable(model: CallModel, a: HelplessSeed, b: HelplessSeed): boolean {
-  if (model.period !== 1 || model.attacks < 0 || model.attacks > 64 || a.dur <= 0 || b.dur <= 0) return false;
+  return a.dur > 0 && b.dur > 0 && pairModel(model);
+}
+
+/** Whether the pair walk runs this model's walks (see pairWalkable()), whatever they start from. */
+export function pairModel(model: CallModel): boolean {
+  if (model.period !== 1 || model.attacks < 0 || model.attacks > 64) return false;
   const awake = model.awake[0]!.length;
   const fainted = model.fainted[0]!.length;
   if (model.attacks >= 1) return awake === 2 && fainted === 2;
@@ -437,11 +443,13 @@ class PairWalk {
   constructor(
     model: CallModel,
     limit: number,
-    private readonly seeds: readonly [HelplessSeed, HelplessSeed],
+    private readonly seeds: readonly [HelplessSeed, HelplessSeed] | readonly [],
+    /** Or heroes awake (already Fainting) at the start of the first iteration, in both lanes. */
+    private readonly awakeSeed: WalkMass | null = null,
   ) {
     this.version = model.version;
     let lowest = limit;
-    for (const m of seeds) lowest = Math.min(lowest, m.top - m.mass.length + 1);
+    for (const m of [...seeds, ...(awakeSeed ? [awakeSeed] : [])]) lowest = Math.min(lowest, m.top - m.mass.length + 1);
     this.hBottom = starvationFloor(model, lowest);
     this.width = 1 - this.hBottom;
     const dur = Int32Array.from({ length: this.width }, (_, i) => faintTurns(i + this.hBottom, this.version));
@@ -704,7 +712,7 @@ class PairWalk {
   /** The seeds of iteration t, each in its own lane (settleSeed() of starvation.ts). */
   private settleSeeds(t: number) {
     const seg = this.segment.p;
-    for (let lane = 0; lane < 2; lane++) {
+    for (let lane = 0; lane < this.seeds.length; lane++) {
       const seed = this.seeds[lane]!;
       let lo = this.width;
       let hi = -1;
@@ -719,6 +727,15 @@ class PairWalk {
       this.expectedFaints[lane]! += sum;
       this.expectedTurnsFainted[lane]! += sum * seed.dur;
       if (hi >= lo) this.settle(this.segment, lo, hi, t, seed.dur, -1);
+    }
+  }
+
+  /** Heroes awake at the start of iteration t, in both lanes (inject() of starvation.ts). */
+  private injectAwake(t: number, m: WalkMass) {
+    const here = this.awake[t % this.ringSize]!;
+    for (let k = 0; k < m.mass.length; k++) {
+      const x = m.mass[k]!;
+      if (x !== 0) here.add(this.idx(m.top - k), x, x);
     }
   }
 
@@ -836,11 +853,13 @@ class PairWalk {
   }
 
   run(seedIteration: number, iterations = WALK_MAX_TURNS): [WalkResult, WalkResult] {
-    const planned = this.seeds.map((s) => s.mass.reduce((a, x) => a + x, 0));
+    const sum = (m: WalkMass) => m.mass.reduce((a, x) => a + x, 0);
+    const planned = this.awakeSeed ? [sum(this.awakeSeed), sum(this.awakeSeed)] : this.seeds.map(sum);
     const ends: (LaneEnd | null)[] = [null, null];
     let t = seedIteration;
     for (const stop = Math.min(WALK_MAX_TURNS, seedIteration + iterations); t < stop; t++) {
       this.deathsUpTo(t);
+      if (t === seedIteration && this.awakeSeed) this.injectAwake(t, this.awakeSeed);
       if (this.attacks === 0) this.quietIteration(t, seedIteration);
       else this.iteration(t, seedIteration);
       for (let lane = 0; lane < 2; lane++)
@@ -868,6 +887,20 @@ export function runWalkPair(
   const kind = primeKind(model);
   if (!primed.has(kind)) prime(model, kind);
   return new PairWalk(model, limit, seeds).run(seedIteration);
+}
+
+/**
+ * runWalk() of heroes awake (already Fainting: nutrition top - k with probability mass[k]) at the
+ * start of iteration `seedIteration`, snapshot none, to the end, in the pair walk (the same walk in
+ * both lanes: its kernels run it faster than runWalk() alone). For the models of pairModel(); the
+ * result as runWalk() gives it, but for the cuts of the file comment.
+ */
+export function runAwakeWalk(model: CallModel, limit: number, start: WalkMass, seedIteration: number): WalkResult {
+  refuseIfCachedOnly();
+  if (!pairModel(model)) throw new Error('runAwakeWalk: not a walk the pair walk can run');
+  const kind = primeKind(model);
+  if (!primed.has(kind)) prime(model, kind);
+  return new PairWalk(model, limit, [], start).run(seedIteration)[0];
 }
 
 /** The kinds of walk primed in this thread: with attacks, or with none and these calls' lengths. */
