@@ -140,6 +140,42 @@ function callFunctions(points: 2 | 3): WasmFunction[] {
   ];
 }
 
+/**
+ * PairRow.prune() of the row at $p with its extent in $lo, $hi: the cells below $prune in both lanes
+ * off either end cleared, the extent (or width, -1 when nothing is left) stored at $e. Locals $x (i32),
+ * $y, $zero (v128).
+ */
+const PRUNE_ROW = `
+      block $lowDone
+        loop $low
+          local.get $lo local.get $hi i32.gt_s br_if $lowDone
+          local.get $p local.get $lo i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $y
+          local.get $y f64x2.extract_lane 0 local.get $prune f64.lt
+          local.get $y f64x2.extract_lane 1 local.get $prune f64.lt i32.and i32.eqz br_if $lowDone
+          local.get $x local.get $zero v128.store
+          local.get $lo i32.const 1 i32.add local.set $lo
+          br $low
+        end
+      end
+      block $highDone
+        loop $high
+          local.get $hi local.get $lo i32.lt_s br_if $highDone
+          local.get $p local.get $hi i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $y
+          local.get $y f64x2.extract_lane 0 local.get $prune f64.lt
+          local.get $y f64x2.extract_lane 1 local.get $prune f64.lt i32.and i32.eqz br_if $highDone
+          local.get $x local.get $zero v128.store
+          local.get $hi i32.const 1 i32.sub local.set $hi
+          br $high
+        end
+      end
+      local.get $hi local.get $lo i32.lt_s
+      if
+        local.get $width local.set $lo
+        i32.const -1 local.set $hi
+      end
+      local.get $e local.get $lo i32.store
+      local.get $e local.get $hi i32.store offset=4`;
+
 const FUNCTIONS: WasmFunction[] = [
   ...callFunctions(2),
   {
@@ -467,7 +503,9 @@ const FUNCTIONS: WasmFunction[] = [
             end
             local.get $total local.get $out v128.load offset=16 f64x2.add local.set $total
             local.get $e local.get $j i32.store
-            local.get $p local.get $e local.get $width local.get $prune call prune
+            ;; pruned here (a call a row cost more than most rows' cells)
+            local.get $j local.set $lo
+            ${PRUNE_ROW}
           end
           local.get $k i32.const 1 i32.add local.tee $k local.get $ring i32.eq
           if i32.const 0 local.set $k end
@@ -486,35 +524,7 @@ const FUNCTIONS: WasmFunction[] = [
     body: `
       local.get $e i32.load local.set $lo
       local.get $e i32.load offset=4 local.set $hi
-      block $lowDone
-        loop $low
-          local.get $lo local.get $hi i32.gt_s br_if $lowDone
-          local.get $p local.get $lo i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $y
-          local.get $y f64x2.extract_lane 0 local.get $prune f64.lt
-          local.get $y f64x2.extract_lane 1 local.get $prune f64.lt i32.and i32.eqz br_if $lowDone
-          local.get $x local.get $zero v128.store
-          local.get $lo i32.const 1 i32.add local.set $lo
-          br $low
-        end
-      end
-      block $highDone
-        loop $high
-          local.get $hi local.get $lo i32.lt_s br_if $highDone
-          local.get $p local.get $hi i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $y
-          local.get $y f64x2.extract_lane 0 local.get $prune f64.lt
-          local.get $y f64x2.extract_lane 1 local.get $prune f64.lt i32.and i32.eqz br_if $highDone
-          local.get $x local.get $zero v128.store
-          local.get $hi i32.const 1 i32.sub local.set $hi
-          br $high
-        end
-      end
-      local.get $hi local.get $lo i32.lt_s
-      if
-        local.get $width local.set $lo
-        i32.const -1 local.set $hi
-      end
-      local.get $e local.get $lo i32.store
-      local.get $e local.get $hi i32.store offset=4`,
+      ${PRUNE_ROW}`,
   },
   {
     // combinedAttacks() (pairWalk.ts) for cells lo..hi of the row at $p, faints to $f, with the
