@@ -359,10 +359,9 @@ const FUNCTIONS: WasmFunction[] = [
             local.get $i i32.le_s br_if $cell
           end
           ;; m: the largest of the band (the maxima and cell i, at S - 16)
-          local.get $S i32.const 16 i32.sub v128.load local.set $tv
-          local.get $most f64x2.extract_lane 0 local.get $most f64x2.extract_lane 1 f64.max
-          local.get $tv f64x2.extract_lane 0 local.get $tv f64x2.extract_lane 1 f64.max
-          f64.max local.set $m
+          local.get $S i32.const 16 i32.sub v128.load local.get $most f64x2.pmax local.set $tv
+          local.get $tv f64x2.extract_lane 0 local.get $tv f64x2.extract_lane 1
+          local.get $tv f64x2.extract_lane 0 local.get $tv f64x2.extract_lane 1 f64.gt select local.set $m
           local.get $sum f64x2.extract_lane 0 f64.const 0 f64.gt
           local.get $sum f64x2.extract_lane 1 f64.const 0 f64.gt i32.or
           if
