@@ -450,8 +450,8 @@ const FUNCTIONS: WasmFunction[] = [
       ['$prune', 'f64'],
     ],
     locals: [
-      ...i32('$w', '$k', '$e', '$p', '$lo', '$hi', '$j', '$split', '$x'),
-      ...v128('$Q0', '$Q1', '$y', '$o', '$total', '$zero'),
+      ...i32('$w', '$k', '$e', '$p', '$lo', '$hi', '$j', '$split', '$x', '$c', '$cp', '$pp'),
+      ...v128('$Q0', '$Q1', '$y', '$o', '$total', '$zero', '$dead'),
     ],
     body: `${splat('$q0', '$Q0')} ${splat('$q1', '$Q1')}
       local.get $from local.set $w
@@ -484,23 +484,46 @@ const FUNCTIONS: WasmFunction[] = [
             if
               local.get $y local.get $pass local.get $j i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul
               local.set $o
-              local.get $out local.get $y local.get $o f64x2.sub v128.store offset=16
+              local.get $y local.get $o f64x2.sub local.set $dead
               local.get $x local.get $o v128.store
-              local.get $j i32.const 1 i32.add local.get $split i32.lt_s
-              if
-                local.get $p local.get $pass local.get $out i32.const 16 i32.add local.get $j i32.const 1 i32.add
-                local.get $split local.get $q0 local.get $q1 call callDie
+              ;; cells j + 1 .. split - 1: callDie inline (no call a row)
+              local.get $j i32.const 1 i32.add local.tee $c i32.const 4 i32.shl local.get $p i32.add local.set $cp
+              local.get $c i32.const 3 i32.shl local.get $pass i32.add local.set $pp
+              block $dieDone
+                local.get $c local.get $split i32.ge_s br_if $dieDone
+                loop $die
+                  local.get $cp v128.load local.get $Q0 f64x2.mul
+                  local.get $cp v128.load offset=16 local.get $Q1 f64x2.mul
+                  f64x2.add local.set $y
+                  local.get $y local.get $pp v128.load64_splat f64x2.mul local.set $o
+                  local.get $dead local.get $y local.get $o f64x2.sub f64x2.add local.set $dead
+                  local.get $cp local.get $o v128.store
+                  local.get $cp i32.const 16 i32.add local.set $cp
+                  local.get $pp i32.const 8 i32.add local.set $pp
+                  local.get $c i32.const 1 i32.add local.tee $c
+                  local.get $split i32.lt_s br_if $die
+                end
               end
             else
-              local.get $out local.get $zero v128.store offset=16
+              local.get $zero local.set $dead
               local.get $x local.get $y v128.store
             end
-            local.get $split local.get $j i32.const 1 i32.add local.get $split local.get $j i32.gt_s select local.set $x
-            local.get $x local.get $hi i32.le_s
-            if
-              local.get $p local.get $x local.get $hi i32.const 1 i32.add local.get $q0 local.get $q1 call callPlain
+            ;; cells max(split, j + 1) .. hi: callPlain inline
+            local.get $split local.get $j i32.const 1 i32.add local.get $split local.get $j i32.gt_s select local.tee $c
+            i32.const 4 i32.shl local.get $p i32.add local.set $cp
+            block $plainDone
+              local.get $c local.get $hi i32.gt_s br_if $plainDone
+              loop $plain
+                local.get $cp v128.load local.get $Q0 f64x2.mul
+                local.get $cp v128.load offset=16 local.get $Q1 f64x2.mul
+                f64x2.add local.set $y
+                local.get $cp local.get $y v128.store
+                local.get $cp i32.const 16 i32.add local.set $cp
+                local.get $c i32.const 1 i32.add local.tee $c
+                local.get $hi i32.le_s br_if $plain
+              end
             end
-            local.get $total local.get $out v128.load offset=16 f64x2.add local.set $total
+            local.get $total local.get $dead f64x2.add local.set $total
             local.get $e local.get $j i32.store
             ;; pruned here (a call a row cost more than most rows' cells)
             local.get $j local.set $lo
