@@ -176,69 +176,16 @@ const PRUNE_ROW = `
       local.get $e local.get $lo i32.store
       local.get $e local.get $hi i32.store offset=4`;
 
-const FUNCTIONS: WasmFunction[] = [
-  ...callFunctions(2),
-  {
-    // dst[j] += src[j]
-    name: 'addRow',
-    params: i32('$src', '$dst', '$from', '$to'),
-    body: `${atFrom('$src', 4)} ${atFrom('$dst', 4)}
-      ${eachCell(
-        [
-          ['$src', 16],
-          ['$dst', 16],
-        ],
-        'local.get $dst local.get $dst v128.load local.get $src v128.load f64x2.add v128.store',
-      )}`,
-  },
-  {
-    // The sums of both lanes over the cells (at $out) and their largest values (at $out + 16).
-    name: 'sumMax',
-    params: i32('$p', '$from', '$to', '$out'),
-    locals: v128('$x', '$sum', '$most'),
-    body: `${atFrom('$p', 4)}
-      ${eachCell(
-        [['$p', 16]],
-        `local.get $p v128.load local.set $x
-         local.get $sum local.get $x f64x2.add local.set $sum
-         local.get $most local.get $x f64x2.pmax local.set $most`,
-      )}
-      local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
-  },
-  {
-    // dispatch()'s first helpless call far from the limit (see there), cells from..to - 1: the sums
-    // of turn and attack faints at $out, the largest cell completed at $out + 16.
-    name: 'firstFaintedCall',
-    params: [...i32('$attack', '$turn', '$seg', '$from', '$to', '$out'), ['$f0', 'f64'], ['$f1', 'f64']],
-    locals: v128('$F0', '$F1', '$t', '$a', '$below', '$sum', '$most'),
-    body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')} ${atFrom('$attack', 4)} ${atFrom('$turn', 4)}
-      ${atFrom('$seg', 4)}
-      ${eachCell(
-        [
-          ['$attack', 16],
-          ['$turn', 16],
-          ['$seg', 16],
-        ],
-        `local.get $turn v128.load local.set $t
-         local.get $attack v128.load local.set $a
-         local.get $sum local.get $t local.get $a f64x2.add f64x2.add local.set $sum
-         local.get $seg local.get $t local.get $a local.get $F0 f64x2.mul f64x2.add v128.store
-         local.get $seg i32.const 16 i32.sub v128.load local.get $a local.get $F1 f64x2.mul f64x2.add local.set $below
-         local.get $seg i32.const 16 i32.sub local.get $below v128.store
-         local.get $most local.get $below f64x2.pmax local.set $most`,
-      )}
-      local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
-  },
-  {
-    // spread(): arr[c - k] += seg[c] kernel[k] for c in lo..hi, k < len, four source cells at a
-    // time up to `last` (cells past hi hold zeros), then one at a time.
-    name: 'spread',
-    params: i32('$seg', '$lo', '$hi', '$last', '$kp', '$len', '$arr'),
-    locals: [
-      ...i32('$c', '$w', '$k', '$x', '$end'),
-      ...v128('$a0', '$a1', '$a2', '$a3', '$k0', '$k1', '$k2', '$x0', '$x1', '$x2', '$x3'),
-    ],
-    body: `
+/**
+ * spread()'s body (see there), its parameters and locals named with `prefix` after the $: inline in
+ * farBands() (a call a band spills the vector registers; the bands are often a dozen cells).
+ */
+function spreadBody(prefix: string): string {
+  return SPREAD_BODY.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => `$${prefix}${name}`);
+}
+const SPREAD_I32 = ['$c', '$w', '$k', '$x', '$end'];
+const SPREAD_V128 = ['$a0', '$a1', '$a2', '$a3', '$k0', '$k1', '$k2', '$x0', '$x1', '$x2', '$x3'];
+const SPREAD_BODY = `
       local.get $lo local.set $c
       block $blocksDone
         local.get $c i32.const 3 i32.add local.get $last i32.gt_s br_if $blocksDone
@@ -303,7 +250,68 @@ const FUNCTIONS: WasmFunction[] = [
           local.get $c i32.const 1 i32.add local.tee $c
           local.get $hi i32.le_s br_if $cell
         end
-      end`,
+      end`;
+
+const FUNCTIONS: WasmFunction[] = [
+  ...callFunctions(2),
+  {
+    // dst[j] += src[j]
+    name: 'addRow',
+    params: i32('$src', '$dst', '$from', '$to'),
+    body: `${atFrom('$src', 4)} ${atFrom('$dst', 4)}
+      ${eachCell(
+        [
+          ['$src', 16],
+          ['$dst', 16],
+        ],
+        'local.get $dst local.get $dst v128.load local.get $src v128.load f64x2.add v128.store',
+      )}`,
+  },
+  {
+    // The sums of both lanes over the cells (at $out) and their largest values (at $out + 16).
+    name: 'sumMax',
+    params: i32('$p', '$from', '$to', '$out'),
+    locals: v128('$x', '$sum', '$most'),
+    body: `${atFrom('$p', 4)}
+      ${eachCell(
+        [['$p', 16]],
+        `local.get $p v128.load local.set $x
+         local.get $sum local.get $x f64x2.add local.set $sum
+         local.get $most local.get $x f64x2.pmax local.set $most`,
+      )}
+      local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
+  },
+  {
+    // dispatch()'s first helpless call far from the limit (see there), cells from..to - 1: the sums
+    // of turn and attack faints at $out, the largest cell completed at $out + 16.
+    name: 'firstFaintedCall',
+    params: [...i32('$attack', '$turn', '$seg', '$from', '$to', '$out'), ['$f0', 'f64'], ['$f1', 'f64']],
+    locals: v128('$F0', '$F1', '$t', '$a', '$below', '$sum', '$most'),
+    body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')} ${atFrom('$attack', 4)} ${atFrom('$turn', 4)}
+      ${atFrom('$seg', 4)}
+      ${eachCell(
+        [
+          ['$attack', 16],
+          ['$turn', 16],
+          ['$seg', 16],
+        ],
+        `local.get $turn v128.load local.set $t
+         local.get $attack v128.load local.set $a
+         local.get $sum local.get $t local.get $a f64x2.add f64x2.add local.set $sum
+         local.get $seg local.get $t local.get $a local.get $F0 f64x2.mul f64x2.add v128.store
+         local.get $seg i32.const 16 i32.sub v128.load local.get $a local.get $F1 f64x2.mul f64x2.add local.set $below
+         local.get $seg i32.const 16 i32.sub local.get $below v128.store
+         local.get $most local.get $below f64x2.pmax local.set $most`,
+      )}
+      local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
+  },
+  {
+    // spread(): arr[c - k] += seg[c] kernel[k] for c in lo..hi, k < len, four source cells at a
+    // time up to `last` (cells past hi hold zeros), then one at a time.
+    name: 'spread',
+    params: i32('$seg', '$lo', '$hi', '$last', '$kp', '$len', '$arr'),
+    locals: [...i32(...SPREAD_I32), ...v128(...SPREAD_V128)],
+    body: spreadBody(''),
   },
   {
     // dispatch()'s bands far from the limit (see there and farBands() in pairWalk.ts), from cell
@@ -322,6 +330,10 @@ const FUNCTIONS: WasmFunction[] = [
     result: 'i32',
     locals: [
       ...i32('$i', '$j', '$c', '$d', '$k', '$len', '$kt', '$tail', '$plen', '$safe', '$A', '$T', '$S', '$x'),
+      ...i32(
+        ...['$seg', '$lo', '$hi', '$last', '$kp', '$len', '$arr', ...SPREAD_I32].map((n) => n.replace('$', '$s_')),
+      ),
+      ...v128(...SPREAD_V128.map((n) => n.replace('$', '$s_'))),
       ...v128('$F0', '$F1', '$tv', '$av', '$below', '$sum', '$most', '$faints', '$turns', '$zero'),
       ['$m', 'f64'],
     ],
@@ -407,9 +419,14 @@ const FUNCTIONS: WasmFunction[] = [
               local.get $i i32.const 3 i32.add local.get $i
               local.get $i i32.const 3 i32.add i32.const 1 i32.shl i32.const 1 i32.add local.get $segLen i32.lt_s
               select local.set $x
-              local.get $seg local.get $j i32.const 1 i32.sub local.get $i local.get $x local.get $kt i32.load
-              local.get $len local.get $rows local.get $k local.get $rowBytes i32.mul i32.add
-              call spread
+              local.get $seg local.set $s_seg
+              local.get $j i32.const 1 i32.sub local.set $s_lo
+              local.get $i local.set $s_hi
+              local.get $x local.set $s_last
+              local.get $kt i32.load local.set $s_kp
+              local.get $len local.set $s_len
+              local.get $rows local.get $k local.get $rowBytes i32.mul i32.add local.set $s_arr
+              ${spreadBody('s_')}
               ;; the row's extent (lo, hi at $ext + 8 k): lo = min(lo, j - len), hi = max(hi, i)
               local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $x
               local.get $j local.get $len i32.sub local.set $c
