@@ -3,18 +3,22 @@
 // faint (forecast.ts shiftedWalks()): usually two, a turn call's faint and an attack's, from the
 // same nutrition. Both walks apply the same calls, rolls and kernels to different masses: run
 // together, each cell's coefficients are read once for both and every loop and row is shared
-// (about 1.5x faster than the two walks one after the other).
+// (about 1.5x faster than the two walks one after the other). One walk alone (a single kind of
+// first faint, or a hero already Fainting: runAwakeWalk()) runs in both lanes: the vector kernels
+// (pairKernels.ts) make it 1.5 to 2.5x faster than runWalk() of starvation.ts.
 //
 // This is the walk of starvation.ts (see its comment for the method and the cuts), restricted to
 // what these walks use: calls that burn 0 or 1, awake and fainted each with its own chances (slow
 // digestion; a plain hero, who burns 1 awake and the base charge 1 turn in 10 fainted), one or more
 // attacks; or no attacks, with calls that burn 0 or 1 or 0 to 2 (regeneration, an amulet: the two
-// first faints are then a turn call's at 0 and at -1); helpless seeds at one iteration, run to the
-// end without a snapshot. Each lane gives what
-// runWalk() gives for its seed alone, but for the cuts below 1e-16: a row's cell is pruned when both
-// lanes are below 1e-16 there, and a deposit's kernel is cut where its tail times the larger lane's
-// mass is below 1e-16 (each lane keeps at least as much as alone). Each lane stops where it would
-// alone (less than 1e-10 alive) and keeps its deaths up to then.
+// first faints are then a turn call's at 0 and at -1); helpless seeds at one iteration (or awake
+// heroes), run to the end without a snapshot. Each lane gives what runWalk() gives for its seed
+// alone, but for the cuts below 1e-16: a row's cell is pruned when both lanes are below 1e-16
+// there, and a deposit's kernel is cut where its tail times the larger lane's mass is below 1e-16
+// (each lane keeps at least as much as alone). Each lane stops where it would alone (less than
+// 1e-10 alive) and keeps its deaths up to then; keeping a little more, it can cross that stop one
+// iteration before the walk alone (seen with several attacks: the deaths of that iteration, below
+// 1e-11, are then the only difference beyond the cuts).
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, type CallModel, type CallPmf } from './calls.ts';
 import { KernelMemory, type PairKernels } from './pairKernels.ts';
