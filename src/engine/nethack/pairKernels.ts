@@ -180,11 +180,24 @@ const PRUNE_ROW = `
  * spread()'s body (see there), its parameters and locals named with `prefix` after the $: inline in
  * farBands() (a call a band spills the vector registers; the bands are often a dozen cells).
  */
-function spreadBody(prefix: string): string {
-  return SPREAD_BODY.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => `$${prefix}${name}`);
+function spreadBody(prefix: string, clearSource = false): string {
+  // clearSource: each source cell read is cleared at once (every cell lo..hi is read).
+  const body = clearSource
+    ? SPREAD_BODY.replace(
+        'local.get $x v128.load offset=48 local.set $a3',
+        `local.get $x v128.load offset=48 local.set $a3
+          local.get $x local.get $zero v128.store local.get $x local.get $zero v128.store offset=16
+          local.get $x local.get $zero v128.store offset=32 local.get $x local.get $zero v128.store offset=48`,
+      ).replace(
+        'local.get $seg local.get $c i32.const 4 i32.shl i32.add v128.load local.set $a0',
+        `local.get $seg local.get $c i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
+          local.get $x local.get $zero v128.store`,
+      )
+    : SPREAD_BODY;
+  return body.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => `$${prefix}${name}`);
 }
 const SPREAD_I32 = ['$c', '$w', '$k', '$x', '$end'];
-const SPREAD_V128 = ['$a0', '$a1', '$a2', '$a3', '$k0', '$k1', '$k2', '$x0', '$x1', '$x2', '$x3'];
+const SPREAD_V128 = ['$zero', '$a0', '$a1', '$a2', '$a3', '$k0', '$k1', '$k2', '$x0', '$x1', '$x2', '$x3'];
 const SPREAD_BODY = `
       local.get $lo local.set $c
       block $blocksDone
@@ -426,7 +439,7 @@ const FUNCTIONS: WasmFunction[] = [
               local.get $kt i32.load local.set $s_kp
               local.get $len local.set $s_len
               local.get $rows local.get $k local.get $rowBytes i32.mul i32.add local.set $s_arr
-              ${spreadBody('s_')}
+              ${spreadBody('s_', true)}
               ;; the row's extent (lo, hi at $ext + 8 k): lo = min(lo, j - len), hi = max(hi, i)
               local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $x
               local.get $j local.get $len i32.sub local.set $c
@@ -434,15 +447,7 @@ const FUNCTIONS: WasmFunction[] = [
               i32.store
               local.get $x local.get $i local.get $x i32.load offset=4 local.get $i local.get $x i32.load offset=4
               i32.gt_s select i32.store offset=4
-              ;; the segment's cells j - 1..i cleared
-              local.get $seg local.get $j i32.const 4 i32.shl i32.add i32.const 16 i32.sub local.set $S
-              local.get $j i32.const 1 i32.sub local.set $c
-              loop $clear
-                local.get $S local.get $zero v128.store
-                local.get $S i32.const 16 i32.add local.set $S
-                local.get $c i32.const 1 i32.add local.tee $c
-                local.get $i i32.le_s br_if $clear
-              end
+              ;; the segment's cells j - 1..i: cleared as spread read them
             end
           end
           local.get $j i32.const 1 i32.sub local.set $i
