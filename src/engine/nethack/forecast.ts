@@ -767,18 +767,19 @@ function shiftedWalks(c: Context, faints: FirstFaints): WalkResult {
 }
 
 /**
- * Two kinds of first faint (a turn call's and an attack's) whose walks are not cached: when the
- * model allows (pairWalkable()), both walks in one pass, stored for cachedWalk() to read back.
+ * Two kinds of first faint (a turn call's and an attack's, or two nutritions) whose walks are not
+ * cached: when the model allows (pairWalkable()), both walks in one pass, stored for cachedWalk() to
+ * read back. One kind runs in both lanes: the pair's kernels run it faster than runWalk() alone.
  */
 function pairKindWalks(c: Context, faints: FirstFaints): void {
-  if (faints.size !== 2) return;
-  const [a, b] = [...faints.values()].map((f) => kindWalk(c, f)) as [KindWalk, KindWalk];
+  if (faints.size !== 1 && faints.size !== 2) return;
+  const [a, b = a] = [...faints.values()].map((f) => kindWalk(c, f)) as [KindWalk, KindWalk?];
   const seedA = a[0].seeds.helpless.get(1)![0]!;
   const seedB = b[0].seeds.helpless.get(1)![0]!;
   if (isCached(...a) || isCached(...b) || !pairWalkable(c.model, seedA, seedB)) return;
   const [ra, rb] = runWalkPair(c.model, c.limit, [seedA, seedB], 1);
   storeWalk(...a, ra);
-  storeWalk(...b, rb);
+  if (b !== a) storeWalk(...b, rb);
 }
 
 function entriesAsPmf(at: Map<number, number>): OffsetPmf {

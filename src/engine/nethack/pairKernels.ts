@@ -5,6 +5,10 @@
 // instructions), so the walk's results are the same to the last bit. About 3x the speed of the
 // JavaScript loops, also in V8's baseline compiler (`npm start` runs with --no-wasm-tier-up).
 //
+// Maxima use f64x2.pmax (one instruction, `a < b ? b : a`), not f64x2.max (NaN- and -0-aware, several
+// dependent instructions a cell in a loop-carried chain): on these masses (no NaN, no -0) the two are
+// the same, as is the JavaScript `if (x > most) most = x`.
+//
 // Addresses are in bytes into the one memory: a row's cell j at row + 16 j, a chance array's
 // entry j at pass + 8 j, a kernel's entry k at kp + 8 k. Ranges of cells are half-open [from, to).
 import { assembleModule, type WasmFunction } from './wasmText.ts';
@@ -29,12 +33,15 @@ function eachCell(pointers: [string, number][], body: string): string {
     end`;
 }
 
-/** $y = p[j] q0 + p[j + 1] q1 (a call burning 0 or 1), then $o = $y x pass[j] (who passes the roll). */
-const CALL = `
+/**
+ * $y = p[j] q0 + p[j + 1] q1 (a call burning 0 or 1; with three points, + p[j + 2] q2 after them, as
+ * shortCall() of starvation.ts sums), then $o = $y x pass[j] (who passes the roll).
+ */
+const call = (points: number) => `
   local.get $p v128.load local.get $Q0 f64x2.mul
   local.get $p v128.load offset=16 local.get $Q1 f64x2.mul
-  f64x2.add local.set $y`;
-const ROLL = `${CALL}
+  f64x2.add${points === 3 ? ' local.get $p v128.load offset=32 local.get $Q2 f64x2.mul f64x2.add' : ''} local.set $y`;
+const roll = (points: number) => `${call(points)}
   local.get $y local.get $pass v128.load64_splat f64x2.mul local.set $o`;
 /** faints[j] += $o */
 const FAINT = 'local.get $f local.get $f v128.load local.get $o f64x2.add v128.store';
@@ -45,143 +52,153 @@ const CLEAR = 'local.get $p local.get $zero v128.store';
 
 const i32 = (...names: string[]) => names.map((n): [string, 'i32'] => [n, 'i32']);
 const v128 = (...names: string[]) => names.map((n): [string, 'v128'] => [n, 'v128']);
-const CALL_PARAMS: [string, 'i32' | 'f64'][] = [...i32('$from', '$to'), ['$q0', 'f64'], ['$q1', 'f64']];
-const CALL_LOCALS = v128('$Q0', '$Q1', '$y', '$o', '$dead', '$zero'); // locals start at zero
-const CALL_START = `${splat('$q0', '$Q0')} ${splat('$q1', '$Q1')} ${atFrom('$p', 4)}`;
 const DEAD_IN = `${atFrom('$pass', 3)} local.get $out v128.load local.set $dead`;
 const DEAD_OUT = 'local.get $out local.get $dead v128.store';
 
-const FUNCTIONS: WasmFunction[] = [
-  {
-    // A call with no roll that can kill (above the limit), no faints: p[j] = p[j] q0 + p[j + 1] q1.
-    name: 'callPlain',
-    params: [...i32('$p'), ...CALL_PARAMS],
-    locals: CALL_LOCALS,
-    body: `${CALL_START} ${eachCell([['$p', 16]], `${CALL} local.get $p local.get $y v128.store`)}`,
-  },
-  {
-    // A helpless call below the limit: those who pass the roll stay (p[j] = $o), the rest die
-    // (added to the f64x2 at $out).
-    name: 'callDie',
-    params: [...i32('$p', '$pass', '$out'), ...CALL_PARAMS],
-    locals: CALL_LOCALS,
-    body: `${CALL_START} ${DEAD_IN}
-      ${eachCell(
-        [
-          ['$p', 16],
-          ['$pass', 8],
-        ],
-        `${ROLL} ${DIE} local.get $p local.get $o v128.store`,
-      )} ${DEAD_OUT}`,
-  },
-  {
-    // An awake call below the limit: who passes the roll faints (into faints $f), the rest die.
-    name: 'callFaintDie',
-    params: [...i32('$p', '$f', '$pass', '$out'), ...CALL_PARAMS],
-    locals: CALL_LOCALS,
-    body: `${CALL_START} ${atFrom('$f', 4)} ${DEAD_IN}
-      ${eachCell(
-        [
-          ['$p', 16],
-          ['$f', 16],
-          ['$pass', 8],
-        ],
-        `${ROLL} ${FAINT} ${DIE} ${CLEAR}`,
-      )} ${DEAD_OUT}`,
-  },
-  {
-    // An awake call above the limit: who passes the roll faints, the rest stay (p[j] = $y - $o).
-    name: 'callFaintKeep',
-    params: [...i32('$p', '$f', '$pass'), ...CALL_PARAMS],
-    locals: CALL_LOCALS,
-    body: `${CALL_START} ${atFrom('$f', 4)} ${atFrom('$pass', 3)}
-      ${eachCell(
-        [
-          ['$p', 16],
-          ['$f', 16],
-          ['$pass', 8],
-        ],
-        `${ROLL} ${FAINT} local.get $p local.get $y local.get $o f64x2.sub v128.store`,
-      )}`,
-  },
-  {
-    // The turn call above the limit: who passes faints, the rest go to the next prompt's row $n.
-    name: 'callFaintInto',
-    params: [...i32('$p', '$f', '$n', '$pass'), ...CALL_PARAMS],
-    locals: CALL_LOCALS,
-    body: `${CALL_START} ${atFrom('$f', 4)} ${atFrom('$n', 4)} ${atFrom('$pass', 3)}
-      ${eachCell(
-        [
-          ['$p', 16],
-          ['$f', 16],
-          ['$n', 16],
-          ['$pass', 8],
-        ],
-        `${ROLL} ${FAINT} ${CLEAR}
-         local.get $n local.get $n v128.load local.get $y local.get $o f64x2.sub f64x2.add v128.store`,
-      )}`,
-  },
-  {
-    // dst[j] += src[j]
-    name: 'addRow',
-    params: i32('$src', '$dst', '$from', '$to'),
-    body: `${atFrom('$src', 4)} ${atFrom('$dst', 4)}
-      ${eachCell(
-        [
-          ['$src', 16],
-          ['$dst', 16],
-        ],
-        'local.get $dst local.get $dst v128.load local.get $src v128.load f64x2.add v128.store',
-      )}`,
-  },
-  {
-    // The sums of both lanes over the cells (at $out) and their largest values (at $out + 16).
-    name: 'sumMax',
-    params: i32('$p', '$from', '$to', '$out'),
-    locals: v128('$x', '$sum', '$most'),
-    body: `${atFrom('$p', 4)}
-      ${eachCell(
-        [['$p', 16]],
-        `local.get $p v128.load local.set $x
-         local.get $sum local.get $x f64x2.add local.set $sum
-         local.get $most local.get $x f64x2.max local.set $most`,
-      )}
-      local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
-  },
-  {
-    // dispatch()'s first helpless call far from the limit (see there), cells from..to - 1: the sums
-    // of turn and attack faints at $out, the largest cell completed at $out + 16.
-    name: 'firstFaintedCall',
-    params: [...i32('$attack', '$turn', '$seg', '$from', '$to', '$out'), ['$f0', 'f64'], ['$f1', 'f64']],
-    locals: v128('$F0', '$F1', '$t', '$a', '$below', '$sum', '$most'),
-    body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')} ${atFrom('$attack', 4)} ${atFrom('$turn', 4)}
-      ${atFrom('$seg', 4)}
-      ${eachCell(
-        [
-          ['$attack', 16],
-          ['$turn', 16],
-          ['$seg', 16],
-        ],
-        `local.get $turn v128.load local.set $t
-         local.get $attack v128.load local.set $a
-         local.get $sum local.get $t local.get $a f64x2.add f64x2.add local.set $sum
-         local.get $seg local.get $t local.get $a local.get $F0 f64x2.mul f64x2.add v128.store
-         local.get $seg i32.const 16 i32.sub v128.load local.get $a local.get $F1 f64x2.mul f64x2.add local.set $below
-         local.get $seg i32.const 16 i32.sub local.get $below v128.store
-         local.get $most local.get $below f64x2.max local.set $most`,
-      )}
-      local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
-  },
-  {
-    // spread(): arr[c - k] += seg[c] kernel[k] for c in lo..hi, k < len, four source cells at a
-    // time up to `last` (cells past hi hold zeros), then one at a time.
-    name: 'spread',
-    params: i32('$seg', '$lo', '$hi', '$last', '$kp', '$len', '$arr'),
-    locals: [
-      ...i32('$c', '$w', '$k', '$x', '$end'),
-      ...v128('$a0', '$a1', '$a2', '$a3', '$k0', '$k1', '$k2', '$x0', '$x1', '$x2', '$x3'),
-    ],
-    body: `
+/**
+ * The calls of a row for a burn of 0 or 1 (names as here, parameters q0, q1) or of 0, 1 or 2
+ * (`points` 3: names ending in 3, parameters q0, q1, q2).
+ */
+function callFunctions(points: 2 | 3): WasmFunction[] {
+  const suffix = points === 3 ? '3' : '';
+  const qs = points === 3 ? ['$q0', '$q1', '$q2'] : ['$q0', '$q1'];
+  const params: [string, 'i32' | 'f64'][] = [...i32('$from', '$to'), ...qs.map((q): [string, 'f64'] => [q, 'f64'])];
+  const locals = v128(...qs.map((q) => q.replace('$q', '$Q')), '$y', '$o', '$dead', '$zero'); // locals start at zero
+  const start = `${qs.map((q) => splat(q, q.replace('$q', '$Q'))).join(' ')} ${atFrom('$p', 4)}`;
+  const CALL = call(points);
+  const ROLL = roll(points);
+  return [
+    {
+      // A call with no roll that can kill (above the limit), no faints: p[j] = p[j] q0 + p[j + 1] q1.
+      name: `callPlain${suffix}`,
+      params: [...i32('$p'), ...params],
+      locals,
+      body: `${start} ${eachCell([['$p', 16]], `${CALL} local.get $p local.get $y v128.store`)}`,
+    },
+    {
+      // A helpless call below the limit: those who pass the roll stay (p[j] = $o), the rest die
+      // (added to the f64x2 at $out).
+      name: `callDie${suffix}`,
+      params: [...i32('$p', '$pass', '$out'), ...params],
+      locals,
+      body: `${start} ${DEAD_IN}
+        ${eachCell(
+          [
+            ['$p', 16],
+            ['$pass', 8],
+          ],
+          `${ROLL} ${DIE} local.get $p local.get $o v128.store`,
+        )} ${DEAD_OUT}`,
+    },
+    {
+      // An awake call below the limit: who passes the roll faints (into faints $f), the rest die.
+      name: `callFaintDie${suffix}`,
+      params: [...i32('$p', '$f', '$pass', '$out'), ...params],
+      locals,
+      body: `${start} ${atFrom('$f', 4)} ${DEAD_IN}
+        ${eachCell(
+          [
+            ['$p', 16],
+            ['$f', 16],
+            ['$pass', 8],
+          ],
+          `${ROLL} ${FAINT} ${DIE} ${CLEAR}`,
+        )} ${DEAD_OUT}`,
+    },
+    {
+      // An awake call above the limit: who passes the roll faints, the rest stay (p[j] = $y - $o).
+      name: `callFaintKeep${suffix}`,
+      params: [...i32('$p', '$f', '$pass'), ...params],
+      locals,
+      body: `${start} ${atFrom('$f', 4)} ${atFrom('$pass', 3)}
+        ${eachCell(
+          [
+            ['$p', 16],
+            ['$f', 16],
+            ['$pass', 8],
+          ],
+          `${ROLL} ${FAINT} local.get $p local.get $y local.get $o f64x2.sub v128.store`,
+        )}`,
+    },
+    {
+      // The turn call above the limit: who passes faints, the rest go to the next prompt's row $n.
+      name: `callFaintInto${suffix}`,
+      params: [...i32('$p', '$f', '$n', '$pass'), ...params],
+      locals,
+      body: `${start} ${atFrom('$f', 4)} ${atFrom('$n', 4)} ${atFrom('$pass', 3)}
+        ${eachCell(
+          [
+            ['$p', 16],
+            ['$f', 16],
+            ['$n', 16],
+            ['$pass', 8],
+          ],
+          `${ROLL} ${FAINT} ${CLEAR}
+           local.get $n local.get $n v128.load local.get $y local.get $o f64x2.sub f64x2.add v128.store`,
+        )}`,
+    },
+  ];
+}
+
+/**
+ * PairRow.prune() of the row at $p with its extent in $lo, $hi: the cells below $prune in both lanes
+ * off either end cleared, the extent (or width, -1 when nothing is left) stored at $e. Locals $x (i32),
+ * $y, $zero (v128).
+ */
+const PRUNE_ROW = `
+      block $lowDone
+        loop $low
+          local.get $lo local.get $hi i32.gt_s br_if $lowDone
+          local.get $p local.get $lo i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $y
+          local.get $y f64x2.extract_lane 0 local.get $prune f64.lt
+          local.get $y f64x2.extract_lane 1 local.get $prune f64.lt i32.and i32.eqz br_if $lowDone
+          local.get $x local.get $zero v128.store
+          local.get $lo i32.const 1 i32.add local.set $lo
+          br $low
+        end
+      end
+      block $highDone
+        loop $high
+          local.get $hi local.get $lo i32.lt_s br_if $highDone
+          local.get $p local.get $hi i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $y
+          local.get $y f64x2.extract_lane 0 local.get $prune f64.lt
+          local.get $y f64x2.extract_lane 1 local.get $prune f64.lt i32.and i32.eqz br_if $highDone
+          local.get $x local.get $zero v128.store
+          local.get $hi i32.const 1 i32.sub local.set $hi
+          br $high
+        end
+      end
+      local.get $hi local.get $lo i32.lt_s
+      if
+        local.get $width local.set $lo
+        i32.const -1 local.set $hi
+      end
+      local.get $e local.get $lo i32.store
+      local.get $e local.get $hi i32.store offset=4`;
+
+/**
+ * spread()'s body (see there), its parameters and locals named with `prefix` after the $: inline in
+ * farBands() (a call a band spills the vector registers; the bands are often a dozen cells).
+ */
+function spreadBody(prefix: string, clearSource = false): string {
+  // clearSource: each source cell read is cleared at once (every cell lo..hi is read).
+  const body = clearSource
+    ? SPREAD_BODY.replace(
+        'local.get $x v128.load offset=48 local.set $a3',
+        `local.get $x v128.load offset=48 local.set $a3
+          local.get $x local.get $zero v128.store local.get $x local.get $zero v128.store offset=16
+          local.get $x local.get $zero v128.store offset=32 local.get $x local.get $zero v128.store offset=48`,
+      ).replace(
+        'local.get $seg local.get $c i32.const 4 i32.shl i32.add v128.load local.set $a0',
+        `local.get $seg local.get $c i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
+          local.get $x local.get $zero v128.store`,
+      )
+    : SPREAD_BODY;
+  return body.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => `$${prefix}${name}`);
+}
+const SPREAD_I32 = ['$c', '$w', '$k', '$x', '$end'];
+const SPREAD_V128 = ['$zero', '$a0', '$a1', '$a2', '$a3', '$k0', '$k1', '$k2', '$x0', '$x1', '$x2', '$x3'];
+const SPREAD_BODY = `
       local.get $lo local.set $c
       block $blocksDone
         local.get $c i32.const 3 i32.add local.get $last i32.gt_s br_if $blocksDone
@@ -246,7 +263,68 @@ const FUNCTIONS: WasmFunction[] = [
           local.get $c i32.const 1 i32.add local.tee $c
           local.get $hi i32.le_s br_if $cell
         end
-      end`,
+      end`;
+
+const FUNCTIONS: WasmFunction[] = [
+  ...callFunctions(2),
+  {
+    // dst[j] += src[j]
+    name: 'addRow',
+    params: i32('$src', '$dst', '$from', '$to'),
+    body: `${atFrom('$src', 4)} ${atFrom('$dst', 4)}
+      ${eachCell(
+        [
+          ['$src', 16],
+          ['$dst', 16],
+        ],
+        'local.get $dst local.get $dst v128.load local.get $src v128.load f64x2.add v128.store',
+      )}`,
+  },
+  {
+    // The sums of both lanes over the cells (at $out) and their largest values (at $out + 16).
+    name: 'sumMax',
+    params: i32('$p', '$from', '$to', '$out'),
+    locals: v128('$x', '$sum', '$most'),
+    body: `${atFrom('$p', 4)}
+      ${eachCell(
+        [['$p', 16]],
+        `local.get $p v128.load local.set $x
+         local.get $sum local.get $x f64x2.add local.set $sum
+         local.get $most local.get $x f64x2.pmax local.set $most`,
+      )}
+      local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
+  },
+  {
+    // dispatch()'s first helpless call far from the limit (see there), cells from..to - 1: the sums
+    // of turn and attack faints at $out, the largest cell completed at $out + 16.
+    name: 'firstFaintedCall',
+    params: [...i32('$attack', '$turn', '$seg', '$from', '$to', '$out'), ['$f0', 'f64'], ['$f1', 'f64']],
+    locals: v128('$F0', '$F1', '$t', '$a', '$below', '$sum', '$most'),
+    body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')} ${atFrom('$attack', 4)} ${atFrom('$turn', 4)}
+      ${atFrom('$seg', 4)}
+      ${eachCell(
+        [
+          ['$attack', 16],
+          ['$turn', 16],
+          ['$seg', 16],
+        ],
+        `local.get $turn v128.load local.set $t
+         local.get $attack v128.load local.set $a
+         local.get $sum local.get $t local.get $a f64x2.add f64x2.add local.set $sum
+         local.get $seg local.get $t local.get $a local.get $F0 f64x2.mul f64x2.add v128.store
+         local.get $seg i32.const 16 i32.sub v128.load local.get $a local.get $F1 f64x2.mul f64x2.add local.set $below
+         local.get $seg i32.const 16 i32.sub local.get $below v128.store
+         local.get $most local.get $below f64x2.pmax local.set $most`,
+      )}
+      local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
+  },
+  {
+    // spread(): arr[c - k] += seg[c] kernel[k] for c in lo..hi, k < len, four source cells at a
+    // time up to `last` (cells past hi hold zeros), then one at a time.
+    name: 'spread',
+    params: i32('$seg', '$lo', '$hi', '$last', '$kp', '$len', '$arr'),
+    locals: [...i32(...SPREAD_I32), ...v128(...SPREAD_V128)],
+    body: spreadBody(''),
   },
   {
     // dispatch()'s bands far from the limit (see there and farBands() in pairWalk.ts), from cell
@@ -265,11 +343,17 @@ const FUNCTIONS: WasmFunction[] = [
     result: 'i32',
     locals: [
       ...i32('$i', '$j', '$c', '$d', '$k', '$len', '$kt', '$tail', '$plen', '$safe', '$A', '$T', '$S', '$x'),
+      ...i32(
+        ...['$seg', '$lo', '$hi', '$last', '$kp', '$len', '$arr', ...SPREAD_I32].map((n) => n.replace('$', '$s_')),
+      ),
+      ...v128(...SPREAD_V128.map((n) => n.replace('$', '$s_'))),
       ...v128('$F0', '$F1', '$tv', '$av', '$below', '$sum', '$most', '$faints', '$turns', '$zero'),
       ['$m', 'f64'],
     ],
     body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')}
       local.get $out i32.load offset=96 local.set $len
+      ;; t % ring once: then (t + d) % ring is one subtraction at most (d < ring: the floor has the longest faint)
+      local.get $t local.get $ring i32.rem_u local.set $t
       local.get $hi local.set $i
       block $exit
         loop $band
@@ -292,7 +376,7 @@ const FUNCTIONS: WasmFunction[] = [
             local.get $S local.get $tv local.get $av local.get $F0 f64x2.mul f64x2.add v128.store
             local.get $S i32.const 16 i32.sub v128.load local.get $av local.get $F1 f64x2.mul f64x2.add local.set $below
             local.get $S i32.const 16 i32.sub local.get $below v128.store
-            local.get $most local.get $below f64x2.max local.set $most
+            local.get $most local.get $below f64x2.pmax local.set $most
             local.get $A i32.const 16 i32.add local.set $A
             local.get $T i32.const 16 i32.add local.set $T
             local.get $S i32.const 16 i32.add local.set $S
@@ -300,10 +384,9 @@ const FUNCTIONS: WasmFunction[] = [
             local.get $i i32.le_s br_if $cell
           end
           ;; m: the largest of the band (the maxima and cell i, at S - 16)
-          local.get $S i32.const 16 i32.sub v128.load local.set $tv
-          local.get $most f64x2.extract_lane 0 local.get $most f64x2.extract_lane 1 f64.max
-          local.get $tv f64x2.extract_lane 0 local.get $tv f64x2.extract_lane 1 f64.max
-          f64.max local.set $m
+          local.get $S i32.const 16 i32.sub v128.load local.get $most f64x2.pmax local.set $tv
+          local.get $tv f64x2.extract_lane 0 local.get $tv f64x2.extract_lane 1
+          local.get $tv f64x2.extract_lane 0 local.get $tv f64x2.extract_lane 1 f64.gt select local.set $m
           local.get $sum f64x2.extract_lane 0 f64.const 0 f64.gt
           local.get $sum f64x2.extract_lane 1 f64.const 0 f64.gt i32.or
           if
@@ -344,13 +427,19 @@ const FUNCTIONS: WasmFunction[] = [
                 br $exit
               end
               ;; spread() into the awake row of wake-up t + d
-              local.get $t local.get $d i32.add local.get $ring i32.rem_u local.set $k
+              local.get $t local.get $d i32.add local.set $k
+              local.get $k local.get $ring i32.ge_s if local.get $k local.get $ring i32.sub local.set $k end
               local.get $i i32.const 3 i32.add local.get $i
               local.get $i i32.const 3 i32.add i32.const 1 i32.shl i32.const 1 i32.add local.get $segLen i32.lt_s
               select local.set $x
-              local.get $seg local.get $j i32.const 1 i32.sub local.get $i local.get $x local.get $kt i32.load
-              local.get $len local.get $rows local.get $k local.get $rowBytes i32.mul i32.add
-              call spread
+              local.get $seg local.set $s_seg
+              local.get $j i32.const 1 i32.sub local.set $s_lo
+              local.get $i local.set $s_hi
+              local.get $x local.set $s_last
+              local.get $kt i32.load local.set $s_kp
+              local.get $len local.set $s_len
+              local.get $rows local.get $k local.get $rowBytes i32.mul i32.add local.set $s_arr
+              ${spreadBody('s_', true)}
               ;; the row's extent (lo, hi at $ext + 8 k): lo = min(lo, j - len), hi = max(hi, i)
               local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $x
               local.get $j local.get $len i32.sub local.set $c
@@ -358,15 +447,7 @@ const FUNCTIONS: WasmFunction[] = [
               i32.store
               local.get $x local.get $i local.get $x i32.load offset=4 local.get $i local.get $x i32.load offset=4
               i32.gt_s select i32.store offset=4
-              ;; the segment's cells j - 1..i cleared
-              local.get $seg local.get $j i32.const 4 i32.shl i32.add i32.const 16 i32.sub local.set $S
-              local.get $j i32.const 1 i32.sub local.set $c
-              loop $clear
-                local.get $S local.get $zero v128.store
-                local.get $S i32.const 16 i32.add local.set $S
-                local.get $c i32.const 1 i32.add local.tee $c
-                local.get $i i32.le_s br_if $clear
-              end
+              ;; the segment's cells j - 1..i: cleared as spread read them
             end
           end
           local.get $j i32.const 1 i32.sub local.set $i
@@ -391,16 +472,17 @@ const FUNCTIONS: WasmFunction[] = [
       ['$prune', 'f64'],
     ],
     locals: [
-      ...i32('$w', '$k', '$e', '$p', '$lo', '$hi', '$j', '$split', '$x'),
-      ...v128('$Q0', '$Q1', '$y', '$o', '$total', '$zero'),
+      ...i32('$w', '$k', '$e', '$p', '$lo', '$hi', '$j', '$split', '$x', '$c', '$cp', '$pp'),
+      ...v128('$Q0', '$Q1', '$y', '$o', '$total', '$zero', '$dead'),
     ],
     body: `${splat('$q0', '$Q0')} ${splat('$q1', '$Q1')}
       local.get $from local.set $w
       local.get $from local.get $count i32.add local.set $count
+      ;; the ring index of row w: one division, then stepped (a division a row cost more than the rows)
+      local.get $from local.get $ring i32.rem_u local.set $k
       block $rowsDone
         local.get $w local.get $count i32.ge_s br_if $rowsDone
         loop $row
-          local.get $w local.get $ring i32.rem_u local.set $k
           local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $e
           local.get $e i32.load local.set $lo
           local.get $e i32.load offset=4 local.set $hi
@@ -424,26 +506,53 @@ const FUNCTIONS: WasmFunction[] = [
             if
               local.get $y local.get $pass local.get $j i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul
               local.set $o
-              local.get $out local.get $y local.get $o f64x2.sub v128.store offset=16
+              local.get $y local.get $o f64x2.sub local.set $dead
               local.get $x local.get $o v128.store
-              local.get $j i32.const 1 i32.add local.get $split i32.lt_s
-              if
-                local.get $p local.get $pass local.get $out i32.const 16 i32.add local.get $j i32.const 1 i32.add
-                local.get $split local.get $q0 local.get $q1 call callDie
+              ;; cells j + 1 .. split - 1: callDie inline (no call a row)
+              local.get $j i32.const 1 i32.add local.tee $c i32.const 4 i32.shl local.get $p i32.add local.set $cp
+              local.get $c i32.const 3 i32.shl local.get $pass i32.add local.set $pp
+              block $dieDone
+                local.get $c local.get $split i32.ge_s br_if $dieDone
+                loop $die
+                  local.get $cp v128.load local.get $Q0 f64x2.mul
+                  local.get $cp v128.load offset=16 local.get $Q1 f64x2.mul
+                  f64x2.add local.set $y
+                  local.get $y local.get $pp v128.load64_splat f64x2.mul local.set $o
+                  local.get $dead local.get $y local.get $o f64x2.sub f64x2.add local.set $dead
+                  local.get $cp local.get $o v128.store
+                  local.get $cp i32.const 16 i32.add local.set $cp
+                  local.get $pp i32.const 8 i32.add local.set $pp
+                  local.get $c i32.const 1 i32.add local.tee $c
+                  local.get $split i32.lt_s br_if $die
+                end
               end
             else
-              local.get $out local.get $zero v128.store offset=16
+              local.get $zero local.set $dead
               local.get $x local.get $y v128.store
             end
-            local.get $split local.get $j i32.const 1 i32.add local.get $split local.get $j i32.gt_s select local.set $x
-            local.get $x local.get $hi i32.le_s
-            if
-              local.get $p local.get $x local.get $hi i32.const 1 i32.add local.get $q0 local.get $q1 call callPlain
+            ;; cells max(split, j + 1) .. hi: callPlain inline
+            local.get $split local.get $j i32.const 1 i32.add local.get $split local.get $j i32.gt_s select local.tee $c
+            i32.const 4 i32.shl local.get $p i32.add local.set $cp
+            block $plainDone
+              local.get $c local.get $hi i32.gt_s br_if $plainDone
+              loop $plain
+                local.get $cp v128.load local.get $Q0 f64x2.mul
+                local.get $cp v128.load offset=16 local.get $Q1 f64x2.mul
+                f64x2.add local.set $y
+                local.get $cp local.get $y v128.store
+                local.get $cp i32.const 16 i32.add local.set $cp
+                local.get $c i32.const 1 i32.add local.tee $c
+                local.get $hi i32.le_s br_if $plain
+              end
             end
-            local.get $total local.get $out v128.load offset=16 f64x2.add local.set $total
+            local.get $total local.get $dead f64x2.add local.set $total
             local.get $e local.get $j i32.store
-            local.get $p local.get $e local.get $width local.get $prune call prune
+            ;; pruned here (a call a row cost more than most rows' cells)
+            local.get $j local.set $lo
+            ${PRUNE_ROW}
           end
+          local.get $k i32.const 1 i32.add local.tee $k local.get $ring i32.eq
+          if i32.const 0 local.set $k end
           local.get $w i32.const 1 i32.add local.tee $w
           local.get $count i32.lt_s br_if $row
         end
@@ -459,35 +568,7 @@ const FUNCTIONS: WasmFunction[] = [
     body: `
       local.get $e i32.load local.set $lo
       local.get $e i32.load offset=4 local.set $hi
-      block $lowDone
-        loop $low
-          local.get $lo local.get $hi i32.gt_s br_if $lowDone
-          local.get $p local.get $lo i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $y
-          local.get $y f64x2.extract_lane 0 local.get $prune f64.lt
-          local.get $y f64x2.extract_lane 1 local.get $prune f64.lt i32.and i32.eqz br_if $lowDone
-          local.get $x local.get $zero v128.store
-          local.get $lo i32.const 1 i32.add local.set $lo
-          br $low
-        end
-      end
-      block $highDone
-        loop $high
-          local.get $hi local.get $lo i32.lt_s br_if $highDone
-          local.get $p local.get $hi i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $y
-          local.get $y f64x2.extract_lane 0 local.get $prune f64.lt
-          local.get $y f64x2.extract_lane 1 local.get $prune f64.lt i32.and i32.eqz br_if $highDone
-          local.get $x local.get $zero v128.store
-          local.get $hi i32.const 1 i32.sub local.set $hi
-          br $high
-        end
-      end
-      local.get $hi local.get $lo i32.lt_s
-      if
-        local.get $width local.set $lo
-        i32.const -1 local.set $hi
-      end
-      local.get $e local.get $lo i32.store
-      local.get $e local.get $hi i32.store offset=4`,
+      ${PRUNE_ROW}`,
   },
   {
     // combinedAttacks() (pairWalk.ts) for cells lo..hi of the row at $p, faints to $f, with the
@@ -723,6 +804,8 @@ const FUNCTIONS: WasmFunction[] = [
       local.get $e local.get $lo i32.store
       local.get $e local.get $hi i32.store offset=4`,
   },
+  // Last, so that the functions above keep their indices (wasm-function[i] in a profile).
+  ...callFunctions(3),
 ];
 
 export interface PairKernels {
@@ -731,6 +814,11 @@ export interface PairKernels {
   callFaintDie(p: number, f: number, pass: number, out: number, from: number, to: number, q0: number, q1: number): void;
   callFaintKeep(p: number, f: number, pass: number, from: number, to: number, q0: number, q1: number): void;
   callFaintInto(p: number, f: number, n: number, pass: number, from: number, to: number, q0: number, q1: number): void;
+  /** The calls above for a burn of 0, 1 or 2 (q0, q1, q2 last). */
+  callPlain3(p: number, from: number, to: number, q0: number, q1: number, q2: number): void;
+  callDie3(...args: number[]): void;
+  callFaintDie3(...args: number[]): void;
+  callFaintKeep3(...args: number[]): void;
   addRow(src: number, dst: number, from: number, to: number): void;
   sumMax(p: number, from: number, to: number, out: number): void;
   firstFaintedCall(

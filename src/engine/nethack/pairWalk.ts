@@ -3,18 +3,24 @@
 // faint (forecast.ts shiftedWalks()): usually two, a turn call's faint and an attack's, from the
 // same nutrition. Both walks apply the same calls, rolls and kernels to different masses: run
 // together, each cell's coefficients are read once for both and every loop and row is shared
-// (about 1.5x faster than the two walks one after the other).
+// (about 1.5x faster than the two walks one after the other). One walk alone (a single kind of
+// first faint, or a hero already Fainting: runAwakeWalk()) runs in both lanes: the vector kernels
+// (pairKernels.ts) make it 1.5 to 2.5x faster than runWalk() of starvation.ts.
 //
 // This is the walk of starvation.ts (see its comment for the method and the cuts), restricted to
 // what these walks use: calls that burn 0 or 1, awake and fainted each with its own chances (slow
 // digestion; a plain hero, who burns 1 awake and the base charge 1 turn in 10 fainted), one or more
-// attacks, helpless seeds at one iteration, run to the end without a snapshot. Each lane gives what
-// runWalk() gives for its seed alone, but for the cuts below 1e-16: a row's cell is pruned when both
-// lanes are below 1e-16 there, and a deposit's kernel is cut where its tail times the larger lane's
-// mass is below 1e-16 (each lane keeps at least as much as alone). Each lane stops where it would
-// alone (less than 1e-10 alive) and keeps its deaths up to then.
+// attacks; or no attacks, with calls that burn 0 or 1 or 0 to 2 (regeneration, an amulet: the two
+// first faints are then a turn call's at 0 and at -1); helpless seeds at one iteration (or awake
+// heroes), run to the end without a snapshot. Each lane gives what runWalk() gives for its seed
+// alone, but for the cuts below 1e-16: a row's cell is pruned when both lanes are below 1e-16
+// there, and a deposit's kernel is cut where its tail times the larger lane's mass is below 1e-16
+// (each lane keeps at least as much as alone). Each lane stops where it would alone (less than
+// 1e-10 alive) and keeps its deaths up to then; keeping a little more, it can cross that stop one
+// iteration before the walk alone (seen with several attacks: the deaths of that iteration, below
+// 1e-11, are then the only difference beyond the cuts).
 import type { NethackVersion } from '../cite.ts';
-import { faintTurns, passChance, type CallModel } from './calls.ts';
+import { faintTurns, passChance, type CallModel, type CallPmf } from './calls.ts';
 import { KernelMemory, type PairKernels } from './pairKernels.ts';
 import * as walk from './starvation.ts';
 import {
@@ -25,6 +31,7 @@ import {
   starvationFloor,
   usefulLength,
   type HelplessSeed,
+  type WalkMass,
   type WalkResult,
   type WalkSnapshot,
 } from './starvation.ts';
@@ -35,10 +42,21 @@ const { BLOCK, PRUNE, ROW_PAD, WALK_EPSILON, WALK_MAX_TURNS } = walk;
 /**
  * Whether runWalkPair() can run the kind walks of this model (and the two seeds). Up to 64 attacks:
  * their combined kernels then stay far inside starvation.ts's memory bound on any grid of a 5.0 walk.
+ * With attacks, calls that burn 0 or 1 (the attack kernels and dispatch()'s first helpless call
+ * are written for them); with none, calls that burn 0 or 1 or 0 to 2 (regeneration, an amulet:
+ * threePoint()), awake and fainted each.
  */
 export function pairWalkable(model: CallModel, a: HelplessSeed, b: HelplessSeed): boolean {
-  if (model.period !== 1 || model.attacks < 1 || model.attacks > 64) return false;
-  return model.awake[0]!.length === 2 && model.fainted[0]!.length === 2 && a.dur > 0 && b.dur > 0;
+  return a.dur > 0 && b.dur > 0 && pairModel(model);
+}
+
+/** Whether the pair walk runs this model's walks (see pairWalkable()), whatever they start from. */
+export function pairModel(model: CallModel): boolean {
+  if (model.period !== 1 || model.attacks < 0 || model.attacks > 64) return false;
+  const awake = model.awake[0]!.length;
+  const fainted = model.fainted[0]!.length;
+  if (model.attacks >= 1) return awake === 2 && fainted === 2;
+  return (awake === 2 || awake === 3) && (fainted === 2 || fainted === 3);
 }
 
 /**
@@ -227,6 +245,70 @@ function twoPoint(row: PairRow, q0: number, q1: number, chances: Chances, limitI
 }
 
 /**
+ * shortCall() of starvation.ts for both lanes, a call burning 0, 1 or 2 (pmf q), in place: awake
+ * heroes (`faints` given) faint on a pass and die below the limit otherwise, helpless ones only
+ * die. Cell 0 (which also takes what burns below the floor, added last) here, the others in
+ * pairKernels.ts, in the same order of operations.
+ */
+function threePoint(row: PairRow, q: CallPmf, chances: Chances, limitIdx: number, faints: PairRow | null) {
+  deadOut[0] = deadOut[1] = 0;
+  if (row.hi < row.lo) return;
+  const p = row.p;
+  const q0 = q[0]!;
+  const q1 = q[1]!;
+  const q2 = q[2]!;
+  const rlo = row.lo;
+  const rhi = row.hi;
+  const lo = rlo < 2 ? 0 : rlo - 2;
+  const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
+  scratch[0] = scratch[1] = 0;
+  const from = lo === 0 ? 1 : lo;
+  if (lo === 0) {
+    // Cells 0 and 1 burning past cell 0 (kept at the floor), in shortCall()'s order.
+    let floorA = 0;
+    let floorB = 0;
+    for (let i = rlo; i < 2 && i <= rhi; i++)
+      for (let k = i + 1; k < 3; k++) {
+        floorA += p[2 * i]! * q[k]!;
+        floorB += p[2 * i + 1]! * q[k]!;
+      }
+    const ya = p[0]! * q0 + p[2]! * q1 + p[4]! * q2 + floorA;
+    const yb = p[1]! * q0 + p[3]! * q1 + p[5]! * q2 + floorB;
+    const s = chances.pass[0]!;
+    const oa = ya * s;
+    const ob = yb * s;
+    if (faints) {
+      faints.p[0]! += oa;
+      faints.p[1]! += ob;
+    }
+    if (0 < split) {
+      scratch[0] = ya - oa;
+      scratch[1] = yb - ob;
+    }
+    p[0] = 0 < split ? (faints ? 0 : oa) : faints ? ya - oa : ya;
+    p[1] = 0 < split ? (faints ? 0 : ob) : faints ? yb - ob : yb;
+  }
+  const keepFrom = split > from ? split : from;
+  if (faints) {
+    if (from < split) K.callFaintDie3(row.at, faints.at, chances.at, 0, from, split, q0, q1, q2);
+    if (keepFrom <= rhi) K.callFaintKeep3(row.at, faints.at, chances.at, keepFrom, rhi + 1, q0, q1, q2);
+    if (lo < faints.lo) faints.lo = lo;
+    if (rhi > faints.hi) faints.hi = rhi;
+    row.lo = split;
+    row.hi = split <= rhi ? rhi : -1;
+  } else {
+    if (from < split) K.callDie3(row.at, chances.at, 0, from, split, q0, q1, q2);
+    if (keepFrom <= rhi) K.callPlain3(row.at, keepFrom, rhi + 1, q0, q1, q2);
+    row.lo = lo;
+    row.hi = rhi;
+  }
+  if (row.hi >= row.lo) row.prune();
+  else row.reset();
+  deadOut[0] = scratch[0]!;
+  deadOut[1] = scratch[1]!;
+}
+
+/**
  * The turn call of the awake heroes (twoPoint() with faints), whose heroes still awake after it
  * go straight to `into` (the next prompt's row): `row` is left empty.
  */
@@ -348,6 +430,10 @@ class PairWalk {
   private readonly q1: number;
   private readonly f0: number;
   private readonly f1: number;
+  /** The awake and the fainted call (with no attacks, either may burn 0 to 2: threePoint()). */
+  private readonly awakePmf: CallPmf;
+  private readonly faintedPmf: CallPmf;
+  private readonly attacks: number;
   private deaths = [new Float64Array(0), new Float64Array(0)];
   private deathTop = [-1, -1];
   private deadTotal = [0, 0];
@@ -361,11 +447,13 @@ class PairWalk {
   constructor(
     model: CallModel,
     limit: number,
-    private readonly seeds: readonly [HelplessSeed, HelplessSeed],
+    private readonly seeds: readonly [HelplessSeed, HelplessSeed] | readonly [],
+    /** Or heroes awake (already Fainting) at the start of the first iteration, in both lanes. */
+    private readonly awakeSeed: WalkMass | null = null,
   ) {
     this.version = model.version;
     let lowest = limit;
-    for (const m of seeds) lowest = Math.min(lowest, m.top - m.mass.length + 1);
+    for (const m of [...seeds, ...(awakeSeed ? [awakeSeed] : [])]) lowest = Math.min(lowest, m.top - m.mass.length + 1);
     this.hBottom = starvationFloor(model, lowest);
     this.width = 1 - this.hBottom;
     const dur = Int32Array.from({ length: this.width }, (_, i) => faintTurns(i + this.hBottom, this.version));
@@ -373,8 +461,13 @@ class PairWalk {
     let longest = dur[0]!;
     for (const m of seeds) longest = Math.max(longest, m.dur);
     const ints = (n: number) => Arena.bytes(Math.ceil(n / 2));
-    // The rows, the segment, the chances, every kernel (calls c: at most c + 1 entries and 3 of
-    // padding, and its tail) and the tables of integers.
+    this.kernels = new Kernels(model);
+    // The rows, the segment, the chances, every kernel (padded, and its tail) and the tables of integers.
+    let kernelBytes = 0;
+    for (let calls = 0; calls < longest; calls++) {
+      const kernel = this.kernels.get(calls, 0);
+      kernelBytes += Arena.bytes(kernel.padded.length) + Arena.bytes(kernel.tail.length);
+    }
     const rows = 2 * this.ringSize + 3;
     // The combined attack kernels (stay and faint, stride entries a cell, and the dead).
     const span = model.attacks * (model.awake[0]!.length - 1) + 1;
@@ -386,7 +479,7 @@ class PairWalk {
       attackBytes +
         rows * Arena.bytes(PairRow.floats(this.width)) +
         Arena.bytes(this.width) +
-        longest * (Arena.bytes(longest + 4) + Arena.bytes(longest + 2)) +
+        kernelBytes +
         2 * ints(this.width) +
         ints(3 * longest) +
         ints(2 * rows),
@@ -404,7 +497,6 @@ class PairWalk {
     this.bandLowAt = bandLow.at;
     for (let i = 1; i < this.width; i++) this.bandLow[i] = this.dur[i] === this.dur[i - 1] ? this.bandLow[i - 1]! : i;
     this.limitIdx = limit - this.hBottom;
-    this.kernels = new Kernels(model);
     this.kernelTable = this.arena.ints(3 * longest);
     for (let calls = 0; calls < longest; calls++) {
       const kernel = this.kernels.get(calls, 0);
@@ -426,6 +518,9 @@ class PairWalk {
     this.faintTurn = row();
     this.segment = row();
     const pmf = model.awake[0]!;
+    this.awakePmf = pmf;
+    this.faintedPmf = model.fainted[0]!;
+    this.attacks = model.attacks;
     this.q0 = pmf[0]!;
     this.q1 = pmf[1]!;
     this.f0 = model.fainted[0]![0]!;
@@ -621,7 +716,7 @@ class PairWalk {
   /** The seeds of iteration t, each in its own lane (settleSeed() of starvation.ts). */
   private settleSeeds(t: number) {
     const seg = this.segment.p;
-    for (let lane = 0; lane < 2; lane++) {
+    for (let lane = 0; lane < this.seeds.length; lane++) {
       const seed = this.seeds[lane]!;
       let lo = this.width;
       let hi = -1;
@@ -636,6 +731,15 @@ class PairWalk {
       this.expectedFaints[lane]! += sum;
       this.expectedTurnsFainted[lane]! += sum * seed.dur;
       if (hi >= lo) this.settle(this.segment, lo, hi, t, seed.dur, -1);
+    }
+  }
+
+  /** Heroes awake at the start of iteration t, in both lanes (inject() of starvation.ts). */
+  private injectAwake(t: number, m: WalkMass) {
+    const here = this.awake[t % this.ringSize]!;
+    for (let k = 0; k < m.mass.length; k++) {
+      const x = m.mass[k]!;
+      if (x !== 0) here.add(this.idx(m.top - k), x, x);
     }
   }
 
@@ -667,24 +771,7 @@ class PairWalk {
       combinedAttacks(here, this.combined, this.faintAttack);
     } else twoPoint(here, q0, q1, chances, limitIdx, this.faintAttack); // one attack
     this.dieBoth(t - 1);
-    const danger = this.danger;
-    K.helplessCalls(
-      danger[0]!.at,
-      danger[1]!.at - danger[0]!.at,
-      this.dangerExtentsAt,
-      this.ringSize,
-      t + 1,
-      this.ringSize - 1,
-      chances.at,
-      limitIdx,
-      this.width,
-      0,
-      this.f0,
-      this.f1,
-      PRUNE,
-    );
-    this.die(0, t, scratch[0]!);
-    this.die(1, t, scratch[1]!);
+    this.helplessCalls(t);
     // ++multi: who stays awake after the turn call acts at the next prompt (added there at once),
     // with who wakes up now (settled faints already there, the danger row's after the dispatch).
     const next = this.awake[(t + 1) % this.ringSize]!;
@@ -693,6 +780,59 @@ class PairWalk {
     this.dispatch(t);
     if (t === seedIteration) this.settleSeeds(t);
     this.moveInto(this.danger[(t + 1) % this.ringSize]!, next);
+  }
+
+  /**
+   * One iteration with no attacks (iteration() of starvation.ts as it is: the helpless calls, the
+   * turn call, the faints, then ++multi: who wakes up now and who stays awake to the next prompt).
+   */
+  private quietIteration(t: number, seedIteration: number) {
+    const here = this.awake[t % this.ringSize]!;
+    const { chances, limitIdx } = this;
+    if (this.faintedPmf.length === 2) this.helplessCalls(t);
+    else {
+      let deadA = 0;
+      let deadB = 0;
+      for (let w = t + 1; w <= t + this.ringSize - 1; w++) {
+        const row = this.danger[w % this.ringSize]!;
+        if (row.hi < row.lo) continue;
+        threePoint(row, this.faintedPmf, chances, limitIdx, null);
+        deadA += deadOut[0]!;
+        deadB += deadOut[1]!;
+      }
+      this.die(0, t, deadA);
+      this.die(1, t, deadB);
+    }
+    if (this.awakePmf.length === 2) twoPoint(here, this.q0, this.q1, chances, limitIdx, this.faintTurn);
+    else threePoint(here, this.awakePmf, chances, limitIdx, this.faintTurn);
+    this.dieBoth(t);
+    this.dispatch(t);
+    if (t === seedIteration) this.settleSeeds(t);
+    const next = this.awake[(t + 1) % this.ringSize]!;
+    this.moveInto(this.danger[(t + 1) % this.ringSize]!, next);
+    this.moveInto(here, next);
+  }
+
+  /** The helpless calls (burning 0 or 1) of iteration t in every danger row, in pairKernels.ts. */
+  private helplessCalls(t: number) {
+    const danger = this.danger;
+    K.helplessCalls(
+      danger[0]!.at,
+      danger[1]!.at - danger[0]!.at,
+      this.dangerExtentsAt,
+      this.ringSize,
+      t + 1,
+      this.ringSize - 1,
+      this.chances.at,
+      this.limitIdx,
+      this.width,
+      0,
+      this.f0,
+      this.f1,
+      PRUNE,
+    );
+    this.die(0, t, scratch[0]!);
+    this.die(1, t, scratch[1]!);
   }
 
   /** One lane's heroes still alive, in the awake rows they wake in or the danger rows they wait in. */
@@ -717,12 +857,15 @@ class PairWalk {
   }
 
   run(seedIteration: number, iterations = WALK_MAX_TURNS): [WalkResult, WalkResult] {
-    const planned = this.seeds.map((s) => s.mass.reduce((a, x) => a + x, 0));
+    const sum = (m: WalkMass) => m.mass.reduce((a, x) => a + x, 0);
+    const planned = this.awakeSeed ? [sum(this.awakeSeed), sum(this.awakeSeed)] : this.seeds.map(sum);
     const ends: (LaneEnd | null)[] = [null, null];
     let t = seedIteration;
     for (const stop = Math.min(WALK_MAX_TURNS, seedIteration + iterations); t < stop; t++) {
       this.deathsUpTo(t);
-      this.iteration(t, seedIteration);
+      if (t === seedIteration && this.awakeSeed) this.injectAwake(t, this.awakeSeed);
+      if (this.attacks === 0) this.quietIteration(t, seedIteration);
+      else this.iteration(t, seedIteration);
       for (let lane = 0; lane < 2; lane++)
         if (!ends[lane] && planned[lane]! - this.deadTotal[lane]! < WALK_EPSILON)
           ends[lane] = { result: this.laneResult(lane, t, planned[lane]!) };
@@ -745,11 +888,30 @@ export function runWalkPair(
 ): [WalkResult, WalkResult] {
   refuseIfCachedOnly();
   if (!pairWalkable(model, seeds[0], seeds[1])) throw new Error('runWalkPair: not a walk it can run');
-  if (!primed) prime(model);
+  const kind = primeKind(model);
+  if (!primed.has(kind)) prime(model, kind);
   return new PairWalk(model, limit, seeds).run(seedIteration);
 }
 
-let primed = false;
+/**
+ * runWalk() of heroes awake (already Fainting: nutrition top - k with probability mass[k]) at the
+ * start of iteration `seedIteration`, snapshot none, to the end, in the pair walk (the same walk in
+ * both lanes: its kernels run it faster than runWalk() alone). For the models of pairModel(); the
+ * result as runWalk() gives it, but for the cuts of the file comment.
+ */
+export function runAwakeWalk(model: CallModel, limit: number, start: WalkMass, seedIteration: number): WalkResult {
+  refuseIfCachedOnly();
+  if (!pairModel(model)) throw new Error('runAwakeWalk: not a walk the pair walk can run');
+  const kind = primeKind(model);
+  if (!primed.has(kind)) prime(model, kind);
+  return new PairWalk(model, limit, [], start).run(seedIteration)[0];
+}
+
+/** The kinds of walk primed in this thread: with attacks, or with none and these calls' lengths. */
+const primed = new Set<string>();
+
+const primeKind = (model: CallModel) =>
+  model.attacks >= 1 ? 'attacks' : `no attacks, ${model.awake[0]!.length} and ${model.fainted[0]!.length}`;
 
 /**
  * Before the first pair walk of a thread: two tiny walks (one attack, then several) from either
@@ -758,8 +920,8 @@ let primed = false;
  * compiled without them, its code was thrown away and rebuilt there, over and over (the first walk
  * took 2-3 times as long as the next). Well under a millisecond.
  */
-function prime(model: CallModel): void {
-  primed = true;
+function prime(model: CallModel, kind: string): void {
+  primed.add(kind);
   const limit = -30;
   const seed = (top: number, mass: number[]): HelplessSeed => ({
     top,
@@ -775,6 +937,10 @@ function prime(model: CallModel): void {
   ];
   // Every path is taken within 25 iterations (the seeds wake after 10 to 13); several attacks add
   // only their combined kernels, which know no limit.
+  if (model.attacks === 0) {
+    for (const seeds of starts) new PairWalk(model, limit, seeds).run(1, 25);
+    return;
+  }
   for (const seeds of starts) new PairWalk({ ...model, attacks: 1 }, limit, seeds).run(1, 25);
   new PairWalk({ ...model, attacks: 3 }, limit, starts[2]!).run(1, 25);
 }

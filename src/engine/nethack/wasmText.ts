@@ -54,6 +54,7 @@ const OPS: Record<string, number | [number, number]> = {
   'f64x2.sub': [0xfd, 0xf1],
   'f64x2.mul': [0xfd, 0xf2],
   'f64x2.max': [0xfd, 0xf5],
+  'f64x2.pmax': [0xfd, 0xf7],
 };
 
 /** Memory operations: opcode and the natural alignment (log2 bytes). */
