@@ -1,7 +1,10 @@
 // Heavy work never blocks anyone else, end to end: over the signed HTTP endpoint, a normal
-// forecast sent right behind the slowest forecast there is gets its answer first, on the other
-// pool worker, instead of waiting behind it. The test asserts the order of the answers, never a
-// time; the slow one may finish, or be stopped at the deadline: both are answers.
+// forecast sent right behind the slowest forecast there is is answered at once, on the other pool
+// worker, instead of waiting behind it. The tests assert the order of the answers, never a time.
+// The slowest forecast now takes tens of milliseconds, about as long as a normal request's round
+// trip, so which of the two comes back first is up to the scheduler: the order is asserted behind a
+// worker held for seconds by the pool's `spin` task (a task of known length, as a slow forecast
+// of any length would hold it), and the slowest forecast itself must be answered alongside.
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -110,7 +113,25 @@ async function ask(body: ReturnType<typeof forecastInteraction>): Promise<{ defe
   return { deferred: true, payload: JSON.parse(edits.find((e) => e.token === body.token)!.body) };
 }
 
-it('a forecast right behind the slowest forecast is answered first, on the other worker', async () => {
+it('a forecast right behind a worker held for seconds is answered first, on the other worker', async () => {
+  const order: string[] = [];
+  const held = workPool()
+    .run<number>('spin', 3_000)
+    .then(() => order.push('held'));
+  while (workPool().stats().running < 1) await new Promise((r) => setTimeout(r, 5));
+  const normal = await ask(
+    forecastInteraction('behind-held', { nutrition: 900, turn: 1, left_ring: 'ring of regeneration' }),
+  );
+  order.push('normal');
+  await held;
+  expect(order).toEqual(['normal', 'held']);
+  expect(normal.deferred).toBe(false);
+  expect(normal.payload).toMatchObject({
+    embeds: [{ title: expect.stringMatching(/^Hungry in [\d,]+ turns \(turn [\d,]+\)$/) }],
+  });
+}, 60_000);
+
+it('a forecast sent with the slowest forecast is answered at once, and so is the slowest', async () => {
   const order: string[] = [];
   // The slowest input issue 10 found: 5.0's random burn from 6000 with slow digestion and Con 25.
   const slow = ask(
@@ -119,14 +140,15 @@ it('a forecast right behind the slowest forecast is answered first, on the other
     order.push('slow');
     return r;
   });
+  // Another turn phase than the test above: its walk is not the one the main thread keeps from it.
   const normal = ask(
-    forecastInteraction('normal', { nutrition: 900, turn: 1, left_ring: 'ring of regeneration' }),
+    forecastInteraction('normal', { nutrition: 900, turn: 7, left_ring: 'ring of regeneration' }),
   ).then((r) => {
     order.push('normal');
     return r;
   });
   const [slowAnswer, normalAnswer] = await Promise.all([slow, normal]);
-  expect(order).toEqual(['normal', 'slow']);
+  expect(order.sort()).toEqual(['normal', 'slow']);
   // The normal one is a real forecast, answered at once (not deferred behind the slow one).
   expect(normalAnswer.deferred).toBe(false);
   expect(normalAnswer.payload).toMatchObject({
