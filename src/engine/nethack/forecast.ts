@@ -46,6 +46,7 @@ import {
   type WalkResult,
 } from './starvation.ts';
 import { pairWalkable, runWalkPair } from './pairWalk.ts';
+import { IterationMasses } from './iterationMasses.ts';
 import {
   cachedCrossing,
   cachedWalk,
@@ -668,7 +669,7 @@ interface FirstFaint {
   /** "turn:h_f" or "attack:h_f". */
   name: string;
   seed: HelplessSeed;
-  at: Map<number, number>;
+  at: IterationMasses;
 }
 
 /**
@@ -693,7 +694,7 @@ function randomWalk(c: Context, faints: FirstFaints): WalkResult | null {
     return cachedWalk(o, 1, `awake:${c.h0}`);
   }
   let first = Infinity;
-  for (const f of faints.values()) for (const t of f.at.keys()) first = Math.min(first, t);
+  for (const f of faints.values()) first = Math.min(first, f.at.first());
   const snapshot = c.after !== null && c.after >= first;
   if (c.skip && !snapshot) return null; // the prompt asked for comes before anyone faints
   // Skipping the starvation distribution, the cached walks still answer when they are all there.
@@ -710,11 +711,9 @@ function randomWalk(c: Context, faints: FirstFaints): WalkResult | null {
 function absoluteWalk(c: Context, faints: FirstFaints, toTheEnd: boolean): WalkResult {
   const seeds = emptySeeds();
   for (const f of faints.values())
-    for (const [t, m] of f.at)
-      addSeed(seeds.helpless, t, {
-        ...f.seed,
-        mass: f.seed.mass.map((x) => x * m),
-      });
+    f.at.forEach((t, m) => {
+      addSeed(seeds.helpless, t, { ...f.seed, mass: f.seed.mass.map((x) => x * m) });
+    });
   return runWalk({ model: c.model, moves0: c.moves0, limit: c.limit, seeds, snapshotAt: c.after, toTheEnd });
 }
 
@@ -744,7 +743,7 @@ function shiftedWalks(c: Context, faints: FirstFaints): WalkResult {
   let endIteration = 0;
   for (const f of faints.values()) {
     const w = cachedWalk(...kindWalk(c, f));
-    const at = entriesAsPmf(f.at);
+    const at = f.at.asPmf();
     parts.push(convolve(at, { offset: w.deaths.offset - 1, p: w.deaths.p }));
     const mass = total(at);
     expectedFaints += mass * w.expectedFaints;
@@ -779,14 +778,6 @@ function pairKindWalks(c: Context, faints: FirstFaints): void {
   const [ra, rb] = runWalkPair(c.model, c.limit, [seedA, seedB], 1);
   storeWalk(...a, ra);
   storeWalk(...b, rb);
-}
-
-function entriesAsPmf(at: Map<number, number>): OffsetPmf {
-  const keys = [...at.keys()];
-  const lo = Math.min(...keys);
-  const p = new Float64Array(Math.max(...keys) - lo + 1);
-  for (const [t, m] of at) p[t - lo] = m;
-  return { offset: lo, p };
 }
 
 function sumPmfs(parts: OffsetPmf[]): OffsetPmf {
@@ -867,21 +858,21 @@ function randomMilestone(
  */
 function addFirstFaints(c: Context, faints: FirstFaints, cc: CallCrossing): void {
   const turnCall = cc.block >= 1 && cc.call === 0;
+  const iteration = turnCall ? cc.block : cc.block + 1;
   for (let k = 0; k < cc.mass.length; k++) {
     const m = cc.mass[k]!;
     if (m === 0) continue;
     const hf = cc.top - k;
-    const dur = 10 - faintDivisor(hf, c.v);
-    const iteration = turnCall ? cc.block : cc.block + 1;
     const key = (turnCall ? 0 : 1) - 2 * hf;
     let f = faints.get(key);
     if (!f) {
       // The attack's first helpless call (no roll matters: nobody is near the limit yet).
       const shape = turnCall ? Float64Array.of(1) : Float64Array.from(c.model.fainted[phaseOf(c.moves0 + iteration)]!);
       const name = `${turnCall ? 'turn' : 'attack'}:${hf}`;
-      faints.set(key, (f = { name, seed: { top: hf, mass: shape, dur }, at: new Map() }));
+      const dur = 10 - faintDivisor(hf, c.v);
+      faints.set(key, (f = { name, seed: { top: hf, mass: shape, dur }, at: new IterationMasses() }));
     }
-    f.at.set(iteration, (f.at.get(iteration) ?? 0) + m);
+    f.at.add(iteration, m);
   }
 }
 

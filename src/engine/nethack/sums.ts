@@ -341,18 +341,32 @@ function nearTop(dist: OffsetPmf, d: number, near: number, out: Float64Array): O
 /** crossingCalls()'s working row and crossing masses, reused from block to block (a sweep makes up to millions). */
 let scratch: Float64Array = new Float64Array(64);
 let massScratch: Float64Array = new Float64Array(64);
+/** Views of massScratch by length (a view per crossing call would cost more than the call's arithmetic). */
+let massViews: Float64Array[] = [];
+/** The crossing handed to `found`, refilled for each call. */
+const crossed: CallCrossing = { block: 0, call: 0, top: 0, mass: massScratch };
 
 function zeroed(buffer: Float64Array, n: number): Float64Array {
   if (buffer.length < n) return new Float64Array(Math.max(n, 2 * buffer.length));
-  buffer.fill(0, 0, n);
+  for (let i = 0; i < n; i++) buffer[i] = 0;
   return buffer;
+}
+
+function massView(length: number): Float64Array {
+  if (massScratch.length < length) {
+    massScratch = new Float64Array(Math.max(length, 2 * massScratch.length));
+    massViews = [];
+  }
+  return (massViews[length] ??= massScratch.subarray(0, length));
 }
 
 /**
  * Per-call detail of a crossing inside block v: given the burn before the block (its top `near`
  * values below d), step through the block's calls; each call's mass that first reaches d goes to
  * `found` with the nutrition h0 - burn right after that call. In place, on burns lo..d-1. The
- * crossing's `mass` is a working buffer, valid until `found` returns (copy what is kept).
+ * crossing handed to `found` (and its `mass`) is a working buffer, valid until `found` returns
+ * (copy what is kept). Every call of a block draws from the same pmf (blockCalls()); its zero
+ * entries are skipped (adding x * 0 changes no sum).
  */
 export function crossingCalls(
   model: CallModel,
@@ -363,7 +377,8 @@ export function crossingCalls(
   h0: number,
   found: (cc: CallCrossing) => void,
 ): void {
-  const calls = blockCalls(model, moves0, v);
+  const pmf = model.awake[phaseOf(moves0 + v)]!;
+  const calls = (v >= 1 ? 1 : 0) + model.attacks;
   const lo = before.offset;
   const width = d - lo; // x[j]: burn lo + j, below d
   const x = (scratch = zeroed(scratch, Math.max(0, width)));
@@ -377,26 +392,34 @@ export function crossingCalls(
     b = i;
   }
   const top = h0 - d; // nutrition right at the threshold
-  for (let c = 0; c < calls.length && b >= a; c++) {
-    const pmf = calls[c]!;
-    const n = pmf.length;
-    let kmin = 0;
-    while (kmin < n && pmf[kmin] === 0) kmin++;
+  const n = pmf.length;
+  let kmin = 0;
+  while (kmin < n && pmf[kmin] === 0) kmin++;
+  for (let c = 0; c < calls && b >= a; c++) {
     // Crossing: burn lo + j + k >= d.
     if (b + n - 1 >= width) {
       const length = b + n - width;
-      const mass = (massScratch = zeroed(massScratch, length));
+      const mass = massView(length);
+      for (let i = 0; i < length; i++) mass[i] = 0;
       let any = false;
       for (let j = Math.max(a, width - n + 1); j <= b; j++) {
         const xj = x[j]!;
         if (xj === 0) continue;
         for (let k = Math.max(kmin, width - j); k < n; k++) {
-          const m = xj * pmf[k]!;
+          const pk = pmf[k]!;
+          if (pk === 0) continue;
+          const m = xj * pk;
           mass[j + k - width]! += m;
           if (m > 0) any = true;
         }
       }
-      if (any) found({ block: v, call: c, top, mass: mass.subarray(0, length) });
+      if (any) {
+        crossed.block = v;
+        crossed.call = c;
+        crossed.top = top;
+        crossed.mass = mass;
+        found(crossed);
+      }
     }
     // Below d, from the top down (each new value only reads older, lower ones).
     const nb = Math.min(width - 1, b + n - 1);
@@ -405,11 +428,12 @@ export function crossingCalls(
       for (let k = kmin; k < n; k++) {
         const i = j - k;
         if (i < a) break;
-        if (i <= b) sum += x[i]! * pmf[k]!;
+        const pk = pmf[k]!;
+        if (i <= b && pk !== 0) sum += x[i]! * pk;
       }
       x[j] = sum;
     }
-    x.fill(0, a, Math.min(a + kmin, nb + 1));
+    for (let i = a, end = Math.min(a + kmin, nb + 1); i < end; i++) x[i] = 0;
     a += kmin;
     b = nb;
   }
