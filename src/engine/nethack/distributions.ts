@@ -137,10 +137,134 @@ function convolveFft(a: OffsetPmf, b: OffsetPmf): OffsetPmf {
   return { offset: a.offset + b.offset, p: out };
 }
 
+/** Whether convolve() takes the direct sum for these two (else the FFT). */
+export const convolvesDirectly = (a: OffsetPmf, b: OffsetPmf) =>
+  a.p.length * b.p.length <= DIRECT_LIMIT || Math.min(a.p.length, b.p.length) < 64;
+
+/** cos and sin of 2 pi j / n for j < n / 2, by transform length (a handful of lengths are ever used). */
+const TWIDDLES = new Map<number, { cos: Float64Array; sin: Float64Array; reverse: Int32Array }>();
+
+function twiddles(n: number) {
+  let t = TWIDDLES.get(n);
+  if (!t) {
+    const cos = new Float64Array(n >> 1);
+    const sin = new Float64Array(n >> 1);
+    for (let j = 0; j < n >> 1; j++) {
+      cos[j] = Math.cos((2 * Math.PI * j) / n);
+      sin[j] = Math.sin((2 * Math.PI * j) / n);
+    }
+    const reverse = new Int32Array(n);
+    for (let i = 1, j = 0; i < n; i++) {
+      let bit = n >> 1;
+      for (; j & bit; bit >>= 1) j ^= bit;
+      j ^= bit;
+      reverse[i] = j;
+    }
+    if (TWIDDLES.size >= 8) TWIDDLES.delete(TWIDDLES.keys().next().value!);
+    TWIDDLES.set(n, (t = { cos, sin, reverse }));
+  }
+  return t;
+}
+
+/** In-place radix-2 FFT of (re, im) with tabled twiddles; `inverse` without the 1/n scaling. */
+function fftTabled(re: Float64Array, im: Float64Array, inverse: boolean): void {
+  const n = re.length;
+  const { cos, sin, reverse } = twiddles(n);
+  for (let i = 1; i < n; i++) {
+    const j = reverse[i]!;
+    if (i < j) {
+      const r = re[i]!;
+      re[i] = re[j]!;
+      re[j] = r;
+      const m = im[i]!;
+      im[i] = im[j]!;
+      im[j] = m;
+    }
+  }
+  const sign = inverse ? 1 : -1;
+  for (let len = 2; len <= n; len <<= 1) {
+    const half = len >> 1;
+    const stride = n / len;
+    for (let i = 0; i < n; i += len) {
+      for (let k = 0, w = 0; k < half; k++, w += stride) {
+        const cr = cos[w]!;
+        const ci = sign * sin[w]!;
+        const a = i + k;
+        const b = a + half;
+        const xr = re[b]! * cr - im[b]! * ci;
+        const xi = re[b]! * ci + im[b]! * cr;
+        re[b] = re[a]! - xr;
+        im[b] = im[a]! - xi;
+        re[a]! += xr;
+        im[a]! += xi;
+      }
+    }
+  }
+}
+
+/**
+ * The sum of a_k ⊛ b_k over the pairs (of sub-probability distributions), edges trimmed: every
+ * product in one FFT frame of length n, summed there and transformed back once (a real result: by
+ * one transform of length n / 2). Its entries carry at most the sum of the pairs' FFT errors (the
+ * bound above), and entries below that floor are set to 0.
+ */
+export function sumOfConvolutions(pairs: readonly (readonly [OffsetPmf, OffsetPmf])[]): OffsetPmf {
+  const lo = Math.min(...pairs.map(([a, b]) => a.offset + b.offset));
+  const hi = Math.max(...pairs.map(([a, b]) => a.offset + b.offset + a.p.length + b.p.length - 2));
+  const len = hi - lo + 1;
+  let n = 4;
+  while (n < len) n <<= 1;
+  const sumRe = new Float64Array(n);
+  const sumIm = new Float64Array(n);
+  const re = new Float64Array(n);
+  const im = new Float64Array(n);
+  let floor = 0;
+  for (const [a, b] of pairs) {
+    // a in the real part, b shifted so that their product lands on the common frame, in the imaginary.
+    re.fill(0);
+    im.fill(0);
+    re.set(a.p);
+    im.set(b.p, a.offset + b.offset - lo);
+    fftTabled(re, im, false);
+    for (let k = 0; k < n; k++) {
+      const m = (n - k) & (n - 1);
+      const ar = (re[k]! + re[m]!) / 2;
+      const ai = (im[k]! - im[m]!) / 2;
+      const br = (im[k]! + im[m]!) / 2;
+      const bi = -(re[k]! - re[m]!) / 2;
+      sumRe[k]! += ar * br - ai * bi;
+      sumIm[k]! += ar * bi + ai * br;
+    }
+    floor += 5 * Math.log2(n) * 2 ** -53 * Math.sqrt(largest(a.p) * largest(b.p));
+  }
+  // The real result x from its spectrum X: z[m] = x[2m] + i x[2m + 1] has Z[k] = E[k] + i O[k] with
+  // E[k] = (X[k] + X[k + n/2]) / 2 and O[k] = (X[k] - X[k + n/2]) e^(2 pi i k / n) / 2.
+  const h = n >> 1;
+  const zr = new Float64Array(h);
+  const zi = new Float64Array(h);
+  const { cos, sin } = twiddles(n);
+  for (let k = 0; k < h; k++) {
+    const er = (sumRe[k]! + sumRe[k + h]!) / 2;
+    const ei = (sumIm[k]! + sumIm[k + h]!) / 2;
+    const dr = (sumRe[k]! - sumRe[k + h]!) / 2;
+    const di = (sumIm[k]! - sumIm[k + h]!) / 2;
+    const or = dr * cos[k]! - di * sin[k]!;
+    const oi = dr * sin[k]! + di * cos[k]!;
+    zr[k] = er - oi;
+    zi[k] = ei + or;
+  }
+  fftTabled(zr, zi, true);
+  const out = new Float64Array(len);
+  for (let i = 0; i < len; i++) {
+    const v = (i & 1 ? zi[i >> 1]! : zr[i >> 1]!) / h;
+    out[i] = v > floor ? v : 0;
+  }
+  return trim({ offset: lo, p: out });
+}
+
 /** The distribution of X + Y for independent X ~ a, Y ~ b, edges trimmed. */
 export function convolve(a: OffsetPmf, b: OffsetPmf): OffsetPmf {
-  const work = a.p.length * b.p.length;
-  return trim(work <= DIRECT_LIMIT || Math.min(a.p.length, b.p.length) < 64 ? convolveDirect(a, b) : convolveFft(a, b));
+  return trim(convolvesDirectly(a, b) ? convolveDirect(a, b) : convolveFft(a, b));
 }
 
 /**

@@ -31,7 +31,16 @@ import {
   type Sums,
 } from './sums.ts';
 import { binomialSums } from './binomial.ts';
-import { convolve, pointMass, spreadOf, total, type OffsetPmf, type Spread } from './distributions.ts';
+import {
+  convolve,
+  convolvesDirectly,
+  pointMass,
+  spreadOf,
+  sumOfConvolutions,
+  total,
+  type OffsetPmf,
+  type Spread,
+} from './distributions.ts';
 import {
   addSeed,
   emptySeeds,
@@ -736,7 +745,7 @@ function kindWalk(c: Context, f: FirstFaint): KindWalk {
  */
 function shiftedWalks(c: Context, faints: FirstFaints): WalkResult {
   pairKindWalks(c, faints);
-  const parts: OffsetPmf[] = [];
+  const pairs: [OffsetPmf, OffsetPmf][] = [];
   const left: OffsetPmf[] = [];
   let expectedFaints = 0;
   let expectedTurnsFainted = 0;
@@ -744,7 +753,7 @@ function shiftedWalks(c: Context, faints: FirstFaints): WalkResult {
   for (const f of faints.values()) {
     const w = cachedWalk(...kindWalk(c, f));
     const at = f.at.asPmf();
-    parts.push(convolve(at, { offset: w.deaths.offset - 1, p: w.deaths.p }));
+    pairs.push([at, { offset: w.deaths.offset - 1, p: w.deaths.p }]);
     const mass = total(at);
     expectedFaints += mass * w.expectedFaints;
     expectedTurnsFainted += mass * w.expectedTurnsFainted;
@@ -752,7 +761,7 @@ function shiftedWalks(c: Context, faints: FirstFaints): WalkResult {
     const alive = w.leftover!.alive;
     left.push({ offset: alive.offset, p: alive.p.map((x) => x * mass) });
   }
-  const deaths = sumPmfs(parts);
+  const deaths = deathsOfKinds(pairs);
   const dead = total(deaths);
   return {
     deaths,
@@ -778,6 +787,16 @@ function pairKindWalks(c: Context, faints: FirstFaints): void {
   const [ra, rb] = runWalkPair(c.model, c.limit, [seedA, seedB], 1);
   storeWalk(...a, ra);
   storeWalk(...b, rb);
+}
+
+/**
+ * The deaths: each kind's first faints ⊛ its walk's deaths, summed. Direct sums as convolve() takes
+ * them when every product is short; else all products in one FFT (distributions.ts).
+ */
+function deathsOfKinds(pairs: [OffsetPmf, OffsetPmf][]): OffsetPmf {
+  if (pairs.length === 0 || pairs.every(([a, b]) => convolvesDirectly(a, b)))
+    return sumPmfs(pairs.map(([a, b]) => convolve(a, b)));
+  return sumOfConvolutions(pairs);
 }
 
 function sumPmfs(parts: OffsetPmf[]): OffsetPmf {

@@ -297,33 +297,43 @@ function withTails(pmf: OffsetPmf): Prefix {
   return { pmf, tails };
 }
 
-/** P(S + P >= d, S < d) for S ~ dist and P ~ prefix: only S near d can get there. */
+/**
+ * P(S + P >= d, S < d) for S ~ dist and P ~ prefix: only S near d can get there. The sum runs over
+ * S upwards: first the values that need part of P (its tail), then those any P takes past d.
+ */
 function crossedBy(dist: OffsetPmf, prefix: Prefix, d: number): number {
   const { offset, p } = prefix.pmf;
   const tails = prefix.tails;
+  const dp = dist.p;
   const top = offset + p.length - 1;
   let s = 0;
-  const end = Math.min(dist.p.length, d - dist.offset);
-  for (let i = Math.max(0, d - top - dist.offset); i < end; i++) {
-    const need = d - (dist.offset + i) - offset;
-    s += dist.p[i]! * (need <= 0 ? 1 : tails[need]!);
-  }
+  const end = Math.min(dp.length, d - dist.offset);
+  const first = Math.max(0, d - top - dist.offset);
+  const whole = Math.min(end, Math.max(first, d - offset - dist.offset)); // from here need <= 0
+  for (let i = first, need = d - dist.offset - offset - first; i < whole; i++, need--) s += dp[i]! * tails[need]!;
+  for (let i = whole; i < end; i++) s += dp[i]!;
   return s;
 }
 
-/** The top `near` values below d of dist ⊛ prefix (the rest cannot matter within one block). */
+/**
+ * The top `near` values below d of dist ⊛ prefix (the rest cannot matter within one block). Each
+ * value sums its products in increasing order of the prefix's values (as the row by row sum did).
+ */
 function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
   const lo = d - near;
-  out.fill(0);
   const pp = prefix.p;
-  for (let k = 0; k < pp.length; k++) {
-    const q = pp[k]!;
-    if (q === 0) continue;
-    const shift = prefix.offset + k;
-    // dist value x lands on x + shift; keep lo <= x + shift < d
-    const iFrom = Math.max(0, lo - shift - dist.offset);
-    const iTo = Math.min(dist.p.length - 1, d - 1 - shift - dist.offset);
-    for (let i = iFrom; i <= iTo; i++) out[dist.offset + i + shift - lo]! += dist.p[i]! * q;
+  const dp = dist.p;
+  for (let t = 0; t < near; t++) {
+    // prefix value k lands dist index i = lo + t - prefix.offset - k - dist.offset
+    const base = lo + t - prefix.offset - dist.offset;
+    const kFrom = Math.max(0, base - (dp.length - 1));
+    const kTo = Math.min(pp.length - 1, base);
+    let sum = 0;
+    for (let k = kFrom; k <= kTo; k++) {
+      const q = pp[k]!;
+      if (q !== 0) sum += dp[base - k]! * q;
+    }
+    out[t] = sum;
   }
   return { offset: lo, p: out };
 }

@@ -11,6 +11,8 @@ export interface TodayDiff {
   other: string[];
   /** Integers that differ (percentiles, turns, moves, extremes). */
   integers: NumberDiff[];
+  /** Every other number that differs. */
+  numbers: NumberDiff[];
   /** The largest absolute difference among non-integer numbers. */
   maxAbs: NumberDiff | null;
   /** The largest relative difference among non-integer numbers. */
@@ -18,7 +20,7 @@ export interface TodayDiff {
 }
 
 export function diffForecasts(a: unknown, b: unknown): TodayDiff {
-  const out: TodayDiff = { other: [], integers: [], maxAbs: null, maxRel: null };
+  const out: TodayDiff = { other: [], integers: [], numbers: [], maxAbs: null, maxRel: null };
   walk(a, b, '', out);
   return out;
 }
@@ -30,6 +32,7 @@ function walk(a: unknown, b: unknown, path: string, out: TodayDiff): void {
       out.integers.push({ path, a, b });
       return;
     }
+    out.numbers.push({ path, a, b });
     const abs = Math.abs(a - b);
     const rel = abs / Math.max(Math.abs(a), Math.abs(b));
     if (!out.maxAbs || abs > Math.abs(out.maxAbs.a - out.maxAbs.b)) out.maxAbs = { path, a, b };
