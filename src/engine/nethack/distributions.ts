@@ -9,6 +9,8 @@
 // that noise floor are set to 0: each FFT product loses less than (its length) x (its floor),
 // about 1e-13 for the sizes used here.
 
+import { convolveSimd } from './convolveKernel.ts';
+
 /** P(X = offset + i) = p[i]. */
 export interface OffsetPmf {
   offset: number;
@@ -51,9 +53,13 @@ export function trim(d: OffsetPmf, eps = TRIM): OffsetPmf {
   return { offset: d.offset + lo, p: d.p.slice(lo, hi + 1) };
 }
 
+/** Below this many multiply-adds the direct sum stays in JavaScript (the SIMD kernel's copies cost more). */
+const SIMD_FROM = 4096;
+
 function convolveDirect(a: OffsetPmf, b: OffsetPmf): OffsetPmf {
-  const out = new Float64Array(a.p.length + b.p.length - 1);
   const [x, y] = a.p.length >= b.p.length ? [a.p, b.p] : [b.p, a.p];
+  if (x.length * y.length >= SIMD_FROM) return { offset: a.offset + b.offset, p: convolveSimd(x, y) };
+  const out = new Float64Array(a.p.length + b.p.length - 1);
   for (let j = 0; j < y.length; j++) {
     const q = y[j]!;
     if (q === 0) continue;
