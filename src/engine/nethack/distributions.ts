@@ -147,18 +147,23 @@ function convolveFft(a: OffsetPmf, b: OffsetPmf): OffsetPmf {
 export const convolvesDirectly = (a: OffsetPmf, b: OffsetPmf) =>
   a.p.length * b.p.length <= DIRECT_LIMIT || Math.min(a.p.length, b.p.length) < 64;
 
-/** cos and sin of 2 pi j / n for j < n / 2, by transform length (a handful of lengths are ever used). */
+/**
+ * For a transform of length n: the bit-reversal permutation and, stage by stage (butterflies of
+ * length len = 8, 16, ..., n), cos and sin of 2 pi k / len for k < len / 2, side by side from
+ * offset len / 2 - 4 (stages 2 and 4 need none). A handful of lengths are ever used.
+ */
 const TWIDDLES = new Map<number, { cos: Float64Array; sin: Float64Array; reverse: Int32Array }>();
 
 function twiddles(n: number) {
   let t = TWIDDLES.get(n);
   if (!t) {
-    const cos = new Float64Array(n >> 1);
-    const sin = new Float64Array(n >> 1);
-    for (let j = 0; j < n >> 1; j++) {
-      cos[j] = Math.cos((2 * Math.PI * j) / n);
-      sin[j] = Math.sin((2 * Math.PI * j) / n);
-    }
+    const cos = new Float64Array(Math.max(1, n - 4));
+    const sin = new Float64Array(Math.max(1, n - 4));
+    for (let len = 8; len <= n; len <<= 1)
+      for (let k = 0; k < len >> 1; k++) {
+        cos[(len >> 1) - 4 + k] = Math.cos((2 * Math.PI * k) / len);
+        sin[(len >> 1) - 4 + k] = Math.sin((2 * Math.PI * k) / len);
+      }
     const reverse = new Int32Array(n);
     for (let i = 1, j = 0; i < n; i++) {
       let bit = n >> 1;
@@ -172,7 +177,11 @@ function twiddles(n: number) {
   return t;
 }
 
-/** In-place radix-2 FFT of (re, im) with tabled twiddles; `inverse` without the 1/n scaling. */
+/**
+ * In-place radix-2 FFT of (re, im), n >= 4, with tabled twiddles (each from Math.cos and Math.sin:
+ * no error builds up from stage to stage); `inverse` without the 1/n scaling. The first two stages
+ * multiply by 1 and -i (or i) only.
+ */
 function fftTabled(re: Float64Array, im: Float64Array, inverse: boolean): void {
   const n = re.length;
   const { cos, sin, reverse } = twiddles(n);
@@ -188,17 +197,41 @@ function fftTabled(re: Float64Array, im: Float64Array, inverse: boolean): void {
     }
   }
   const sign = inverse ? 1 : -1;
-  for (let len = 2; len <= n; len <<= 1) {
+  for (let i = 0; i < n; i += 4) {
+    // Two butterflies of length 2, then one of length 4 (twiddles 1 and sign i).
+    const r0 = re[i]! + re[i + 1]!;
+    const i0 = im[i]! + im[i + 1]!;
+    const r1 = re[i]! - re[i + 1]!;
+    const i1 = im[i]! - im[i + 1]!;
+    const r2 = re[i + 2]! + re[i + 3]!;
+    const i2 = im[i + 2]! + im[i + 3]!;
+    const r3 = re[i + 2]! - re[i + 3]!;
+    const i3 = im[i + 2]! - im[i + 3]!;
+    // (r3 + i i3) x (sign i) = -sign i3 + i sign r3
+    const xr = -sign * i3;
+    const xi = sign * r3;
+    re[i] = r0 + r2;
+    im[i] = i0 + i2;
+    re[i + 2] = r0 - r2;
+    im[i + 2] = i0 - i2;
+    re[i + 1] = r1 + xr;
+    im[i + 1] = i1 + xi;
+    re[i + 3] = r1 - xr;
+    im[i + 3] = i1 - xi;
+  }
+  for (let len = 8; len <= n; len <<= 1) {
     const half = len >> 1;
-    const stride = n / len;
+    const at = half - 4;
     for (let i = 0; i < n; i += len) {
-      for (let k = 0, w = 0; k < half; k++, w += stride) {
-        const cr = cos[w]!;
-        const ci = sign * sin[w]!;
+      for (let k = 0; k < half; k++) {
+        const cr = cos[at + k]!;
+        const ci = sign * sin[at + k]!;
         const a = i + k;
         const b = a + half;
-        const xr = re[b]! * cr - im[b]! * ci;
-        const xi = re[b]! * ci + im[b]! * cr;
+        const br = re[b]!;
+        const bi = im[b]!;
+        const xr = br * cr - bi * ci;
+        const xi = br * ci + bi * cr;
         re[b] = re[a]! - xr;
         im[b] = im[a]! - xi;
         re[a]! += xr;
@@ -218,7 +251,7 @@ export function sumOfConvolutions(pairs: readonly (readonly [OffsetPmf, OffsetPm
   const lo = Math.min(...pairs.map(([a, b]) => a.offset + b.offset));
   const hi = Math.max(...pairs.map(([a, b]) => a.offset + b.offset + a.p.length + b.p.length - 2));
   const len = hi - lo + 1;
-  let n = 4;
+  let n = 8;
   while (n < len) n <<= 1;
   const sumRe = new Float64Array(n);
   const sumIm = new Float64Array(n);
@@ -249,13 +282,14 @@ export function sumOfConvolutions(pairs: readonly (readonly [OffsetPmf, OffsetPm
   const zr = new Float64Array(h);
   const zi = new Float64Array(h);
   const { cos, sin } = twiddles(n);
+  const at = h - 4; // the stage of length n: cos and sin of 2 pi k / n
   for (let k = 0; k < h; k++) {
     const er = (sumRe[k]! + sumRe[k + h]!) / 2;
     const ei = (sumIm[k]! + sumIm[k + h]!) / 2;
     const dr = (sumRe[k]! - sumRe[k + h]!) / 2;
     const di = (sumIm[k]! - sumIm[k + h]!) / 2;
-    const or = dr * cos[k]! - di * sin[k]!;
-    const oi = dr * sin[k]! + di * cos[k]!;
+    const or = dr * cos[at + k]! - di * sin[at + k]!;
+    const oi = dr * sin[at + k]! + di * cos[at + k]!;
     zr[k] = er - oi;
     zi[k] = ei + or;
   }
