@@ -181,10 +181,7 @@ export class BlockSums implements Sums {
     const { mu, v } = this.blockMoments();
     if (!(mu > 0)) return requests.map(() => ({ pmf: { offset: 0, p: new Float64Array(1) }, never: 1 }));
     if (requests.length === 0) return [];
-    const sweeps = requests.map((r): ThresholdSweep => {
-      const start = this.sweepStart(r.d, mu, v);
-      return { ...r, near: r.near ?? 0, start, out: [], crossedBefore: 0, left: 1, done: false };
-    });
+    const sweeps = requests.map((r) => new ThresholdSweep(r, this.sweepStart(r.d, mu, v)));
     const dMax = Math.max(...requests.map((r) => r.d));
     let u0 = Math.min(...sweeps.map((s) => s.start));
     const y = this.through(u0);
@@ -195,23 +192,27 @@ export class BlockSums implements Sums {
     const prefixes = this.prefixes(u0 + 1, chunk);
     for (const s of sweeps) if (s.start === u0) begin(s, u0, above + tailAtLeast(dist, s.d), 0);
     while (sweeps.some((s) => !s.done)) {
-      for (let j = 1; j <= chunk; j++) {
-        const block = u0 + j;
-        for (const s of sweeps) {
-          if (s.done || block < s.start) continue;
+      for (const s of sweeps) {
+        if (s.done) continue;
+        // This chunk's blocks j = from..chunk for this threshold (none before its start).
+        const from = Math.max(1, s.start - u0);
+        const crossedAt = crossedByBlocks(dist, prefixes, s.d, from, chunk);
+        for (let j = from; j <= chunk; j++) {
+          const block = u0 + j;
           if (block === s.start) {
-            const crossed = crossedBy(dist, prefixes[j - 1]!, s.d);
+            const crossed = crossedAt[j]!;
             begin(s, block, above + tailAtLeast(dist, s.d) + crossed, crossed);
             continue;
           }
           if (s.onBlock) {
-            const out = (s.before ??= new Float64Array(s.near));
             const before =
-              j === 1 ? nearTop(dist, s.d, s.near, out) : convolveTop(dist, prefixes[j - 2]!.pmf, s.d, s.near, out);
+              j === 1
+                ? nearTop(dist, s.d, s.near, s.before)
+                : convolveTop(dist, prefixes[j - 2]!.pmf, s.d, s.near, s.before);
             s.onBlock(block, before);
           }
-          const crossed = crossedBy(dist, prefixes[j - 1]!, s.d);
-          s.out.push(crossed - s.crossedBefore);
+          const crossed = crossedAt[j]!;
+          s.push(crossed - s.crossedBefore);
           s.crossedBefore = crossed;
         }
       }
@@ -226,7 +227,7 @@ export class BlockSums implements Sums {
         if (s.left < SWEEP_EPS || u0 > 50_000_000) s.done = true;
       }
     }
-    return sweeps.map((s) => ({ pmf: { offset: s.start, p: Float64Array.from(s.out) }, never: s.left }));
+    return sweeps.map((s) => ({ pmf: { offset: s.start, p: s.crossings() }, never: s.left }));
   }
 
   /** Chunk length: long enough that few chunk steps are needed, short enough that prefixes stay small. */
@@ -250,23 +251,49 @@ export class BlockSums implements Sums {
 }
 
 /** One threshold's state in crossings(). */
-interface ThresholdSweep extends CrossingRequest {
-  near: number;
-  /** The block of out[0] (which holds every crossing up to it). */
-  start: number;
-  out: number[];
-  /** P(crossed within the current chunk, up to the last block read). */
-  crossedBefore: number;
-  /** P(not crossed yet) at the last chunk's end. */
-  left: number;
+class ThresholdSweep {
+  readonly d: number;
+  readonly near: number;
+  readonly onBlock: ((v: number, before: OffsetPmf) => void) | undefined;
   /** The row each block's `before` is written to (onBlock reads it at once). */
-  before?: Float64Array;
-  done: boolean;
+  readonly before: Float64Array;
+  /** P(crossed within the current chunk, up to the last block read). */
+  crossedBefore = 0;
+  /** P(not crossed yet) at the last chunk's end. */
+  left = 1;
+  done = false;
+  /** The crossings from block `start` on (out[0] holds every crossing up to it). */
+  private out = new Float64Array(1024);
+  private count = 0;
+
+  constructor(
+    r: CrossingRequest,
+    /** The block of out[0]. */
+    readonly start: number,
+  ) {
+    this.d = r.d;
+    this.near = r.near ?? 0;
+    this.onBlock = r.onBlock;
+    this.before = new Float64Array(this.near);
+  }
+
+  push(x: number): void {
+    if (this.count === this.out.length) {
+      const bigger = new Float64Array(2 * this.count);
+      bigger.set(this.out);
+      this.out = bigger;
+    }
+    this.out[this.count++] = x;
+  }
+
+  crossings(): Float64Array {
+    return this.out.slice(0, this.count);
+  }
 }
 
 /** The first entry of a threshold's crossings: everything crossed by its start block. */
 function begin(s: ThresholdSweep, block: number, crossedBy: number, inChunk: number): void {
-  s.out.push(crossedBy);
+  s.push(crossedBy);
   s.crossedBefore = inChunk;
   if (block === 0 && s.onBlock) s.onBlock(0, pointMass(0));
 }
@@ -289,12 +316,92 @@ export function below(d: OffsetPmf, x: number): OffsetPmf {
 interface Prefix {
   pmf: OffsetPmf;
   tails: Float64Array;
+  /** weights[need + WEIGHT_PAD] = tails[need] for 1 <= need < length, 0 elsewhere (crossedByFour()). */
+  weights: Float64Array;
 }
+
+/** How far past its tails a prefix's `weights` read 0 (the blocks crossedByBlocks() sums together differ by less). */
+const WEIGHT_PAD = 64;
 
 function withTails(pmf: OffsetPmf): Prefix {
   const tails = new Float64Array(pmf.p.length + 1);
   for (let k = pmf.p.length - 1; k >= 0; k--) tails[k] = tails[k + 1]! + pmf.p[k]!;
-  return { pmf, tails };
+  const weights = new Float64Array(pmf.p.length + 2 * WEIGHT_PAD);
+  for (let need = 1; need < pmf.p.length; need++) weights[need + WEIGHT_PAD] = tails[need]!;
+  return { pmf, tails, weights };
+}
+
+/** crossedBy() of every block j = from..to of a chunk (at [j]), four blocks a loop where their ranges allow. */
+let crossedScratch = new Float64Array(1024);
+
+function crossedByBlocks(dist: OffsetPmf, prefixes: Prefix[], d: number, from: number, to: number): Float64Array {
+  if (crossedScratch.length <= to) crossedScratch = new Float64Array(2 * (to + 1));
+  const out = crossedScratch;
+  let j = from;
+  for (; j + 3 <= to; j += 4) if (!crossedByFour(dist, prefixes, d, j, out)) break;
+  for (; j <= to; j++) out[j] = crossedBy(dist, prefixes[j - 1]!, d);
+  return out;
+}
+
+/**
+ * crossedBy() of blocks j..j+3 in one pass over dist: four independent sums, each adding the same
+ * products in the same order as crossedBy() (the other blocks' terms of the pass multiply by a
+ * weight of 0, adding +0, which changes no sum), then each its values that any prefix takes past d.
+ * False (nothing written) when a block's range reaches past its padded weights.
+ */
+function crossedByFour(dist: OffsetPmf, prefixes: Prefix[], d: number, j: number, out: Float64Array): boolean {
+  const dp = dist.p;
+  const end = Math.min(dp.length, d - dist.offset);
+  const a = prefixes[j - 1]!;
+  const b = prefixes[j]!;
+  const c = prefixes[j + 1]!;
+  const e = prefixes[j + 2]!;
+  // base - i is the need of value i (crossedBy()); the tails part of the sum is i < whole.
+  const baseA = d - dist.offset - a.pmf.offset;
+  const baseB = d - dist.offset - b.pmf.offset;
+  const baseC = d - dist.offset - c.pmf.offset;
+  const baseE = d - dist.offset - e.pmf.offset;
+  const first = (base: number, p: Prefix) => Math.max(0, base - (p.pmf.p.length - 1));
+  const whole = (base: number, p: Prefix) => Math.min(end, Math.max(first(base, p), base));
+  const lo = Math.min(first(baseA, a), first(baseB, b), first(baseC, c), first(baseE, e));
+  const hi = Math.max(whole(baseA, a), whole(baseB, b), whole(baseC, c), whole(baseE, e));
+  // Every need read, base - (hi - 1) .. base - lo, within the weights' padding.
+  for (const [base, p] of [
+    [baseA, a],
+    [baseB, b],
+    [baseC, c],
+    [baseE, e],
+  ] as const) {
+    if (base - lo > p.pmf.p.length - 1 + WEIGHT_PAD || base - (hi - 1) < -WEIGHT_PAD) return false;
+  }
+  const wa = a.weights;
+  const wb = b.weights;
+  const wc = c.weights;
+  const we = e.weights;
+  const ka = baseA + WEIGHT_PAD;
+  const kb = baseB + WEIGHT_PAD;
+  const kc = baseC + WEIGHT_PAD;
+  const ke = baseE + WEIGHT_PAD;
+  let sa = 0;
+  let sb = 0;
+  let sc = 0;
+  let se = 0;
+  for (let i = lo; i < hi; i++) {
+    const x = dp[i]!;
+    sa += x * wa[ka - i]!;
+    sb += x * wb[kb - i]!;
+    sc += x * wc[kc - i]!;
+    se += x * we[ke - i]!;
+  }
+  for (let i = whole(baseA, a); i < end; i++) sa += dp[i]!;
+  for (let i = whole(baseB, b); i < end; i++) sb += dp[i]!;
+  for (let i = whole(baseC, c); i < end; i++) sc += dp[i]!;
+  for (let i = whole(baseE, e); i < end; i++) se += dp[i]!;
+  out[j] = sa;
+  out[j + 1] = sb;
+  out[j + 2] = sc;
+  out[j + 3] = se;
+  return true;
 }
 
 /**
@@ -317,23 +424,40 @@ function crossedBy(dist: OffsetPmf, prefix: Prefix, d: number): number {
 
 /**
  * The top `near` values below d of dist ⊛ prefix (the rest cannot matter within one block). Each
- * value sums its products in increasing order of the prefix's values (as the row by row sum did).
+ * value sums its products in increasing order of the prefix's values (as the row by row sum did:
+ * a zero product adds +0, which changes no sum), two values a pass where they share one.
  */
 function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
   const lo = d - near;
   const pp = prefix.p;
   const dp = dist.p;
-  for (let t = 0; t < near; t++) {
-    // prefix value k lands dist index i = lo + t - prefix.offset - k - dist.offset
-    const base = lo + t - prefix.offset - dist.offset;
-    const kFrom = Math.max(0, base - (dp.length - 1));
-    const kTo = Math.min(pp.length - 1, base);
-    let sum = 0;
-    for (let k = kFrom; k <= kTo; k++) {
+  // Value t sums pp[k] dp[base + t - k] over k = kFrom(t)..kTo(t): both bounds grow with t by 0 or 1.
+  const base = lo - prefix.offset - dist.offset;
+  const kFrom = (t: number) => Math.max(0, base + t - (dp.length - 1));
+  const kTo = (t: number) => Math.min(pp.length - 1, base + t);
+  let t = 0;
+  for (; t + 1 < near; t += 2) {
+    const i0 = base + t;
+    const i1 = i0 + 1;
+    const from1 = kFrom(t + 1);
+    const to0 = kTo(t);
+    let s0 = 0;
+    let s1 = 0;
+    let k = kFrom(t);
+    for (; k < from1 && k <= to0; k++) s0 += dp[i0 - k]! * pp[k]!;
+    for (k = Math.max(k, from1); k <= to0; k++) {
       const q = pp[k]!;
-      if (q !== 0) sum += dp[base - k]! * q;
+      s0 += dp[i0 - k]! * q;
+      s1 += dp[i1 - k]! * q;
     }
-    out[t] = sum;
+    for (k = Math.max(from1, to0 + 1); k <= kTo(t + 1); k++) s1 += dp[i1 - k]! * pp[k]!;
+    out[t] = s0;
+    out[t + 1] = s1;
+  }
+  for (; t < near; t++) {
+    let s0 = 0;
+    for (let k = kFrom(t), to = kTo(t); k <= to; k++) s0 += dp[base + t - k]! * pp[k]!;
+    out[t] = s0;
   }
   return { offset: lo, p: out };
 }
