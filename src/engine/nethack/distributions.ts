@@ -370,13 +370,20 @@ export interface Spread {
  */
 export const SPREAD_TAIL = 1e-12;
 
-/** Mean, percentiles (smallest value whose cumulative share reaches 5 %, 50 %, 95 %), min, max, total. */
+/**
+ * Mean, percentiles (smallest value whose cumulative share reaches 5 %, 50 %, 95 %), min, max, total.
+ * The total and the first moment are summed side by side in one pass (each in index order, as
+ * total() and a loop of its own would), and the cumulative pass stops once nothing is left to find.
+ */
 export function spreadOf(d: OffsetPmf): Spread | null {
-  const tot = total(d);
-  if (!(tot > 0)) return null;
   const p = d.p;
+  let tot = 0;
   let m = 0;
-  for (let i = 0; i < p.length; i++) m += i * p[i]!;
+  for (let i = 0; i < p.length; i++) {
+    tot += p[i]!;
+    m += i * p[i]!;
+  }
+  if (!(tot > 0)) return null;
   const targets = [0.05, 0.5, 0.95];
   const found: number[] = [];
   let min: number | null = null;
@@ -384,10 +391,13 @@ export function spreadOf(d: OffsetPmf): Spread | null {
   let c = 0;
   for (let i = 0; i < p.length; i++) {
     c += p[i]!;
-    const share = c / tot;
-    while (found.length < 3 && share >= targets[found.length]! - 1e-12) found.push(d.offset + i);
+    if (found.length < 3) {
+      const share = c / tot;
+      while (found.length < 3 && share >= targets[found.length]! - 1e-12) found.push(d.offset + i);
+    }
     if (min === null && c > SPREAD_TAIL * tot) min = d.offset + i;
     if (max === null && tot - c <= SPREAD_TAIL * tot) max = d.offset + i;
+    if (max !== null && min !== null && found.length === 3) break;
   }
   const last = d.offset + p.length - 1;
   while (found.length < 3) found.push(last);
