@@ -343,6 +343,10 @@ function crossedByBlocks(dist: OffsetPmf, prefixes: Prefix[], d: number, from: n
   return out;
 }
 
+function outsideWeights(base: number, p: Prefix, lo: number, hi: number): boolean {
+  return base - lo > p.pmf.p.length - 1 + WEIGHT_PAD || base - (hi - 1) < -WEIGHT_PAD;
+}
+
 /**
  * crossedBy() of blocks j..j+3 in one pass over dist: four independent sums, each adding the same
  * products in the same order as crossedBy() (the other blocks' terms of the pass multiply by a
@@ -361,19 +365,24 @@ function crossedByFour(dist: OffsetPmf, prefixes: Prefix[], d: number, j: number
   const baseB = d - dist.offset - b.pmf.offset;
   const baseC = d - dist.offset - c.pmf.offset;
   const baseE = d - dist.offset - e.pmf.offset;
-  const first = (base: number, p: Prefix) => Math.max(0, base - (p.pmf.p.length - 1));
-  const whole = (base: number, p: Prefix) => Math.min(end, Math.max(first(base, p), base));
-  const lo = Math.min(first(baseA, a), first(baseB, b), first(baseC, c), first(baseE, e));
-  const hi = Math.max(whole(baseA, a), whole(baseB, b), whole(baseC, c), whole(baseE, e));
+  const firstA = Math.max(0, baseA - (a.pmf.p.length - 1));
+  const firstB = Math.max(0, baseB - (b.pmf.p.length - 1));
+  const firstC = Math.max(0, baseC - (c.pmf.p.length - 1));
+  const firstE = Math.max(0, baseE - (e.pmf.p.length - 1));
+  const wholeA = Math.min(end, Math.max(firstA, baseA));
+  const wholeB = Math.min(end, Math.max(firstB, baseB));
+  const wholeC = Math.min(end, Math.max(firstC, baseC));
+  const wholeE = Math.min(end, Math.max(firstE, baseE));
+  const lo = Math.min(firstA, firstB, firstC, firstE);
+  const hi = Math.max(wholeA, wholeB, wholeC, wholeE);
   // Every need read, base - (hi - 1) .. base - lo, within the weights' padding.
-  for (const [base, p] of [
-    [baseA, a],
-    [baseB, b],
-    [baseC, c],
-    [baseE, e],
-  ] as const) {
-    if (base - lo > p.pmf.p.length - 1 + WEIGHT_PAD || base - (hi - 1) < -WEIGHT_PAD) return false;
-  }
+  if (
+    outsideWeights(baseA, a, lo, hi) ||
+    outsideWeights(baseB, b, lo, hi) ||
+    outsideWeights(baseC, c, lo, hi) ||
+    outsideWeights(baseE, e, lo, hi)
+  )
+    return false;
   const wa = a.weights;
   const wb = b.weights;
   const wc = c.weights;
@@ -393,10 +402,10 @@ function crossedByFour(dist: OffsetPmf, prefixes: Prefix[], d: number, j: number
     sc += x * wc[kc - i]!;
     se += x * we[ke - i]!;
   }
-  for (let i = whole(baseA, a); i < end; i++) sa += dp[i]!;
-  for (let i = whole(baseB, b); i < end; i++) sb += dp[i]!;
-  for (let i = whole(baseC, c); i < end; i++) sc += dp[i]!;
-  for (let i = whole(baseE, e); i < end; i++) se += dp[i]!;
+  for (let i = wholeA; i < end; i++) sa += dp[i]!;
+  for (let i = wholeB; i < end; i++) sb += dp[i]!;
+  for (let i = wholeC; i < end; i++) sc += dp[i]!;
+  for (let i = wholeE; i < end; i++) se += dp[i]!;
   out[j] = sa;
   out[j + 1] = sb;
   out[j + 2] = sc;
@@ -433,30 +442,31 @@ function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number
   const dp = dist.p;
   // Value t sums pp[k] dp[base + t - k] over k = kFrom(t)..kTo(t): both bounds grow with t by 0 or 1.
   const base = lo - prefix.offset - dist.offset;
-  const kFrom = (t: number) => Math.max(0, base + t - (dp.length - 1));
-  const kTo = (t: number) => Math.min(pp.length - 1, base + t);
+  const last = dp.length - 1;
+  const top = pp.length - 1;
   let t = 0;
   for (; t + 1 < near; t += 2) {
     const i0 = base + t;
     const i1 = i0 + 1;
-    const from1 = kFrom(t + 1);
-    const to0 = kTo(t);
+    const from1 = Math.max(0, i1 - last);
+    const to0 = Math.min(top, i0);
     let s0 = 0;
     let s1 = 0;
-    let k = kFrom(t);
+    let k = Math.max(0, i0 - last);
     for (; k < from1 && k <= to0; k++) s0 += dp[i0 - k]! * pp[k]!;
     for (k = Math.max(k, from1); k <= to0; k++) {
       const q = pp[k]!;
       s0 += dp[i0 - k]! * q;
       s1 += dp[i1 - k]! * q;
     }
-    for (k = Math.max(from1, to0 + 1); k <= kTo(t + 1); k++) s1 += dp[i1 - k]! * pp[k]!;
+    for (k = Math.max(from1, to0 + 1); k <= Math.min(top, i1); k++) s1 += dp[i1 - k]! * pp[k]!;
     out[t] = s0;
     out[t + 1] = s1;
   }
   for (; t < near; t++) {
     let s0 = 0;
-    for (let k = kFrom(t), to = kTo(t); k <= to; k++) s0 += dp[base + t - k]! * pp[k]!;
+    for (let k = Math.max(0, base + t - last), to = Math.min(top, base + t); k <= to; k++)
+      s0 += dp[base + t - k]! * pp[k]!;
     out[t] = s0;
   }
   return { offset: lo, p: out };
