@@ -267,7 +267,7 @@ class BinomialSums implements Sums {
   private before(t: Tail, fixed: number, d: number, near: number, out: Float64Array): OffsetPmf {
     const { g } = this.form;
     const lo = d - near;
-    out.fill(0);
+    for (let i = 0; i < near; i++) out[i] = 0;
     // burn = fixed + g b < d  <=>  b <= k - 1
     let b = Math.min(t.k - 1, t.n);
     let pb = b === t.k - 1 && t.below > 0 ? t.below : t.pmf(b);

@@ -850,11 +850,9 @@ function milestoneRequest(
   faints: FirstFaints | null,
 ): CrossingRequest {
   const d = c.h0 - th.at;
-  const onBlock = faints
-    ? (v: number, before: OffsetPmf) => {
-        crossingCalls(c.model, c.moves0, v, before, d, c.h0, (cc) => addFirstFaints(c, faints, cc));
-      }
-    : undefined;
+  if (!faints) return { d, near };
+  const found = (cc: CallCrossing) => addFirstFaints(c, faints, cc);
+  const onBlock = (v: number, before: OffsetPmf) => crossingCalls(c.model, c.moves0, v, before, d, c.h0, found);
   return { d, near, onBlock };
 }
 
@@ -912,8 +910,8 @@ interface LimitEntries {
 /** The crossing below the limit: each call that takes a hero there goes into `entries`. */
 function limitRequest(c: Context, near: number, entries: EntryLog): CrossingRequest {
   const d = c.h0 - c.limit + 1;
-  const onBlock = (v: number, before: OffsetPmf) =>
-    crossingCalls(c.model, c.moves0, v, before, d, c.h0, (cc) => entries.add(cc.block, cc.top, cc.mass));
+  const found = (cc: CallCrossing) => entries.add(cc.block, cc.top, cc.mass);
+  const onBlock = (v: number, before: OffsetPmf) => crossingCalls(c.model, c.moves0, v, before, d, c.h0, found);
   return { d, near, onBlock };
 }
 
