@@ -59,6 +59,7 @@ import { IterationMasses } from './iterationMasses.ts';
 import {
   cachedCrossing,
   cachedWalk,
+  storedCrossing,
   isCached,
   storedHazard,
   storeHazard,
@@ -637,15 +638,19 @@ function randomForecast(c: Context): Body {
 }
 
 /**
- * Binomial sums sweep each threshold on its own (crossings() is crossing() for each), so a crossing
- * without per-block detail is the same read from the cache as run again.
+ * Binomial sums sweep each threshold on its own (side by side), so a crossing without per-block
+ * detail is the same read from the cache as run again: the others are swept together.
  */
 function binomialCrossings(c: Context, sums: Sums, requests: CrossingRequest[]): BlockCrossing[] {
-  return requests.map((r) =>
-    r.onBlock
-      ? sums.crossing(r.d, r.near, r.onBlock)
-      : cachedCrossing(c.model, c.moves0, r.d, () => sums.crossing(r.d, r.near)),
-  );
+  const stored = requests.map((r) => (r.onBlock ? undefined : storedCrossing(c.model, c.moves0, r.d)));
+  const missing = requests.filter((_, i) => !stored[i]);
+  const swept = sums.crossings(missing);
+  return requests.map((r, i) => {
+    const hit = stored[i];
+    if (hit) return hit;
+    const crossing = swept[missing.indexOf(r)]!;
+    return r.onBlock ? crossing : cachedCrossing(c.model, c.moves0, r.d, () => crossing);
+  });
 }
 
 /**
