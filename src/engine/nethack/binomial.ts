@@ -178,7 +178,7 @@ class BinomialSums implements Sums {
   constructor(
     readonly model: CallModel,
     readonly moves0: number,
-    private readonly form: { g: number; p: number; r: number[] },
+    readonly form: { g: number; p: number; r: number[] },
   ) {}
 
   /** Calls and fixed burn of block v. */
@@ -188,7 +188,7 @@ class BinomialSums implements Sums {
   }
 
   /** Calls and fixed burn of blocks 0..u. */
-  private upTo(u: number): { calls: number; fixed: number } {
+  upTo(u: number): { calls: number; fixed: number } {
     let calls = 0;
     let fixed = 0;
     if (u < 0) return { calls, fixed };
@@ -214,18 +214,38 @@ class BinomialSums implements Sums {
     return { calls, fixed };
   }
 
-  private need(d: number, fixed: number) {
+  need(d: number, fixed: number) {
     return Math.ceil((d - fixed) / this.form.g);
   }
 
+  /**
+   * crossing() for each threshold, the sweeps stepped side by side, a block of each in turn (each
+   * sweep's arithmetic is its own, in its own order: only independent work overlaps). Detail for at
+   * most one of them (else each swept on its own, so that no two callbacks interleave).
+   */
   crossings(requests: CrossingRequest[]): BlockCrossing[] {
-    return requests.map((r) => this.crossing(r.d, r.near, r.onBlock));
+    if (requests.filter((r) => r.onBlock).length > 1) return requests.map((r) => this.crossing(r.d, r.near, r.onBlock));
+    const sweeps = requests.map((r) => new BinomialSweep(this, r.d, r.near ?? 0, r.onBlock));
+    for (let any = true; any; ) {
+      any = false;
+      for (const sweep of sweeps)
+        if (sweep.active) {
+          sweep.step();
+          any = true;
+        }
+    }
+    return sweeps.map((sweep) => sweep.result());
   }
 
   crossing(d: number, near = 0, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing {
+    const sweep = new BinomialSweep(this, d, near, onBlock);
+    while (sweep.active) sweep.step();
+    return sweep.result();
+  }
+
+  /** The last block u0 at which the crossing chance is below 1e-30 (12 standard deviations short). */
+  sweepStart(d: number): number {
     const { p } = this.form;
-    const scratch = new Float64Array(near); // each block's `before`, read by onBlock at once
-    // Start where the crossing chance is below 1e-30: 12 standard deviations short.
     let u0 = 0;
     for (let lo = 0, hi = 50_000_000; lo < hi; ) {
       const mid = Math.floor((lo + hi + 1) / 2);
@@ -236,38 +256,14 @@ class BinomialSums implements Sums {
       else hi = mid - 1;
       u0 = lo;
     }
-    const start = this.upTo(u0);
-    const t = new Tail(p, start.calls, this.need(d, start.fixed));
-    const out = new GrowingArray();
-    out.push(t.tail);
-    let fixed = start.fixed;
-    if (onBlock && u0 === 0) onBlock(0, pointMass(0));
-    let prev = t.tail;
-    let v = u0;
-    // Blocks from 1 on: the turn call and the attacks, each burning r of its phase (block(), without
-    // an object per block: a sweep runs up to millions of them).
-    const calls = 1 + this.model.attacks;
-    const r = this.form.r;
-    // Until the threshold is 12 standard deviations below the mean (less than 1e-30 left).
-    while (t.k > 0 && t.n * p - t.k < 12 * Math.sqrt(t.n * p * (1 - p)) + 2) {
-      v++;
-      if (onBlock) onBlock(v, this.before(t, fixed, d, near, scratch));
-      fixed += calls * r[phaseOf(this.moves0 + v)]!;
-      for (let c = 0; c < calls; c++) t.addCall();
-      t.moveTo(this.need(d, fixed));
-      if ((v - u0) % 512 === 0) t.anchor(true); // keep rounding from adding up
-      out.push(t.tail - prev);
-      prev = t.tail;
-      if (t.k <= 0 || v > 50_000_000) break;
-    }
-    return { pmf: { offset: u0, p: out.nonNegative() }, never: Math.max(0, 1 - prev) };
+    return u0;
   }
 
   /** The burn before a block, restricted to its top `near` values below d. */
-  private before(t: Tail, fixed: number, d: number, near: number, out: Float64Array): OffsetPmf {
+  before(t: Tail, fixed: number, d: number, near: number, out: Float64Array): OffsetPmf {
     const { g } = this.form;
     const lo = d - near;
-    out.fill(0);
+    for (let i = 0; i < near; i++) out[i] = 0;
     // burn = fixed + g b < d  <=>  b <= k - 1
     let b = Math.min(t.k - 1, t.n);
     let pb = b === t.k - 1 && t.below > 0 ? t.below : t.pmf(b);
@@ -293,5 +289,65 @@ class BinomialSums implements Sums {
     const out = new Float64Array((hi - lo) * g + 1);
     for (let b = lo; b <= hi; b++) out[(b - lo) * g] = Math.exp(logBinomial(b, calls, p));
     return trim({ offset: fixed + g * lo, p: out });
+  }
+}
+
+/**
+ * One threshold's sweep of BinomialSums: from where the crossing chance is below 1e-30 until less
+ * than 1e-30 is left, a block a step (the turn call and the attacks, each burning r of its phase,
+ * without an object per block: a sweep runs up to millions of them).
+ */
+class BinomialSweep {
+  private readonly u0: number;
+  private readonly t: Tail;
+  private readonly out = new GrowingArray();
+  private readonly scratch: Float64Array; // each block's `before`, read by onBlock at once
+  private readonly calls: number;
+  private fixed: number;
+  private prev: number;
+  private v: number;
+  active: boolean;
+
+  constructor(
+    private readonly sums: BinomialSums,
+    private readonly d: number,
+    private readonly near: number,
+    private readonly onBlock: ((v: number, before: OffsetPmf) => void) | undefined,
+  ) {
+    this.scratch = new Float64Array(near);
+    this.u0 = sums.sweepStart(d);
+    const start = sums.upTo(this.u0);
+    this.t = new Tail(sums.form.p, start.calls, sums.need(d, start.fixed));
+    this.out.push(this.t.tail);
+    this.fixed = start.fixed;
+    if (onBlock && this.u0 === 0) onBlock(0, pointMass(0));
+    this.prev = this.t.tail;
+    this.v = this.u0;
+    this.calls = 1 + sums.model.attacks;
+    this.active = this.going();
+  }
+
+  /** Until the threshold is 12 standard deviations below the mean (less than 1e-30 left). */
+  private going(): boolean {
+    const t = this.t;
+    const p = t.p;
+    return t.k > 0 && t.n * p - t.k < 12 * Math.sqrt(t.n * p * (1 - p)) + 2;
+  }
+
+  step(): void {
+    const t = this.t;
+    const v = ++this.v;
+    if (this.onBlock) this.onBlock(v, this.sums.before(t, this.fixed, this.d, this.near, this.scratch));
+    this.fixed += this.calls * this.sums.form.r[phaseOf(this.sums.moves0 + v)]!;
+    for (let c = 0; c < this.calls; c++) t.addCall();
+    t.moveTo(this.sums.need(this.d, this.fixed));
+    if ((v - this.u0) % 512 === 0) t.anchor(true); // keep rounding from adding up
+    this.out.push(t.tail - this.prev);
+    this.prev = t.tail;
+    this.active = !(t.k <= 0 || v > 50_000_000) && this.going();
+  }
+
+  result(): BlockCrossing {
+    return { pmf: { offset: this.u0, p: this.out.nonNegative() }, never: Math.max(0, 1 - this.prev) };
   }
 }

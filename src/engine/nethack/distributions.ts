@@ -7,7 +7,13 @@
 // TRIM (1e-20 each). An FFT product's entries carry an absolute error of at most
 // 5 log2(n) eps ||a||_2 ||b||_2 (eps = 2^-53; for pmfs ||a||_2 <= sqrt(max a)), so entries below
 // that noise floor are set to 0: each FFT product loses less than (its length) x (its floor),
-// about 1e-13 for the sizes used here.
+// about 1e-13 for the sizes used here. sumOfConvolutions() (the deaths of a 5.0 hero awake) meets
+// that bound; convolveFft()'s twiddles come by recurrence, whose rounding builds up from stage to
+// stage: measured about 100 times over the bound for transforms of 32768 (kept as it is: its
+// products, the powers of a cycle's burn, start the crossing sweeps, and changing them would move
+// today's answers by their rounding).
+
+import { convolveSimd } from './convolveKernel.ts';
 
 /** P(X = offset + i) = p[i]. */
 export interface OffsetPmf {
@@ -51,9 +57,13 @@ export function trim(d: OffsetPmf, eps = TRIM): OffsetPmf {
   return { offset: d.offset + lo, p: d.p.slice(lo, hi + 1) };
 }
 
+/** Below this many multiply-adds the direct sum stays in JavaScript (the SIMD kernel's copies cost more). */
+const SIMD_FROM = 4096;
+
 function convolveDirect(a: OffsetPmf, b: OffsetPmf): OffsetPmf {
-  const out = new Float64Array(a.p.length + b.p.length - 1);
   const [x, y] = a.p.length >= b.p.length ? [a.p, b.p] : [b.p, a.p];
+  if (x.length * y.length >= SIMD_FROM) return { offset: a.offset + b.offset, p: convolveSimd(x, y) };
+  const out = new Float64Array(a.p.length + b.p.length - 1);
   for (let j = 0; j < y.length; j++) {
     const q = y[j]!;
     if (q === 0) continue;
@@ -137,10 +147,168 @@ function convolveFft(a: OffsetPmf, b: OffsetPmf): OffsetPmf {
   return { offset: a.offset + b.offset, p: out };
 }
 
+/** Whether convolve() takes the direct sum for these two (else the FFT). */
+export const convolvesDirectly = (a: OffsetPmf, b: OffsetPmf) =>
+  a.p.length * b.p.length <= DIRECT_LIMIT || Math.min(a.p.length, b.p.length) < 64;
+
+/**
+ * For a transform of length n: the bit-reversal permutation and, stage by stage (butterflies of
+ * length len = 8, 16, ..., n), cos and sin of 2 pi k / len for k < len / 2, side by side from
+ * offset len / 2 - 4 (stages 2 and 4 need none). A handful of lengths are ever used.
+ */
+const TWIDDLES = new Map<number, { cos: Float64Array; sin: Float64Array; reverse: Int32Array }>();
+
+function twiddles(n: number) {
+  let t = TWIDDLES.get(n);
+  if (!t) {
+    const cos = new Float64Array(Math.max(1, n - 4));
+    const sin = new Float64Array(Math.max(1, n - 4));
+    for (let len = 8; len <= n; len <<= 1)
+      for (let k = 0; k < len >> 1; k++) {
+        cos[(len >> 1) - 4 + k] = Math.cos((2 * Math.PI * k) / len);
+        sin[(len >> 1) - 4 + k] = Math.sin((2 * Math.PI * k) / len);
+      }
+    const reverse = new Int32Array(n);
+    for (let i = 1, j = 0; i < n; i++) {
+      let bit = n >> 1;
+      for (; j & bit; bit >>= 1) j ^= bit;
+      j ^= bit;
+      reverse[i] = j;
+    }
+    if (TWIDDLES.size >= 8) TWIDDLES.delete(TWIDDLES.keys().next().value!);
+    TWIDDLES.set(n, (t = { cos, sin, reverse }));
+  }
+  return t;
+}
+
+/**
+ * In-place radix-2 FFT of (re, im), n >= 4, with tabled twiddles (each from Math.cos and Math.sin:
+ * no error builds up from stage to stage); `inverse` without the 1/n scaling. The first two stages
+ * multiply by 1 and -i (or i) only.
+ */
+function fftTabled(re: Float64Array, im: Float64Array, inverse: boolean): void {
+  const n = re.length;
+  const { cos, sin, reverse } = twiddles(n);
+  for (let i = 1; i < n; i++) {
+    const j = reverse[i]!;
+    if (i < j) {
+      const r = re[i]!;
+      re[i] = re[j]!;
+      re[j] = r;
+      const m = im[i]!;
+      im[i] = im[j]!;
+      im[j] = m;
+    }
+  }
+  const sign = inverse ? 1 : -1;
+  for (let i = 0; i < n; i += 4) {
+    // Two butterflies of length 2, then one of length 4 (twiddles 1 and sign i).
+    const r0 = re[i]! + re[i + 1]!;
+    const i0 = im[i]! + im[i + 1]!;
+    const r1 = re[i]! - re[i + 1]!;
+    const i1 = im[i]! - im[i + 1]!;
+    const r2 = re[i + 2]! + re[i + 3]!;
+    const i2 = im[i + 2]! + im[i + 3]!;
+    const r3 = re[i + 2]! - re[i + 3]!;
+    const i3 = im[i + 2]! - im[i + 3]!;
+    // (r3 + i i3) x (sign i) = -sign i3 + i sign r3
+    const xr = -sign * i3;
+    const xi = sign * r3;
+    re[i] = r0 + r2;
+    im[i] = i0 + i2;
+    re[i + 2] = r0 - r2;
+    im[i + 2] = i0 - i2;
+    re[i + 1] = r1 + xr;
+    im[i + 1] = i1 + xi;
+    re[i + 3] = r1 - xr;
+    im[i + 3] = i1 - xi;
+  }
+  for (let len = 8; len <= n; len <<= 1) {
+    const half = len >> 1;
+    const at = half - 4;
+    for (let i = 0; i < n; i += len) {
+      for (let k = 0; k < half; k++) {
+        const cr = cos[at + k]!;
+        const ci = sign * sin[at + k]!;
+        const a = i + k;
+        const b = a + half;
+        const br = re[b]!;
+        const bi = im[b]!;
+        const xr = br * cr - bi * ci;
+        const xi = br * ci + bi * cr;
+        re[b] = re[a]! - xr;
+        im[b] = im[a]! - xi;
+        re[a]! += xr;
+        im[a]! += xi;
+      }
+    }
+  }
+}
+
+/**
+ * The sum of a_k ⊛ b_k over the pairs (of sub-probability distributions), edges trimmed: every
+ * product in one FFT frame of length n, summed there and transformed back once (a real result: by
+ * one transform of length n / 2). Its entries carry at most the sum of the pairs' FFT errors (the
+ * bound above), and entries below that floor are set to 0.
+ */
+export function sumOfConvolutions(pairs: readonly (readonly [OffsetPmf, OffsetPmf])[]): OffsetPmf {
+  const lo = Math.min(...pairs.map(([a, b]) => a.offset + b.offset));
+  const hi = Math.max(...pairs.map(([a, b]) => a.offset + b.offset + a.p.length + b.p.length - 2));
+  const len = hi - lo + 1;
+  let n = 8;
+  while (n < len) n <<= 1;
+  const sumRe = new Float64Array(n);
+  const sumIm = new Float64Array(n);
+  const re = new Float64Array(n);
+  const im = new Float64Array(n);
+  let floor = 0;
+  for (const [a, b] of pairs) {
+    // a in the real part, b shifted so that their product lands on the common frame, in the imaginary.
+    re.fill(0);
+    im.fill(0);
+    re.set(a.p);
+    im.set(b.p, a.offset + b.offset - lo);
+    fftTabled(re, im, false);
+    for (let k = 0; k < n; k++) {
+      const m = (n - k) & (n - 1);
+      const ar = (re[k]! + re[m]!) / 2;
+      const ai = (im[k]! - im[m]!) / 2;
+      const br = (im[k]! + im[m]!) / 2;
+      const bi = -(re[k]! - re[m]!) / 2;
+      sumRe[k]! += ar * br - ai * bi;
+      sumIm[k]! += ar * bi + ai * br;
+    }
+    floor += 5 * Math.log2(n) * 2 ** -53 * Math.sqrt(largest(a.p) * largest(b.p));
+  }
+  // The real result x from its spectrum X: z[m] = x[2m] + i x[2m + 1] has Z[k] = E[k] + i O[k] with
+  // E[k] = (X[k] + X[k + n/2]) / 2 and O[k] = (X[k] - X[k + n/2]) e^(2 pi i k / n) / 2.
+  const h = n >> 1;
+  const zr = new Float64Array(h);
+  const zi = new Float64Array(h);
+  const { cos, sin } = twiddles(n);
+  const at = h - 4; // the stage of length n: cos and sin of 2 pi k / n
+  for (let k = 0; k < h; k++) {
+    const er = (sumRe[k]! + sumRe[k + h]!) / 2;
+    const ei = (sumIm[k]! + sumIm[k + h]!) / 2;
+    const dr = (sumRe[k]! - sumRe[k + h]!) / 2;
+    const di = (sumIm[k]! - sumIm[k + h]!) / 2;
+    const or = dr * cos[at + k]! - di * sin[at + k]!;
+    const oi = dr * sin[at + k]! + di * cos[at + k]!;
+    zr[k] = er - oi;
+    zi[k] = ei + or;
+  }
+  fftTabled(zr, zi, true);
+  const out = new Float64Array(len);
+  for (let i = 0; i < len; i++) {
+    const v = (i & 1 ? zi[i >> 1]! : zr[i >> 1]!) / h;
+    out[i] = v > floor ? v : 0;
+  }
+  return trim({ offset: lo, p: out });
+}
+
 /** The distribution of X + Y for independent X ~ a, Y ~ b, edges trimmed. */
 export function convolve(a: OffsetPmf, b: OffsetPmf): OffsetPmf {
-  const work = a.p.length * b.p.length;
-  return trim(work <= DIRECT_LIMIT || Math.min(a.p.length, b.p.length) < 64 ? convolveDirect(a, b) : convolveFft(a, b));
+  return trim(convolvesDirectly(a, b) ? convolveDirect(a, b) : convolveFft(a, b));
 }
 
 /**
@@ -206,13 +374,20 @@ export interface Spread {
  */
 export const SPREAD_TAIL = 1e-12;
 
-/** Mean, percentiles (smallest value whose cumulative share reaches 5 %, 50 %, 95 %), min, max, total. */
+/**
+ * Mean, percentiles (smallest value whose cumulative share reaches 5 %, 50 %, 95 %), min, max, total.
+ * The total and the first moment are summed side by side in one pass (each in index order, as
+ * total() and a loop of its own would), and the cumulative pass stops once nothing is left to find.
+ */
 export function spreadOf(d: OffsetPmf): Spread | null {
-  const tot = total(d);
-  if (!(tot > 0)) return null;
   const p = d.p;
+  let tot = 0;
   let m = 0;
-  for (let i = 0; i < p.length; i++) m += i * p[i]!;
+  for (let i = 0; i < p.length; i++) {
+    tot += p[i]!;
+    m += i * p[i]!;
+  }
+  if (!(tot > 0)) return null;
   const targets = [0.05, 0.5, 0.95];
   const found: number[] = [];
   let min: number | null = null;
@@ -220,10 +395,13 @@ export function spreadOf(d: OffsetPmf): Spread | null {
   let c = 0;
   for (let i = 0; i < p.length; i++) {
     c += p[i]!;
-    const share = c / tot;
-    while (found.length < 3 && share >= targets[found.length]! - 1e-12) found.push(d.offset + i);
+    if (found.length < 3) {
+      const share = c / tot;
+      while (found.length < 3 && share >= targets[found.length]! - 1e-12) found.push(d.offset + i);
+    }
     if (min === null && c > SPREAD_TAIL * tot) min = d.offset + i;
     if (max === null && tot - c <= SPREAD_TAIL * tot) max = d.offset + i;
+    if (max !== null && min !== null && found.length === 3) break;
   }
   const last = d.offset + p.length - 1;
   while (found.length < 3) found.push(last);

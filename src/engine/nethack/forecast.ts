@@ -31,7 +31,16 @@ import {
   type Sums,
 } from './sums.ts';
 import { binomialSums } from './binomial.ts';
-import { convolve, pointMass, spreadOf, total, type OffsetPmf, type Spread } from './distributions.ts';
+import {
+  convolve,
+  convolvesDirectly,
+  pointMass,
+  spreadOf,
+  sumOfConvolutions,
+  total,
+  type OffsetPmf,
+  type Spread,
+} from './distributions.ts';
 import {
   addSeed,
   emptySeeds,
@@ -46,9 +55,11 @@ import {
   type WalkResult,
 } from './starvation.ts';
 import { pairWalkable, runWalkPair } from './pairWalk.ts';
+import { IterationMasses } from './iterationMasses.ts';
 import {
   cachedCrossing,
   cachedWalk,
+  storedCrossing,
   isCached,
   storedHazard,
   storeHazard,
@@ -627,15 +638,19 @@ function randomForecast(c: Context): Body {
 }
 
 /**
- * Binomial sums sweep each threshold on its own (crossings() is crossing() for each), so a crossing
- * without per-block detail is the same read from the cache as run again.
+ * Binomial sums sweep each threshold on its own (side by side), so a crossing without per-block
+ * detail is the same read from the cache as run again: the others are swept together.
  */
 function binomialCrossings(c: Context, sums: Sums, requests: CrossingRequest[]): BlockCrossing[] {
-  return requests.map((r) =>
-    r.onBlock
-      ? sums.crossing(r.d, r.near, r.onBlock)
-      : cachedCrossing(c.model, c.moves0, r.d, () => sums.crossing(r.d, r.near)),
-  );
+  const stored = requests.map((r) => (r.onBlock ? undefined : storedCrossing(c.model, c.moves0, r.d)));
+  const missing = requests.filter((_, i) => !stored[i]);
+  const swept = sums.crossings(missing);
+  return requests.map((r, i) => {
+    const hit = stored[i];
+    if (hit) return hit;
+    const crossing = swept[missing.indexOf(r)]!;
+    return r.onBlock ? crossing : cachedCrossing(c.model, c.moves0, r.d, () => crossing);
+  });
 }
 
 /**
@@ -668,7 +683,7 @@ interface FirstFaint {
   /** "turn:h_f" or "attack:h_f". */
   name: string;
   seed: HelplessSeed;
-  at: Map<number, number>;
+  at: IterationMasses;
 }
 
 /**
@@ -693,7 +708,7 @@ function randomWalk(c: Context, faints: FirstFaints): WalkResult | null {
     return cachedWalk(o, 1, `awake:${c.h0}`);
   }
   let first = Infinity;
-  for (const f of faints.values()) for (const t of f.at.keys()) first = Math.min(first, t);
+  for (const f of faints.values()) first = Math.min(first, f.at.first());
   const snapshot = c.after !== null && c.after >= first;
   if (c.skip && !snapshot) return null; // the prompt asked for comes before anyone faints
   // Skipping the starvation distribution, the cached walks still answer when they are all there.
@@ -710,11 +725,9 @@ function randomWalk(c: Context, faints: FirstFaints): WalkResult | null {
 function absoluteWalk(c: Context, faints: FirstFaints, toTheEnd: boolean): WalkResult {
   const seeds = emptySeeds();
   for (const f of faints.values())
-    for (const [t, m] of f.at)
-      addSeed(seeds.helpless, t, {
-        ...f.seed,
-        mass: f.seed.mass.map((x) => x * m),
-      });
+    f.at.forEach((t, m) => {
+      addSeed(seeds.helpless, t, { ...f.seed, mass: f.seed.mass.map((x) => x * m) });
+    });
   return runWalk({ model: c.model, moves0: c.moves0, limit: c.limit, seeds, snapshotAt: c.after, toTheEnd });
 }
 
@@ -737,15 +750,15 @@ function kindWalk(c: Context, f: FirstFaint): KindWalk {
  */
 function shiftedWalks(c: Context, faints: FirstFaints): WalkResult {
   pairKindWalks(c, faints);
-  const parts: OffsetPmf[] = [];
+  const pairs: [OffsetPmf, OffsetPmf][] = [];
   const left: OffsetPmf[] = [];
   let expectedFaints = 0;
   let expectedTurnsFainted = 0;
   let endIteration = 0;
   for (const f of faints.values()) {
     const w = cachedWalk(...kindWalk(c, f));
-    const at = entriesAsPmf(f.at);
-    parts.push(convolve(at, { offset: w.deaths.offset - 1, p: w.deaths.p }));
+    const at = f.at.asPmf();
+    pairs.push([at, { offset: w.deaths.offset - 1, p: w.deaths.p }]);
     const mass = total(at);
     expectedFaints += mass * w.expectedFaints;
     expectedTurnsFainted += mass * w.expectedTurnsFainted;
@@ -753,7 +766,7 @@ function shiftedWalks(c: Context, faints: FirstFaints): WalkResult {
     const alive = w.leftover!.alive;
     left.push({ offset: alive.offset, p: alive.p.map((x) => x * mass) });
   }
-  const deaths = sumPmfs(parts);
+  const deaths = deathsOfKinds(pairs);
   const dead = total(deaths);
   return {
     deaths,
@@ -782,12 +795,14 @@ function pairKindWalks(c: Context, faints: FirstFaints): void {
   if (b !== a) storeWalk(...b, rb);
 }
 
-function entriesAsPmf(at: Map<number, number>): OffsetPmf {
-  const keys = [...at.keys()];
-  const lo = Math.min(...keys);
-  const p = new Float64Array(Math.max(...keys) - lo + 1);
-  for (const [t, m] of at) p[t - lo] = m;
-  return { offset: lo, p };
+/**
+ * The deaths: each kind's first faints ⊛ its walk's deaths, summed. Direct sums as convolve() takes
+ * them when every product is short; else all products in one FFT (distributions.ts).
+ */
+function deathsOfKinds(pairs: [OffsetPmf, OffsetPmf][]): OffsetPmf {
+  if (pairs.length === 0 || pairs.every(([a, b]) => convolvesDirectly(a, b)))
+    return sumPmfs(pairs.map(([a, b]) => convolve(a, b)));
+  return sumOfConvolutions(pairs);
 }
 
 function sumPmfs(parts: OffsetPmf[]): OffsetPmf {
@@ -841,11 +856,9 @@ function milestoneRequest(
   faints: FirstFaints | null,
 ): CrossingRequest {
   const d = c.h0 - th.at;
-  const onBlock = faints
-    ? (v: number, before: OffsetPmf) => {
-        crossingCalls(c.model, c.moves0, v, before, d, c.h0, (cc) => addFirstFaints(c, faints, cc));
-      }
-    : undefined;
+  if (!faints) return { d, near };
+  const found = (cc: CallCrossing) => addFirstFaints(c, faints, cc);
+  const onBlock = (v: number, before: OffsetPmf) => crossingCalls(c.model, c.moves0, v, before, d, c.h0, found);
   return { d, near, onBlock };
 }
 
@@ -868,21 +881,21 @@ function randomMilestone(
  */
 function addFirstFaints(c: Context, faints: FirstFaints, cc: CallCrossing): void {
   const turnCall = cc.block >= 1 && cc.call === 0;
+  const iteration = turnCall ? cc.block : cc.block + 1;
   for (let k = 0; k < cc.mass.length; k++) {
     const m = cc.mass[k]!;
     if (m === 0) continue;
     const hf = cc.top - k;
-    const dur = 10 - faintDivisor(hf, c.v);
-    const iteration = turnCall ? cc.block : cc.block + 1;
     const key = (turnCall ? 0 : 1) - 2 * hf;
     let f = faints.get(key);
     if (!f) {
       // The attack's first helpless call (no roll matters: nobody is near the limit yet).
       const shape = turnCall ? Float64Array.of(1) : Float64Array.from(c.model.fainted[phaseOf(c.moves0 + iteration)]!);
       const name = `${turnCall ? 'turn' : 'attack'}:${hf}`;
-      faints.set(key, (f = { name, seed: { top: hf, mass: shape, dur }, at: new Map() }));
+      const dur = 10 - faintDivisor(hf, c.v);
+      faints.set(key, (f = { name, seed: { top: hf, mass: shape, dur }, at: new IterationMasses() }));
     }
-    f.at.set(iteration, (f.at.get(iteration) ?? 0) + m);
+    f.at.add(iteration, m);
   }
 }
 
@@ -903,8 +916,8 @@ interface LimitEntries {
 /** The crossing below the limit: each call that takes a hero there goes into `entries`. */
 function limitRequest(c: Context, near: number, entries: EntryLog): CrossingRequest {
   const d = c.h0 - c.limit + 1;
-  const onBlock = (v: number, before: OffsetPmf) =>
-    crossingCalls(c.model, c.moves0, v, before, d, c.h0, (cc) => entries.add(cc.block, cc.top, cc.mass));
+  const found = (cc: CallCrossing) => entries.add(cc.block, cc.top, cc.mass);
+  const onBlock = (v: number, before: OffsetPmf) => crossingCalls(c.model, c.moves0, v, before, d, c.h0, found);
   return { d, near, onBlock };
 }
 

@@ -181,10 +181,7 @@ export class BlockSums implements Sums {
     const { mu, v } = this.blockMoments();
     if (!(mu > 0)) return requests.map(() => ({ pmf: { offset: 0, p: new Float64Array(1) }, never: 1 }));
     if (requests.length === 0) return [];
-    const sweeps = requests.map((r): ThresholdSweep => {
-      const start = this.sweepStart(r.d, mu, v);
-      return { ...r, near: r.near ?? 0, start, out: [], crossedBefore: 0, left: 1, done: false };
-    });
+    const sweeps = requests.map((r) => new ThresholdSweep(r, this.sweepStart(r.d, mu, v)));
     const dMax = Math.max(...requests.map((r) => r.d));
     let u0 = Math.min(...sweeps.map((s) => s.start));
     const y = this.through(u0);
@@ -195,23 +192,27 @@ export class BlockSums implements Sums {
     const prefixes = this.prefixes(u0 + 1, chunk);
     for (const s of sweeps) if (s.start === u0) begin(s, u0, above + tailAtLeast(dist, s.d), 0);
     while (sweeps.some((s) => !s.done)) {
-      for (let j = 1; j <= chunk; j++) {
-        const block = u0 + j;
-        for (const s of sweeps) {
-          if (s.done || block < s.start) continue;
+      for (const s of sweeps) {
+        if (s.done) continue;
+        // This chunk's blocks j = from..chunk for this threshold (none before its start).
+        const from = Math.max(1, s.start - u0);
+        const crossedAt = crossedByBlocks(dist, prefixes, s.d, from, chunk);
+        for (let j = from; j <= chunk; j++) {
+          const block = u0 + j;
           if (block === s.start) {
-            const crossed = crossedBy(dist, prefixes[j - 1]!, s.d);
+            const crossed = crossedAt[j]!;
             begin(s, block, above + tailAtLeast(dist, s.d) + crossed, crossed);
             continue;
           }
           if (s.onBlock) {
-            const out = (s.before ??= new Float64Array(s.near));
             const before =
-              j === 1 ? nearTop(dist, s.d, s.near, out) : convolveTop(dist, prefixes[j - 2]!.pmf, s.d, s.near, out);
+              j === 1
+                ? nearTop(dist, s.d, s.near, s.before)
+                : convolveTop(dist, prefixes[j - 2]!.pmf, s.d, s.near, s.before);
             s.onBlock(block, before);
           }
-          const crossed = crossedBy(dist, prefixes[j - 1]!, s.d);
-          s.out.push(crossed - s.crossedBefore);
+          const crossed = crossedAt[j]!;
+          s.push(crossed - s.crossedBefore);
           s.crossedBefore = crossed;
         }
       }
@@ -226,7 +227,7 @@ export class BlockSums implements Sums {
         if (s.left < SWEEP_EPS || u0 > 50_000_000) s.done = true;
       }
     }
-    return sweeps.map((s) => ({ pmf: { offset: s.start, p: Float64Array.from(s.out) }, never: s.left }));
+    return sweeps.map((s) => ({ pmf: { offset: s.start, p: s.crossings() }, never: s.left }));
   }
 
   /** Chunk length: long enough that few chunk steps are needed, short enough that prefixes stay small. */
@@ -250,23 +251,49 @@ export class BlockSums implements Sums {
 }
 
 /** One threshold's state in crossings(). */
-interface ThresholdSweep extends CrossingRequest {
-  near: number;
-  /** The block of out[0] (which holds every crossing up to it). */
-  start: number;
-  out: number[];
-  /** P(crossed within the current chunk, up to the last block read). */
-  crossedBefore: number;
-  /** P(not crossed yet) at the last chunk's end. */
-  left: number;
+class ThresholdSweep {
+  readonly d: number;
+  readonly near: number;
+  readonly onBlock: ((v: number, before: OffsetPmf) => void) | undefined;
   /** The row each block's `before` is written to (onBlock reads it at once). */
-  before?: Float64Array;
-  done: boolean;
+  readonly before: Float64Array;
+  /** P(crossed within the current chunk, up to the last block read). */
+  crossedBefore = 0;
+  /** P(not crossed yet) at the last chunk's end. */
+  left = 1;
+  done = false;
+  /** The crossings from block `start` on (out[0] holds every crossing up to it). */
+  private out = new Float64Array(1024);
+  private count = 0;
+
+  constructor(
+    r: CrossingRequest,
+    /** The block of out[0]. */
+    readonly start: number,
+  ) {
+    this.d = r.d;
+    this.near = r.near ?? 0;
+    this.onBlock = r.onBlock;
+    this.before = new Float64Array(this.near);
+  }
+
+  push(x: number): void {
+    if (this.count === this.out.length) {
+      const bigger = new Float64Array(2 * this.count);
+      bigger.set(this.out);
+      this.out = bigger;
+    }
+    this.out[this.count++] = x;
+  }
+
+  crossings(): Float64Array {
+    return this.out.slice(0, this.count);
+  }
 }
 
 /** The first entry of a threshold's crossings: everything crossed by its start block. */
 function begin(s: ThresholdSweep, block: number, crossedBy: number, inChunk: number): void {
-  s.out.push(crossedBy);
+  s.push(crossedBy);
   s.crossedBefore = inChunk;
   if (block === 0 && s.onBlock) s.onBlock(0, pointMass(0));
 }
@@ -289,41 +316,158 @@ export function below(d: OffsetPmf, x: number): OffsetPmf {
 interface Prefix {
   pmf: OffsetPmf;
   tails: Float64Array;
+  /** weights[need + WEIGHT_PAD] = tails[need] for 1 <= need < length, 0 elsewhere (crossedByFour()). */
+  weights: Float64Array;
 }
+
+/** How far past its tails a prefix's `weights` read 0 (the blocks crossedByBlocks() sums together differ by less). */
+const WEIGHT_PAD = 64;
 
 function withTails(pmf: OffsetPmf): Prefix {
   const tails = new Float64Array(pmf.p.length + 1);
   for (let k = pmf.p.length - 1; k >= 0; k--) tails[k] = tails[k + 1]! + pmf.p[k]!;
-  return { pmf, tails };
+  const weights = new Float64Array(pmf.p.length + 2 * WEIGHT_PAD);
+  for (let need = 1; need < pmf.p.length; need++) weights[need + WEIGHT_PAD] = tails[need]!;
+  return { pmf, tails, weights };
 }
 
-/** P(S + P >= d, S < d) for S ~ dist and P ~ prefix: only S near d can get there. */
+/** crossedBy() of every block j = from..to of a chunk (at [j]), four blocks a loop where their ranges allow. */
+let crossedScratch = new Float64Array(1024);
+
+function crossedByBlocks(dist: OffsetPmf, prefixes: Prefix[], d: number, from: number, to: number): Float64Array {
+  if (crossedScratch.length <= to) crossedScratch = new Float64Array(2 * (to + 1));
+  const out = crossedScratch;
+  let j = from;
+  for (; j + 3 <= to; j += 4) if (!crossedByFour(dist, prefixes, d, j, out)) break;
+  for (; j <= to; j++) out[j] = crossedBy(dist, prefixes[j - 1]!, d);
+  return out;
+}
+
+function outsideWeights(base: number, p: Prefix, lo: number, hi: number): boolean {
+  return base - lo > p.pmf.p.length - 1 + WEIGHT_PAD || base - (hi - 1) < -WEIGHT_PAD;
+}
+
+/**
+ * crossedBy() of blocks j..j+3 in one pass over dist: four independent sums, each adding the same
+ * products in the same order as crossedBy() (the other blocks' terms of the pass multiply by a
+ * weight of 0, adding +0, which changes no sum), then each its values that any prefix takes past d.
+ * False (nothing written) when a block's range reaches past its padded weights.
+ */
+function crossedByFour(dist: OffsetPmf, prefixes: Prefix[], d: number, j: number, out: Float64Array): boolean {
+  const dp = dist.p;
+  const end = Math.min(dp.length, d - dist.offset);
+  const a = prefixes[j - 1]!;
+  const b = prefixes[j]!;
+  const c = prefixes[j + 1]!;
+  const e = prefixes[j + 2]!;
+  // base - i is the need of value i (crossedBy()); the tails part of the sum is i < whole.
+  const baseA = d - dist.offset - a.pmf.offset;
+  const baseB = d - dist.offset - b.pmf.offset;
+  const baseC = d - dist.offset - c.pmf.offset;
+  const baseE = d - dist.offset - e.pmf.offset;
+  const firstA = Math.max(0, baseA - (a.pmf.p.length - 1));
+  const firstB = Math.max(0, baseB - (b.pmf.p.length - 1));
+  const firstC = Math.max(0, baseC - (c.pmf.p.length - 1));
+  const firstE = Math.max(0, baseE - (e.pmf.p.length - 1));
+  const wholeA = Math.min(end, Math.max(firstA, baseA));
+  const wholeB = Math.min(end, Math.max(firstB, baseB));
+  const wholeC = Math.min(end, Math.max(firstC, baseC));
+  const wholeE = Math.min(end, Math.max(firstE, baseE));
+  const lo = Math.min(firstA, firstB, firstC, firstE);
+  const hi = Math.max(wholeA, wholeB, wholeC, wholeE);
+  // Every need read, base - (hi - 1) .. base - lo, within the weights' padding.
+  if (
+    outsideWeights(baseA, a, lo, hi) ||
+    outsideWeights(baseB, b, lo, hi) ||
+    outsideWeights(baseC, c, lo, hi) ||
+    outsideWeights(baseE, e, lo, hi)
+  )
+    return false;
+  const wa = a.weights;
+  const wb = b.weights;
+  const wc = c.weights;
+  const we = e.weights;
+  const ka = baseA + WEIGHT_PAD;
+  const kb = baseB + WEIGHT_PAD;
+  const kc = baseC + WEIGHT_PAD;
+  const ke = baseE + WEIGHT_PAD;
+  let sa = 0;
+  let sb = 0;
+  let sc = 0;
+  let se = 0;
+  for (let i = lo; i < hi; i++) {
+    const x = dp[i]!;
+    sa += x * wa[ka - i]!;
+    sb += x * wb[kb - i]!;
+    sc += x * wc[kc - i]!;
+    se += x * we[ke - i]!;
+  }
+  for (let i = wholeA; i < end; i++) sa += dp[i]!;
+  for (let i = wholeB; i < end; i++) sb += dp[i]!;
+  for (let i = wholeC; i < end; i++) sc += dp[i]!;
+  for (let i = wholeE; i < end; i++) se += dp[i]!;
+  out[j] = sa;
+  out[j + 1] = sb;
+  out[j + 2] = sc;
+  out[j + 3] = se;
+  return true;
+}
+
+/**
+ * P(S + P >= d, S < d) for S ~ dist and P ~ prefix: only S near d can get there. The sum runs over
+ * S upwards: first the values that need part of P (its tail), then those any P takes past d.
+ */
 function crossedBy(dist: OffsetPmf, prefix: Prefix, d: number): number {
   const { offset, p } = prefix.pmf;
   const tails = prefix.tails;
+  const dp = dist.p;
   const top = offset + p.length - 1;
   let s = 0;
-  const end = Math.min(dist.p.length, d - dist.offset);
-  for (let i = Math.max(0, d - top - dist.offset); i < end; i++) {
-    const need = d - (dist.offset + i) - offset;
-    s += dist.p[i]! * (need <= 0 ? 1 : tails[need]!);
-  }
+  const end = Math.min(dp.length, d - dist.offset);
+  const first = Math.max(0, d - top - dist.offset);
+  const whole = Math.min(end, Math.max(first, d - offset - dist.offset)); // from here need <= 0
+  for (let i = first, need = d - dist.offset - offset - first; i < whole; i++, need--) s += dp[i]! * tails[need]!;
+  for (let i = whole; i < end; i++) s += dp[i]!;
   return s;
 }
 
-/** The top `near` values below d of dist ⊛ prefix (the rest cannot matter within one block). */
+/**
+ * The top `near` values below d of dist ⊛ prefix (the rest cannot matter within one block). Each
+ * value sums its products in increasing order of the prefix's values (as the row by row sum did:
+ * a zero product adds +0, which changes no sum), two values a pass where they share one.
+ */
 function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
   const lo = d - near;
-  out.fill(0);
   const pp = prefix.p;
-  for (let k = 0; k < pp.length; k++) {
-    const q = pp[k]!;
-    if (q === 0) continue;
-    const shift = prefix.offset + k;
-    // dist value x lands on x + shift; keep lo <= x + shift < d
-    const iFrom = Math.max(0, lo - shift - dist.offset);
-    const iTo = Math.min(dist.p.length - 1, d - 1 - shift - dist.offset);
-    for (let i = iFrom; i <= iTo; i++) out[dist.offset + i + shift - lo]! += dist.p[i]! * q;
+  const dp = dist.p;
+  // Value t sums pp[k] dp[base + t - k] over k = kFrom(t)..kTo(t): both bounds grow with t by 0 or 1.
+  const base = lo - prefix.offset - dist.offset;
+  const last = dp.length - 1;
+  const top = pp.length - 1;
+  let t = 0;
+  for (; t + 1 < near; t += 2) {
+    const i0 = base + t;
+    const i1 = i0 + 1;
+    const from1 = Math.max(0, i1 - last);
+    const to0 = Math.min(top, i0);
+    let s0 = 0;
+    let s1 = 0;
+    let k = Math.max(0, i0 - last);
+    for (; k < from1 && k <= to0; k++) s0 += dp[i0 - k]! * pp[k]!;
+    for (k = Math.max(k, from1); k <= to0; k++) {
+      const q = pp[k]!;
+      s0 += dp[i0 - k]! * q;
+      s1 += dp[i1 - k]! * q;
+    }
+    for (k = Math.max(from1, to0 + 1); k <= Math.min(top, i1); k++) s1 += dp[i1 - k]! * pp[k]!;
+    out[t] = s0;
+    out[t + 1] = s1;
+  }
+  for (; t < near; t++) {
+    let s0 = 0;
+    for (let k = Math.max(0, base + t - last), to = Math.min(top, base + t); k <= to; k++)
+      s0 += dp[base + t - k]! * pp[k]!;
+    out[t] = s0;
   }
   return { offset: lo, p: out };
 }
@@ -341,18 +485,32 @@ function nearTop(dist: OffsetPmf, d: number, near: number, out: Float64Array): O
 /** crossingCalls()'s working row and crossing masses, reused from block to block (a sweep makes up to millions). */
 let scratch: Float64Array = new Float64Array(64);
 let massScratch: Float64Array = new Float64Array(64);
+/** Views of massScratch by length (a view per crossing call would cost more than the call's arithmetic). */
+let massViews: Float64Array[] = [];
+/** The crossing handed to `found`, refilled for each call. */
+const crossed: CallCrossing = { block: 0, call: 0, top: 0, mass: massScratch };
 
 function zeroed(buffer: Float64Array, n: number): Float64Array {
   if (buffer.length < n) return new Float64Array(Math.max(n, 2 * buffer.length));
-  buffer.fill(0, 0, n);
+  for (let i = 0; i < n; i++) buffer[i] = 0;
   return buffer;
+}
+
+function massView(length: number): Float64Array {
+  if (massScratch.length < length) {
+    massScratch = new Float64Array(Math.max(length, 2 * massScratch.length));
+    massViews = [];
+  }
+  return (massViews[length] ??= massScratch.subarray(0, length));
 }
 
 /**
  * Per-call detail of a crossing inside block v: given the burn before the block (its top `near`
  * values below d), step through the block's calls; each call's mass that first reaches d goes to
  * `found` with the nutrition h0 - burn right after that call. In place, on burns lo..d-1. The
- * crossing's `mass` is a working buffer, valid until `found` returns (copy what is kept).
+ * crossing handed to `found` (and its `mass`) is a working buffer, valid until `found` returns
+ * (copy what is kept). Every call of a block draws from the same pmf (blockCalls()); its zero
+ * entries are skipped (adding x * 0 changes no sum).
  */
 export function crossingCalls(
   model: CallModel,
@@ -363,7 +521,8 @@ export function crossingCalls(
   h0: number,
   found: (cc: CallCrossing) => void,
 ): void {
-  const calls = blockCalls(model, moves0, v);
+  const pmf = model.awake[phaseOf(moves0 + v)]!;
+  const calls = (v >= 1 ? 1 : 0) + model.attacks;
   const lo = before.offset;
   const width = d - lo; // x[j]: burn lo + j, below d
   const x = (scratch = zeroed(scratch, Math.max(0, width)));
@@ -377,26 +536,34 @@ export function crossingCalls(
     b = i;
   }
   const top = h0 - d; // nutrition right at the threshold
-  for (let c = 0; c < calls.length && b >= a; c++) {
-    const pmf = calls[c]!;
-    const n = pmf.length;
-    let kmin = 0;
-    while (kmin < n && pmf[kmin] === 0) kmin++;
+  const n = pmf.length;
+  let kmin = 0;
+  while (kmin < n && pmf[kmin] === 0) kmin++;
+  for (let c = 0; c < calls && b >= a; c++) {
     // Crossing: burn lo + j + k >= d.
     if (b + n - 1 >= width) {
       const length = b + n - width;
-      const mass = (massScratch = zeroed(massScratch, length));
+      const mass = massView(length);
+      for (let i = 0; i < length; i++) mass[i] = 0;
       let any = false;
       for (let j = Math.max(a, width - n + 1); j <= b; j++) {
         const xj = x[j]!;
         if (xj === 0) continue;
         for (let k = Math.max(kmin, width - j); k < n; k++) {
-          const m = xj * pmf[k]!;
+          const pk = pmf[k]!;
+          if (pk === 0) continue;
+          const m = xj * pk;
           mass[j + k - width]! += m;
           if (m > 0) any = true;
         }
       }
-      if (any) found({ block: v, call: c, top, mass: mass.subarray(0, length) });
+      if (any) {
+        crossed.block = v;
+        crossed.call = c;
+        crossed.top = top;
+        crossed.mass = mass;
+        found(crossed);
+      }
     }
     // Below d, from the top down (each new value only reads older, lower ones).
     const nb = Math.min(width - 1, b + n - 1);
@@ -405,11 +572,12 @@ export function crossingCalls(
       for (let k = kmin; k < n; k++) {
         const i = j - k;
         if (i < a) break;
-        if (i <= b) sum += x[i]! * pmf[k]!;
+        const pk = pmf[k]!;
+        if (i <= b && pk !== 0) sum += x[i]! * pk;
       }
       x[j] = sum;
     }
-    x.fill(0, a, Math.min(a + kmin, nb + 1));
+    for (let i = a, end = Math.min(a + kmin, nb + 1); i < end; i++) x[i] = 0;
     a += kmin;
     b = nb;
   }

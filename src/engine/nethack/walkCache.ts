@@ -239,6 +239,9 @@ class BoundedCache<T> {
       this.map.delete(oldest);
     }
   }
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
   delete(key: string): void {
     const old = this.map.get(key);
     if (old === undefined) return;
@@ -265,6 +268,8 @@ interface StoredCrossing {
   spread?: Spread | null;
 }
 
+const crossingKey = (model: CallModel, moves0: number, d: number) => JSON.stringify([...burnKey(model, moves0), d]);
+
 const crossingCache = new BoundedCache<StoredCrossing>(256, 8 * 1024 * 1024, (s) => pmfBytes(s.crossing.pmf));
 
 /**
@@ -277,7 +282,7 @@ export function cachedCrossing(
   d: number,
   run: () => BlockCrossing,
 ): BlockCrossing & { spread: () => Spread | null } {
-  const key = JSON.stringify([...burnKey(model, moves0), d]);
+  const key = crossingKey(model, moves0, d);
   let stored = crossingCache.get(key);
   if (!stored) crossingCache.set(key, (stored = { crossing: run() }));
   const s = stored;
@@ -286,6 +291,18 @@ export function cachedCrossing(
     return v && { ...v }; // a copy: the result that holds it is the caller's
   };
   return { ...s.crossing, spread };
+}
+
+/** The stored crossing of d as cachedCrossing() returns it, if any (nothing runs). */
+export function storedCrossing(
+  model: CallModel,
+  moves0: number,
+  d: number,
+): (BlockCrossing & { spread: () => Spread | null }) | undefined {
+  if (!crossingCache.has(crossingKey(model, moves0, d))) return undefined;
+  return cachedCrossing(model, moves0, d, () => {
+    throw new Error('storedCrossing: not stored');
+  });
 }
 
 /** A hazard walk run to its end (no snapshot), and the last block of the crossing that fed it. */

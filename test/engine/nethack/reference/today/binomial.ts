@@ -1,0 +1,299 @@
+// Today's binomial.ts (before the random-burn speed-up, commit de16cf9), kept verbatim except for imports: the
+// engine's random-burn forecasts are compared with it (random-burn.test.ts). Never import this from src/.
+// Sums of burns that are binomial, with a fast exact sweep. When every call burns a fixed amount
+// r (which may depend on moves % 20) plus g with probability p, the same g and p for all calls -
+// the 1-in-10 base charge of a sleeping hero (src/eat.c gethungry(): rn2(10)), or a 5.0 call with
+// two possible burns (rn2(20) lands on a charged case or not) - then after N calls the burn is
+// R + g x Binomial(N, p) with R fixed. The heaviest cases (heroes who burn almost nothing) are all
+// of this kind, and for them each block of the crossing sweep costs O(1) instead of a convolution.
+//
+// Accuracy: binomial probabilities come from Loader's saddle-point formula (relative error about
+// 1e-14); the sweep then moves by exact ratios of consecutive terms, and starts where the
+// crossing probability is below 1e-30.
+import { phaseOf, type CallModel, type CallPmf } from '../../../../../src/engine/nethack/calls.ts';
+import { pointMass, trim, type OffsetPmf } from './distributions.ts';
+import type { BlockCrossing, CrossingRequest, Sums } from './sums.ts';
+
+const LN_2PI = Math.log(2 * Math.PI);
+const LOG_FACTORIALS = (() => {
+  const out = [0];
+  let f = 1;
+  for (let n = 1; n <= 15; n++) out.push(Math.log((f *= n)));
+  return out;
+})();
+
+/** log(n!) - log(sqrt(2 pi n) (n/e)^n) (Stirling's error). */
+function stirlerr(n: number): number {
+  if (n <= 15) return n === 0 ? 0 : LOG_FACTORIALS[n]! - (n + 0.5) * Math.log(n) + n - 0.5 * LN_2PI;
+  const nn = n * n;
+  const S0 = 1 / 12;
+  const S1 = 1 / 360;
+  const S2 = 1 / 1260;
+  const S3 = 1 / 1680;
+  const S4 = 1 / 1188;
+  if (n > 500) return (S0 - S1 / nn) / n;
+  if (n > 80) return (S0 - (S1 - S2 / nn) / nn) / n;
+  if (n > 35) return (S0 - (S1 - (S2 - S3 / nn) / nn) / nn) / n;
+  return (S0 - (S1 - (S2 - (S3 - S4 / nn) / nn) / nn) / nn) / n;
+}
+
+/** x log(x / m) + m - x, without cancellation near x = m. */
+function bd0(x: number, m: number): number {
+  if (Math.abs(x - m) < 0.1 * (x + m)) {
+    let v = (x - m) / (x + m);
+    let s = (x - m) * v;
+    let ej = 2 * x * v;
+    v *= v;
+    for (let j = 1; j < 1000; j++) {
+      ej *= v;
+      const s1 = s + ej / (2 * j + 1);
+      if (s1 === s) return s1;
+      s = s1;
+    }
+  }
+  return x * Math.log(x / m) + m - x;
+}
+
+/** log P(Binomial(n, p) = x) (Loader 2000). */
+export function logBinomial(x: number, n: number, p: number): number {
+  const q = 1 - p;
+  if (x < 0 || x > n) return -Infinity;
+  if (x === 0) return n * Math.log1p(-p);
+  if (x === n) return n * Math.log(p);
+  const lc = stirlerr(n) - stirlerr(x) - stirlerr(n - x) - bd0(x, n * p) - bd0(n - x, n * q);
+  return lc - 0.5 * (LN_2PI + Math.log(x) + Math.log1p(-x / n));
+}
+
+/** A call burns r or r + g, the latter with probability p; null if it is not of that form. */
+function twoPoint(pmf: CallPmf): { r: number; g: number; p: number } | null {
+  const at: number[] = [];
+  for (let k = 0; k < pmf.length; k++) if (pmf[k]! > 0) at.push(k);
+  if (at.length !== 2) return null;
+  return { r: at[0]!, g: at[1]! - at[0]!, p: pmf[at[1]!]! };
+}
+
+/**
+ * The binomial form of every call of the model, or null. All calls must share g and p (the
+ * deterministic part r may vary with moves % 20).
+ */
+function binomialForm(model: CallModel): { g: number; p: number; r: number[] } | null {
+  const forms = model.awake.map(twoPoint);
+  const f0 = forms[0];
+  if (!f0 || forms.some((f) => !f || f.g !== f0.g || f.p !== f0.p)) return null;
+  return { g: f0.g, p: f0.p, r: forms.map((f) => f!.r) };
+}
+
+export function binomialSums(model: CallModel, moves0: number): Sums | null {
+  const form = binomialForm(model);
+  return form ? new BinomialSums(model, moves0, form) : null;
+}
+
+/** P(B_N >= k) and P(B_N = k - 1) for B_N ~ Binomial(N, p), moved one call or one unit of k at a time. */
+class Tail {
+  tail = 0;
+  below = 0; // P(B_N = k - 1)
+  constructor(
+    readonly p: number,
+    public n: number,
+    public k: number,
+  ) {
+    this.anchor(true);
+  }
+  /** Recompute P(B_N = k - 1) (and the tail when asked) from the formula. */
+  anchor(withTail: boolean) {
+    const { n, k, p } = this;
+    this.below = k - 1 < 0 || k - 1 > n ? 0 : Math.exp(logBinomial(k - 1, n, p));
+    if (!withTail) return;
+    if (k <= 0) this.tail = 1;
+    else if (k > n) this.tail = 0;
+    else if (k > n * p) {
+      // above the mean: the terms from k up fall fast
+      let term = Math.exp(logBinomial(k, n, p));
+      let s = 0;
+      for (let j = k; j <= n && term > s * 1e-18; j++) {
+        s += term;
+        term *= ((n - j) / (j + 1)) * (p / (1 - p));
+      }
+      this.tail = s;
+    } else {
+      let term = this.below;
+      let s = 0;
+      for (let j = k - 1; j >= 0 && term > s * 1e-18; j--) {
+        s += term;
+        term *= (j / (n - j + 1)) * ((1 - p) / p);
+      }
+      this.tail = 1 - s;
+    }
+  }
+  addCall() {
+    const { p } = this;
+    this.tail += p * this.below;
+    this.n++;
+    if (this.below === 0) this.anchor(false);
+    else this.below *= ((1 - p) * this.n) / (this.n - this.k + 1);
+  }
+  /** Move the threshold to k2. */
+  moveTo(k2: number) {
+    const p = this.p;
+    const ratio = p / (1 - p);
+    while (this.k > k2) {
+      // k - 1 now counts
+      this.tail += this.below;
+      this.k--;
+      if (this.below === 0) this.anchor(false);
+      else this.below *= this.k / (this.n - this.k + 1) / ratio;
+    }
+    while (this.k < k2) {
+      const atK = this.below === 0 ? this.pmf(this.k) : (this.below * (this.n - this.k + 1) * ratio) / this.k;
+      this.tail -= atK;
+      this.below = atK;
+      this.k++;
+    }
+  }
+  /** P(B_N = b). */
+  pmf(b: number): number {
+    return b < 0 || b > this.n ? 0 : Math.exp(logBinomial(b, this.n, this.p));
+  }
+}
+
+/** A Float64Array that doubles as it fills (the sweep's crossings: one number per block, up to millions). */
+class GrowingArray {
+  private a = new Float64Array(1024);
+  private n = 0;
+  push(x: number): void {
+    if (this.n === this.a.length) {
+      const bigger = new Float64Array(2 * this.n);
+      bigger.set(this.a);
+      this.a = bigger;
+    }
+    this.a[this.n++] = x;
+  }
+  /** The values pushed, rounding noise below 0 read as 0. */
+  nonNegative(): Float64Array {
+    const out = this.a.slice(0, this.n);
+    for (let i = 0; i < out.length; i++) if (!(out[i]! > 0)) out[i] = 0;
+    return out;
+  }
+}
+
+class BinomialSums implements Sums {
+  constructor(
+    readonly model: CallModel,
+    readonly moves0: number,
+    private readonly form: { g: number; p: number; r: number[] },
+  ) {}
+
+  /** Calls and fixed burn of block v. */
+  private block(v: number): { calls: number; fixed: number } {
+    const calls = (v >= 1 ? 1 : 0) + this.model.attacks; // blockCalls(): the turn call, then the attacks
+    return { calls, fixed: calls * this.form.r[phaseOf(this.moves0 + v)]! };
+  }
+
+  /** Calls and fixed burn of blocks 0..u. */
+  private upTo(u: number): { calls: number; fixed: number } {
+    let calls = 0;
+    let fixed = 0;
+    if (u < 0) return { calls, fixed };
+    const b0 = this.block(0);
+    calls += b0.calls;
+    fixed += b0.fixed;
+    // Blocks 1..u: whole cycles of 20, then the rest.
+    let cycleCalls = 0;
+    let cycleFixed = 0;
+    for (let v = 1; v <= 20; v++) {
+      const b = this.block(v);
+      cycleCalls += b.calls;
+      cycleFixed += b.fixed;
+    }
+    const q = Math.floor(u / 20);
+    calls += q * cycleCalls;
+    fixed += q * cycleFixed;
+    for (let v = 20 * q + 1; v <= u; v++) {
+      const b = this.block(v);
+      calls += b.calls;
+      fixed += b.fixed;
+    }
+    return { calls, fixed };
+  }
+
+  private need(d: number, fixed: number) {
+    return Math.ceil((d - fixed) / this.form.g);
+  }
+
+  crossings(requests: CrossingRequest[]): BlockCrossing[] {
+    return requests.map((r) => this.crossing(r.d, r.near, r.onBlock));
+  }
+
+  crossing(d: number, near = 0, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing {
+    const { p } = this.form;
+    const scratch = new Float64Array(near); // each block's `before`, read by onBlock at once
+    // Start where the crossing chance is below 1e-30: 12 standard deviations short.
+    let u0 = 0;
+    for (let lo = 0, hi = 50_000_000; lo < hi; ) {
+      const mid = Math.floor((lo + hi + 1) / 2);
+      const s = this.upTo(mid);
+      const k = this.need(d, s.fixed);
+      const mean = s.calls * p;
+      if (k - mean > 12 * Math.sqrt(s.calls * p * (1 - p)) + 2 && k > 0) lo = mid;
+      else hi = mid - 1;
+      u0 = lo;
+    }
+    const start = this.upTo(u0);
+    const t = new Tail(p, start.calls, this.need(d, start.fixed));
+    const out = new GrowingArray();
+    out.push(t.tail);
+    let fixed = start.fixed;
+    if (onBlock && u0 === 0) onBlock(0, pointMass(0));
+    let prev = t.tail;
+    let v = u0;
+    // Blocks from 1 on: the turn call and the attacks, each burning r of its phase (block(), without
+    // an object per block: a sweep runs up to millions of them).
+    const calls = 1 + this.model.attacks;
+    const r = this.form.r;
+    // Until the threshold is 12 standard deviations below the mean (less than 1e-30 left).
+    while (t.k > 0 && t.n * p - t.k < 12 * Math.sqrt(t.n * p * (1 - p)) + 2) {
+      v++;
+      if (onBlock) onBlock(v, this.before(t, fixed, d, near, scratch));
+      fixed += calls * r[phaseOf(this.moves0 + v)]!;
+      for (let c = 0; c < calls; c++) t.addCall();
+      t.moveTo(this.need(d, fixed));
+      if ((v - u0) % 512 === 0) t.anchor(true); // keep rounding from adding up
+      out.push(t.tail - prev);
+      prev = t.tail;
+      if (t.k <= 0 || v > 50_000_000) break;
+    }
+    return { pmf: { offset: u0, p: out.nonNegative() }, never: Math.max(0, 1 - prev) };
+  }
+
+  /** The burn before a block, restricted to its top `near` values below d. */
+  private before(t: Tail, fixed: number, d: number, near: number, out: Float64Array): OffsetPmf {
+    const { g } = this.form;
+    const lo = d - near;
+    out.fill(0);
+    // burn = fixed + g b < d  <=>  b <= k - 1
+    let b = Math.min(t.k - 1, t.n);
+    let pb = b === t.k - 1 && t.below > 0 ? t.below : t.pmf(b);
+    const ratio = (1 - this.form.p) / this.form.p;
+    for (let burn = fixed + g * b; burn >= lo && b >= 0; b--, burn -= g) {
+      if (pb === 0) pb = t.pmf(b); // a ratio step cannot leave an underflowed 0
+      if (burn < d) out[burn - lo] = pb;
+      pb *= (b / (t.n - b + 1)) * ratio;
+    }
+    return { offset: lo, p: out };
+  }
+
+  atPrompt(K: number): OffsetPmf {
+    if (K === 0) return pointMass(0);
+    const s = this.upTo(K - 1);
+    const calls = s.calls + 1;
+    const fixed = s.fixed + this.form.r[phaseOf(this.moves0 + K)]!;
+    const { g, p } = this.form;
+    const mode = Math.floor((calls + 1) * p);
+    const spread = Math.ceil(13 * Math.sqrt(calls * p * (1 - p))) + 10;
+    const lo = Math.max(0, mode - spread);
+    const hi = Math.min(calls, mode + spread);
+    const out = new Float64Array((hi - lo) * g + 1);
+    for (let b = lo; b <= hi; b++) out[(b - lo) * g] = Math.exp(logBinomial(b, calls, p));
+    return trim({ offset: fixed + g * lo, p: out });
+  }
+}

@@ -1,0 +1,418 @@
+// Today's sums.ts (before the random-burn speed-up, commit de16cf9), kept verbatim except for imports: the
+// engine's random-burn forecasts are compared with it (random-burn.test.ts). Never import this from src/.
+// Distributions of the nutrition burned before Fainting, where nothing but the burn happens.
+//
+// Burns never go negative, so "Hungry by turn u" is "burned at least h0 - 150 by the last call of
+// block u": P(first reach <= u) = P(Y_u >= d) with Y_u the total burn of blocks 0..u (calls.ts).
+// Blocks are independent and repeat every 20 (3.6.7/3.4.3: moves % 20; 5.0: all alike), so Y at
+// any u comes from powers of the 20-block cycle by repeated squaring (FFT), and the crossing
+// distribution from one sweep over the window where it has mass, a chunk of blocks at a time.
+// Cuts: the sweep starts where less than 1e-16 has crossed and stops when less than 1e-16 is
+// left; every other cut is the TRIM/FFT floor of distributions.ts.
+import {
+  convolve,
+  convolveLong,
+  normalized,
+  power,
+  pointMass,
+  tailAtLeast,
+  trim,
+  type OffsetPmf,
+} from './distributions.ts';
+import { blockCalls, phaseOf, type CallModel, type CallPmf } from '../../../../../src/engine/nethack/calls.ts';
+
+const SWEEP_EPS = 1e-16;
+
+const asPmf = (p: CallPmf): OffsetPmf => trim({ offset: 0, p }, 0);
+
+/** A per-block crossing distribution: mass[i] = P(first reach in block offset + i). */
+export interface BlockCrossing {
+  pmf: OffsetPmf;
+  /** Probability it never happens within the sweep (below 1e-16 unless nothing burns). */
+  never: number;
+}
+
+/** One crossing call: block v, call index c in that block (calls.ts order), nutrition after it. */
+export interface CallCrossing {
+  block: number;
+  call: number;
+  /** Mass by nutrition after the call: mass[k] is for h = top - k. */
+  top: number;
+  mass: Float64Array;
+}
+
+/**
+ * One threshold of crossings(): the total burn d, and per-block detail of its top `near` values to
+ * `onBlock` (its `before` may be reused once onBlock returns).
+ */
+export interface CrossingRequest {
+  d: number;
+  near?: number;
+  onBlock?: (v: number, before: OffsetPmf) => void;
+}
+
+/** What the forecast needs of the burn before Fainting (BlockSums in general, binomial.ts when it applies). */
+export interface Sums {
+  /** The block at which the total burn first reaches d; per-block detail near d to `onBlock`. */
+  crossing(d: number, near?: number, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing;
+  /** crossing() for several thresholds at once (one sweep where it helps). */
+  crossings(requests: CrossingRequest[]): BlockCrossing[];
+  /** Burn at the prompt after iteration t: blocks 0..t-1 and the turn call of block t. */
+  atPrompt(t: number): OffsetPmf;
+}
+
+export class BlockSums implements Sums {
+  private readonly blockCache = new Map<number, OffsetPmf>();
+  private cycleCache: OffsetPmf | null = null;
+  /** squares[k]: the burn of 2^k cycles (shared by every milestone's sweep of this forecast). */
+  private readonly squares: OffsetPmf[] = [];
+  private readonly throughCache = new Map<number, OffsetPmf>();
+
+  constructor(
+    readonly model: CallModel,
+    readonly moves0: number,
+  ) {}
+
+  /** Burn of block v (v = 0: the attacks at the prompt; v >= 1: turn call + attacks). */
+  block(v: number): OffsetPmf {
+    const key = v === 0 ? -1 : this.model.periodic ? phaseOf(this.moves0 + v) : 0;
+    let b = this.blockCache.get(key);
+    if (!b) {
+      b = pointMass(0);
+      for (const c of blockCalls(this.model, this.moves0, v)) b = convolve(b, asPmf(c));
+      this.blockCache.set(key, b);
+    }
+    return b;
+  }
+
+  /** Burn of blocks from..to (inclusive, from >= 1). */
+  private run(from: number, to: number): OffsetPmf {
+    let d = pointMass(0);
+    for (let v = from; v <= to; v++) d = convolve(d, this.block(v));
+    return d;
+  }
+
+  /** Burn of the 20 blocks 1..20 (one full cycle of moves % 20). */
+  private cycle(): OffsetPmf {
+    return (this.cycleCache ??= this.model.periodic ? this.run(1, 20) : power(this.block(1), 20));
+  }
+
+  /** The burn of q cycles: power(cycle, q) with the squarings kept (the same products, in the same order). */
+  private cycles(q: number): OffsetPmf {
+    let result = pointMass(0);
+    for (let k = 0; q >> k > 0; k++) {
+      if (k === this.squares.length)
+        this.squares.push(
+          k === 0 ? this.cycle() : normalized(convolveLong(this.squares[k - 1]!, this.squares[k - 1]!)),
+        );
+      if ((q >> k) & 1) result = normalized(convolveLong(result, this.squares[k]!));
+    }
+    return result;
+  }
+
+  /** Y_u: burn of blocks 0..u. */
+  through(u: number): OffsetPmf {
+    if (u < 0) return pointMass(0);
+    const hit = this.throughCache.get(u);
+    if (hit) return hit;
+    // From the nearest one known below: Y_u = Y_w + blocks w+1..u (any 20 in a row are one cycle).
+    let w = -1;
+    for (const k of this.throughCache.keys()) if (k < u && k > w) w = k;
+    let y: OffsetPmf;
+    if (w >= 0) {
+      const q = Math.floor((u - w) / 20);
+      y = normalized(convolveLong(convolve(this.throughCache.get(w)!, this.run(w + 1, u - 20 * q)), this.cycles(q)));
+    } else {
+      const q = Math.floor(u / 20);
+      const rest = this.run(20 * q + 1, u); // blocks of the last partial cycle repeat those of the first
+      y = normalized(convolve(convolveLong(this.block(0), this.cycles(q)), rest));
+    }
+    if (this.throughCache.size >= 8) this.throughCache.delete(this.throughCache.keys().next().value!);
+    this.throughCache.set(u, y);
+    return y;
+  }
+
+  /** Burn at the prompt after iteration t: blocks 0..t-1 and the turn call of block t. */
+  atPrompt(t: number): OffsetPmf {
+    if (t === 0) return pointMass(0);
+    return convolve(this.through(t - 1), asPmf(this.model.awake[phaseOf(this.moves0 + t)]!));
+  }
+
+  /** Mean and variance of one block (averaged over a cycle). */
+  private blockMoments(): { mu: number; v: number } {
+    const c = this.cycle();
+    let m = 0;
+    let s = 0;
+    let tot = 0;
+    for (let i = 0; i < c.p.length; i++) {
+      const x = c.offset + i;
+      tot += c.p[i]!;
+      m += x * c.p[i]!;
+      s += x * x * c.p[i]!;
+    }
+    m /= tot;
+    return { mu: m / 20, v: Math.max(0, s / tot - m * m) / 20 };
+  }
+
+  /** The last block u at which (almost) nobody has burned d yet: P(Y_u >= d) < SWEEP_EPS, or 0. */
+  private sweepStart(d: number, mu: number, v: number): number {
+    if (tailAtLeast(this.block(0), d) > 0) return 0;
+    let guess = Math.floor((d - 12 * Math.sqrt((v * d) / mu) - 40) / mu);
+    while (guess > 0) {
+      if (tailAtLeast(this.through(guess), d) < SWEEP_EPS) return guess;
+      guess = Math.floor(guess * 0.8) - 20;
+    }
+    return 0;
+  }
+
+  /**
+   * The block at which the total burn first reaches d (d >= 1): exactly, by sweeping chunks of
+   * blocks; `onBlock` also receives, for each block, the uncrossed distribution just before it
+   * restricted to its top `near` values (for per-call detail).
+   */
+  crossing(d: number, near = 0, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing {
+    return this.crossings([{ d, near, onBlock }])[0]!;
+  }
+
+  /**
+   * crossing() for several thresholds in one sweep: the total burn below the largest threshold is
+   * carried chunk by chunk once, and each threshold reads its crossings off it from its own start
+   * (where less than 1e-16 has crossed it) until less than 1e-16 is left below it.
+   */
+  crossings(requests: CrossingRequest[]): BlockCrossing[] {
+    const { mu, v } = this.blockMoments();
+    if (!(mu > 0)) return requests.map(() => ({ pmf: { offset: 0, p: new Float64Array(1) }, never: 1 }));
+    if (requests.length === 0) return [];
+    const sweeps = requests.map((r): ThresholdSweep => {
+      const start = this.sweepStart(r.d, mu, v);
+      return { ...r, near: r.near ?? 0, start, out: [], crossedBefore: 0, left: 1, done: false };
+    });
+    const dMax = Math.max(...requests.map((r) => r.d));
+    let u0 = Math.min(...sweeps.map((s) => s.start));
+    const y = this.through(u0);
+    let above = tailAtLeast(y, dMax); // P(Y >= dMax): crossed every threshold
+    let dist = below(y, dMax);
+    const chunk = this.chunkLength(mu, v, dMax);
+    // Prefix sums of the chunk's blocks, shared by every chunk (chunks start on the same phase).
+    const prefixes = this.prefixes(u0 + 1, chunk);
+    for (const s of sweeps) if (s.start === u0) begin(s, u0, above + tailAtLeast(dist, s.d), 0);
+    while (sweeps.some((s) => !s.done)) {
+      for (let j = 1; j <= chunk; j++) {
+        const block = u0 + j;
+        for (const s of sweeps) {
+          if (s.done || block < s.start) continue;
+          if (block === s.start) {
+            const crossed = crossedBy(dist, prefixes[j - 1]!, s.d);
+            begin(s, block, above + tailAtLeast(dist, s.d) + crossed, crossed);
+            continue;
+          }
+          if (s.onBlock) {
+            const out = (s.before ??= new Float64Array(s.near));
+            const before =
+              j === 1 ? nearTop(dist, s.d, s.near, out) : convolveTop(dist, prefixes[j - 2]!.pmf, s.d, s.near, out);
+            s.onBlock(block, before);
+          }
+          const crossed = crossedBy(dist, prefixes[j - 1]!, s.d);
+          s.out.push(crossed - s.crossedBefore);
+          s.crossedBefore = crossed;
+        }
+      }
+      const next = convolve(dist, prefixes[chunk - 1]!.pmf);
+      above += tailAtLeast(next, dMax);
+      dist = below(next, dMax);
+      u0 += chunk;
+      for (const s of sweeps) {
+        if (s.done || u0 < s.start) continue;
+        s.crossedBefore = 0;
+        s.left = totalBelow(dist, s.d);
+        if (s.left < SWEEP_EPS || u0 > 50_000_000) s.done = true;
+      }
+    }
+    return sweeps.map((s) => ({ pmf: { offset: s.start, p: Float64Array.from(s.out) }, never: s.left }));
+  }
+
+  /** Chunk length: long enough that few chunk steps are needed, short enough that prefixes stay small. */
+  private chunkLength(mu: number, v: number, d: number): number {
+    const blocksToCross = d / mu;
+    const spread = Math.sqrt(v * blocksToCross) / mu; // standard deviation of the crossing block
+    const k = Math.max(1, Math.min(40, Math.round(spread / 60)));
+    return this.model.periodic ? 20 * k : Math.max(20, 20 * k);
+  }
+
+  /** prefixes[j - 1] = burn of blocks first .. first + j - 1. */
+  private prefixes(first: number, n: number): Prefix[] {
+    const out: Prefix[] = [];
+    let d = pointMass(0);
+    for (let j = 0; j < n; j++) {
+      d = convolve(d, this.block(first + j));
+      out.push(withTails(d));
+    }
+    return out;
+  }
+}
+
+/** One threshold's state in crossings(). */
+interface ThresholdSweep extends CrossingRequest {
+  near: number;
+  /** The block of out[0] (which holds every crossing up to it). */
+  start: number;
+  out: number[];
+  /** P(crossed within the current chunk, up to the last block read). */
+  crossedBefore: number;
+  /** P(not crossed yet) at the last chunk's end. */
+  left: number;
+  /** The row each block's `before` is written to (onBlock reads it at once). */
+  before?: Float64Array;
+  done: boolean;
+}
+
+/** The first entry of a threshold's crossings: everything crossed by its start block. */
+function begin(s: ThresholdSweep, block: number, crossedBy: number, inChunk: number): void {
+  s.out.push(crossedBy);
+  s.crossedBefore = inChunk;
+  if (block === 0 && s.onBlock) s.onBlock(0, pointMass(0));
+}
+
+/** P(X < x). */
+function totalBelow(d: OffsetPmf, x: number): number {
+  let s = 0;
+  for (let i = 0; i < d.p.length && d.offset + i < x; i++) s += d.p[i]!;
+  return s;
+}
+
+/** The part of d below x. */
+export function below(d: OffsetPmf, x: number): OffsetPmf {
+  const keep = Math.min(d.p.length, x - d.offset);
+  if (keep <= 0) return { offset: x - 1, p: new Float64Array(1) };
+  return trim({ offset: d.offset, p: d.p.slice(0, keep) });
+}
+
+/** A prefix sum of blocks with its upper tails: tails[k] = P(prefix >= offset + k). */
+interface Prefix {
+  pmf: OffsetPmf;
+  tails: Float64Array;
+}
+
+function withTails(pmf: OffsetPmf): Prefix {
+  const tails = new Float64Array(pmf.p.length + 1);
+  for (let k = pmf.p.length - 1; k >= 0; k--) tails[k] = tails[k + 1]! + pmf.p[k]!;
+  return { pmf, tails };
+}
+
+/** P(S + P >= d, S < d) for S ~ dist and P ~ prefix: only S near d can get there. */
+function crossedBy(dist: OffsetPmf, prefix: Prefix, d: number): number {
+  const { offset, p } = prefix.pmf;
+  const tails = prefix.tails;
+  const top = offset + p.length - 1;
+  let s = 0;
+  const end = Math.min(dist.p.length, d - dist.offset);
+  for (let i = Math.max(0, d - top - dist.offset); i < end; i++) {
+    const need = d - (dist.offset + i) - offset;
+    s += dist.p[i]! * (need <= 0 ? 1 : tails[need]!);
+  }
+  return s;
+}
+
+/** The top `near` values below d of dist ⊛ prefix (the rest cannot matter within one block). */
+function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
+  const lo = d - near;
+  out.fill(0);
+  const pp = prefix.p;
+  for (let k = 0; k < pp.length; k++) {
+    const q = pp[k]!;
+    if (q === 0) continue;
+    const shift = prefix.offset + k;
+    // dist value x lands on x + shift; keep lo <= x + shift < d
+    const iFrom = Math.max(0, lo - shift - dist.offset);
+    const iTo = Math.min(dist.p.length - 1, d - 1 - shift - dist.offset);
+    for (let i = iFrom; i <= iTo; i++) out[dist.offset + i + shift - lo]! += dist.p[i]! * q;
+  }
+  return { offset: lo, p: out };
+}
+
+function nearTop(dist: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
+  const lo = d - near;
+  out.fill(0);
+  for (let i = 0; i < dist.p.length; i++) {
+    const x = dist.offset + i;
+    if (x >= lo && x < d) out[x - lo] = dist.p[i]!;
+  }
+  return { offset: lo, p: out };
+}
+
+/** crossingCalls()'s working row and crossing masses, reused from block to block (a sweep makes up to millions). */
+let scratch: Float64Array = new Float64Array(64);
+let massScratch: Float64Array = new Float64Array(64);
+
+function zeroed(buffer: Float64Array, n: number): Float64Array {
+  if (buffer.length < n) return new Float64Array(Math.max(n, 2 * buffer.length));
+  buffer.fill(0, 0, n);
+  return buffer;
+}
+
+/**
+ * Per-call detail of a crossing inside block v: given the burn before the block (its top `near`
+ * values below d), step through the block's calls; each call's mass that first reaches d goes to
+ * `found` with the nutrition h0 - burn right after that call. In place, on burns lo..d-1. The
+ * crossing's `mass` is a working buffer, valid until `found` returns (copy what is kept).
+ */
+export function crossingCalls(
+  model: CallModel,
+  moves0: number,
+  v: number,
+  before: OffsetPmf,
+  d: number,
+  h0: number,
+  found: (cc: CallCrossing) => void,
+): void {
+  const calls = blockCalls(model, moves0, v);
+  const lo = before.offset;
+  const width = d - lo; // x[j]: burn lo + j, below d
+  const x = (scratch = zeroed(scratch, Math.max(0, width)));
+  let a = width;
+  let b = -1;
+  for (let i = 0; i < before.p.length && i < width; i++) {
+    const q = before.p[i]!;
+    if (q === 0) continue;
+    x[i] = q;
+    if (i < a) a = i;
+    b = i;
+  }
+  const top = h0 - d; // nutrition right at the threshold
+  for (let c = 0; c < calls.length && b >= a; c++) {
+    const pmf = calls[c]!;
+    const n = pmf.length;
+    let kmin = 0;
+    while (kmin < n && pmf[kmin] === 0) kmin++;
+    // Crossing: burn lo + j + k >= d.
+    if (b + n - 1 >= width) {
+      const length = b + n - width;
+      const mass = (massScratch = zeroed(massScratch, length));
+      let any = false;
+      for (let j = Math.max(a, width - n + 1); j <= b; j++) {
+        const xj = x[j]!;
+        if (xj === 0) continue;
+        for (let k = Math.max(kmin, width - j); k < n; k++) {
+          const m = xj * pmf[k]!;
+          mass[j + k - width]! += m;
+          if (m > 0) any = true;
+        }
+      }
+      if (any) found({ block: v, call: c, top, mass: mass.subarray(0, length) });
+    }
+    // Below d, from the top down (each new value only reads older, lower ones).
+    const nb = Math.min(width - 1, b + n - 1);
+    for (let j = nb; j >= a + kmin; j--) {
+      let sum = 0;
+      for (let k = kmin; k < n; k++) {
+        const i = j - k;
+        if (i < a) break;
+        if (i <= b) sum += x[i]! * pmf[k]!;
+      }
+      x[j] = sum;
+    }
+    x.fill(0, a, Math.min(a + kmin, nb + 1));
+    a += kmin;
+    b = nb;
+  }
+}
