@@ -88,7 +88,13 @@ function expectSameAsToday(input: ForecastInput, label: string) {
       d.integers.filter((x) => !extremes.test(x.path)),
       where,
     ).toEqual([]);
-    for (const x of d.numbers) expect(Math.abs(x.a - x.b), `${where} ${x.path}`).toBeLessThanOrEqual(1e-11 * scale(x));
+    // Means of the heroes still alive within the stated bound (compare.ts: 1e-9 relative): the pair walk
+    // now runs lone kinds of first faint too, and prunes a cell only where both lanes are below 1e-16,
+    // which moves the mean of the 1e-10 still alive far past the prompt by some 1e-11 of itself.
+    for (const x of d.numbers)
+      expect(Math.abs(x.a - x.b), `${where} ${x.path}`).toBeLessThanOrEqual(
+        (x.path.endsWith('.mean') ? 1e-9 : 1e-11) * scale(x),
+      );
   }
 }
 
