@@ -17,6 +17,7 @@ import {
   type BurnProfile,
   type Encumbrance,
 } from '../../../src/engine/nethack/index.ts';
+import { seededRandom } from '../../helpers/seeded.ts';
 
 type Version = '3.6.7' | '3.4.3' | '5.0';
 
@@ -38,16 +39,7 @@ interface ReplayHero {
 }
 
 /** Seeded PRNG (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 /** gethungry() at `moves`: every outcome with its probability (src/eat.c 3.6.7:2790-2845, 5.0:3163-3260). */
 function gethungry(h: ReplayHero, moves: number, unaware: boolean): [number, number][] {

@@ -13,19 +13,11 @@ import {
 import { clearWalkCache } from '../../../src/engine/nethack/walkCache.ts';
 import { forecast as referenceForecast } from './reference/forecast-reference.ts';
 import { compareForecasts } from './reference/compare.ts';
+import { seededRandom } from '../../helpers/seeded.ts';
 
 const SOAK = process.env.SOAK === '1';
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 const RINGS = [
   ...['protection +1', 'protection +0', 'regeneration', 'conflict', 'hunger', 'slow digestion', 'searching'],

@@ -10,21 +10,13 @@ import {
   type BurnProfile,
   type Encumbrance,
 } from '../../../src/engine/nethack/index.ts';
+import { seededRandom } from '../../helpers/seeded.ts';
 
 const ANY = parseRing('any ring that costs nutrition')!;
 const P = (o: Partial<BurnProfile> = {}): BurnProfile => ({ ...defaultProfile('3.6.7'), ...o });
 
 /** Seeded PRNG (mulberry32) for the test's own simulations. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 interface SimHero {
   version: '3.6.7' | '3.4.3' | '5.0';
