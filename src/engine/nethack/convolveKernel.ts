@@ -4,7 +4,7 @@
 // instructions), so the results are the same to the last bit, about three times faster (also in
 // V8's baseline compiler: `npm start` runs with --no-wasm-tier-up). The module is assembled from
 // the text below where it is loaded (wasmText.ts).
-import { assembleModule, type WasmFunction } from './wasmText.ts';
+import { kernelMemories, PAGE_BYTES, type WasmFunction } from './wasmText.ts';
 
 const FUNCTIONS: WasmFunction[] = [
   {
@@ -62,20 +62,11 @@ const FUNCTIONS: WasmFunction[] = [
   },
 ];
 
-/** What this module uses of the WebAssembly API (the types of this project's lib leave it out). */
-interface WasmApi {
-  Memory: new (d: { initial: number }) => { readonly buffer: ArrayBuffer };
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (m: object, imports: object) => { exports: unknown };
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-
 interface Kernel {
   convolve(x: number, nx: number, y: number, ny: number, out: number): void;
 }
 
-const PAGE_BYTES = 65_536;
-let compiled: object | null = null;
+const instantiate = kernelMemories<Kernel>(FUNCTIONS);
 /**
  * The kernel and its memory. Never grown (a grown memory detaches its old buffer, which slows every
  * typed array access of the thread afterwards: see pairKernels.ts); a larger one replaces it.
@@ -85,10 +76,8 @@ let current: { values: Float64Array; kernel: Kernel } | null = null;
 function kernelFor(values: number): { values: Float64Array; kernel: Kernel } {
   if (current && current.values.length >= values) return current;
   const bytes = Math.max(8 * values, 2 * 8 * (current?.values.length ?? 0), 4 * PAGE_BYTES);
-  const memory = new wasm.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
-  compiled ??= new wasm.Module(assembleModule(FUNCTIONS));
-  const kernel = new wasm.Instance(compiled, { env: { memory } }).exports as Kernel;
-  current = { values: new Float64Array(memory.buffer), kernel };
+  const { buffer, kernels: kernel } = instantiate(bytes);
+  current = { values: new Float64Array(buffer), kernel };
   return current;
 }
 

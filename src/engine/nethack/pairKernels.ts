@@ -11,7 +11,7 @@
 //
 // Addresses are in bytes into the one memory: a row's cell j at row + 16 j, a chance array's
 // entry j at pass + 8 j, a kernel's entry k at kp + 8 k. Ranges of cells are half-open [from, to).
-import { assembleModule, type WasmFunction } from './wasmText.ts';
+import { kernelMemories, type WasmFunction } from './wasmText.ts';
 
 /** Point `ptr` (a row or array address) at cell `from`: 16 bytes a cell (shift 4) or 8 (shift 3). */
 const atFrom = (ptr: string, shift: number) =>
@@ -840,34 +840,13 @@ export interface PairKernels {
   addNonzero(src: number, dst: number, e: number, from: number, to: number): void;
 }
 
-/** What these kernels use of the WebAssembly API (the types of this project's lib leave it out). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-}
-interface WasmApi {
-  Memory: new (d: { initial: number }) => WasmMemory;
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (m: object, imports: object) => { exports: unknown };
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+const instantiate = kernelMemories<PairKernels>(FUNCTIONS);
 
-export const PAGE_BYTES = 65_536;
-
-let compiled: object | null = null;
-
-/**
- * A memory of the kernels' own and the kernels on it, built from the text above (compiled once a
- * thread). Never grown: growing a memory detaches its old buffer, and the first detached buffer of
- * a thread makes V8 check every typed array access for detachment from then on (all the engine's
- * walks were about 20 % slower); a walk that needs more takes a new, larger memory instead.
- */
+/** A memory of the kernels' own and the kernels on it (never grown: see wasmText.ts kernelMemories()). */
 export class KernelMemory {
   readonly buffer: ArrayBuffer;
   readonly kernels: PairKernels;
   constructor(bytes: number) {
-    const memory = new wasm.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
-    compiled ??= new wasm.Module(assembleModule(FUNCTIONS));
-    this.kernels = new wasm.Instance(compiled, { env: { memory } }).exports as PairKernels;
-    this.buffer = memory.buffer;
+    ({ buffer: this.buffer, kernels: this.kernels } = instantiate(bytes));
   }
 }

@@ -7,7 +7,7 @@
 //
 // Addresses are in bytes into the one memory: a row's cell j at p + 8 j. Ranges of cells are
 // half-open [from, to).
-import { assembleModule, type WasmFunction } from './wasmText.ts';
+import { kernelMemories, type WasmFunction } from './wasmText.ts';
 
 const i32 = (...names: string[]) => names.map((n): [string, 'i32'] => [n, 'i32']);
 const f64 = (...names: string[]) => names.map((n): [string, 'f64'] => [n, 'f64']);
@@ -701,29 +701,13 @@ export interface WalkKernels {
   ): number;
 }
 
-/** What these kernels use of the WebAssembly API (the types of this project's lib leave it out). */
-interface WasmApi {
-  Memory: new (d: { initial: number }) => { readonly buffer: ArrayBuffer };
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (m: object, imports: object) => { exports: unknown };
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+const instantiate = kernelMemories<WalkKernels>(FUNCTIONS);
 
-const PAGE_BYTES = 65_536;
-let compiled: object | null = null;
-
-/**
- * A memory and the kernels on it (compiled once a thread). Never grown: growing detaches the old
- * buffer, which slows every typed array access of the thread from then on (see pairKernels.ts); a
- * walk that needs more takes a new, larger memory.
- */
+/** A memory and the kernels on it (never grown: see wasmText.ts kernelMemories()). */
 export class WalkMemory {
   readonly buffer: ArrayBuffer;
   readonly kernels: WalkKernels;
   constructor(bytes: number) {
-    const memory = new wasm.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
-    compiled ??= new wasm.Module(assembleModule(FUNCTIONS));
-    this.kernels = new wasm.Instance(compiled, { env: { memory } }).exports as WalkKernels;
-    this.buffer = memory.buffer;
+    ({ buffer: this.buffer, kernels: this.kernels } = instantiate(bytes));
   }
 }

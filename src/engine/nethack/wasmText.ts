@@ -1,7 +1,7 @@
-// A small assembler for the flat (unfolded) text format of WebAssembly: enough of it for the walk's
-// hot loops (pairKernels.ts), so that their source is text in this repository and the module is
-// built from it where it is loaded (well under a millisecond), with no build step, no tool and no
-// binary in the tree. One memory, imported as env.memory; functions of i32, f64 and v128 values.
+// A small assembler for the flat (unfolded) text format of WebAssembly: enough of it for the engine's
+// hot loops (pairKernels.ts, walkKernels.ts, convolveKernel.ts), so that their source is text in this
+// repository and the module is built from it where it is loaded (well under a millisecond), with no
+// build step, no tool and no binary in the tree. One memory, imported as env.memory; functions of i32, f64 and v128 values.
 //
 // A function's body is a sequence of instructions, one or more a line, `;;` comments. Supported:
 // block/loop/if/else/end with an optional $label (no results), br/br_if to a $label, return, call
@@ -234,4 +234,36 @@ export function assembleModule(functions: WasmFunction[]): Uint8Array {
     out,
   );
   return Uint8Array.from(out);
+}
+
+/** What the kernels use of the WebAssembly API (the types of this project's lib leave it out). */
+interface WasmApi {
+  Memory: new (d: { initial: number }) => { readonly buffer: ArrayBuffer };
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (m: object, imports: object) => { exports: unknown };
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+
+export const PAGE_BYTES = 65_536;
+
+/** A memory of at least `bytes` and the kernels instantiated on it. */
+export interface KernelInstance<K> {
+  readonly buffer: ArrayBuffer;
+  readonly kernels: K;
+}
+
+/**
+ * The kernels of `functions` on memories of their own: the module is assembled and compiled on the
+ * first call (once a thread: each thread loads this module afresh). A memory is never grown: growing
+ * detaches its old buffer, and the first detached buffer of a thread makes V8 check every typed
+ * array access for detachment from then on (all the engine's walks were about 20 % slower); who
+ * needs more asks for a new, larger one.
+ */
+export function kernelMemories<K>(functions: WasmFunction[]): (bytes: number) => KernelInstance<K> {
+  let compiled: object | null = null;
+  return (bytes) => {
+    const memory = new wasm.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
+    compiled ??= new wasm.Module(assembleModule(functions));
+    return { buffer: memory.buffer, kernels: new wasm.Instance(compiled, { env: { memory } }).exports as K };
+  };
 }
