@@ -1,0 +1,854 @@
+// The pair walk's kernels (src/engine/nethack/pairKernels.ts) as they were at b53e7db: see
+// pairWalk-wasm1.ts. Never import this from src/. Verbatim except for imports.
+// The hot loops of the pair walk (pairWalk.ts) in WebAssembly with SIMD: a cell holds both lanes
+// (a, b) side by side, one f64x2, so each operation of the JavaScript loops is one vector
+// operation on both lanes, with no bounds checks. Every value is computed by the same IEEE
+// operations in the same order as the JavaScript it replaces (no fused multiply-add in these
+// instructions), so the walk's results are the same to the last bit. About 3x the speed of the
+// JavaScript loops, also in V8's baseline compiler (`npm start` runs with --no-wasm-tier-up).
+//
+// Maxima use f64x2.pmax (one instruction, `a < b ? b : a`), not f64x2.max (NaN- and -0-aware, several
+// dependent instructions a cell in a loop-carried chain): on these masses (no NaN, no -0) the two are
+// the same, as is the JavaScript `if (x > most) most = x`.
+//
+// Addresses are in bytes into the one memory: a row's cell j at row + 16 j, a chance array's
+// entry j at pass + 8 j, a kernel's entry k at kp + 8 k. Ranges of cells are half-open [from, to).
+import { kernelMemories, type WasmFunction } from '../../../../src/engine/nethack/wasmText.ts';
+
+/** Point `ptr` (a row or array address) at cell `from`: 16 bytes a cell (shift 4) or 8 (shift 3). */
+const atFrom = (ptr: string, shift: number) =>
+  `local.get ${ptr} local.get $from i32.const ${shift} i32.shl i32.add local.set ${ptr}`;
+const splat = (x: string, into: string) => `local.get ${x} f64x2.splat local.set ${into}`;
+
+/** The cells from..to - 1, `body` once each; then each pointer steps by its stride in bytes. */
+function eachCell(pointers: [string, number][], body: string): string {
+  const steps = pointers.map(([p, s]) => `local.get ${p} i32.const ${s} i32.add local.set ${p}`).join('\n');
+  return `
+    block $done
+      local.get $from local.get $to i32.ge_s br_if $done
+      loop $next
+        ${body}
+        ${steps}
+        local.get $from i32.const 1 i32.add local.tee $from
+        local.get $to i32.lt_s br_if $next
+      end
+    end`;
+}
+
+/**
+ * $y = p[j] q0 + p[j + 1] q1 (a call burning 0 or 1; with three points, + p[j + 2] q2 after them, as
+ * shortCall() of starvation.ts sums), then $o = $y x pass[j] (who passes the roll).
+ */
+const call = (points: number) => `
+  local.get $p v128.load local.get $Q0 f64x2.mul
+  local.get $p v128.load offset=16 local.get $Q1 f64x2.mul
+  f64x2.add${points === 3 ? ' local.get $p v128.load offset=32 local.get $Q2 f64x2.mul f64x2.add' : ''} local.set $y`;
+const roll = (points: number) => `${call(points)}
+  local.get $y local.get $pass v128.load64_splat f64x2.mul local.set $o`;
+/** faints[j] += $o */
+const FAINT = 'local.get $f local.get $f v128.load local.get $o f64x2.add v128.store';
+/** $dead += $y - $o */
+const DIE = 'local.get $dead local.get $y local.get $o f64x2.sub f64x2.add local.set $dead';
+/** p[j] = 0 */
+const CLEAR = 'local.get $p local.get $zero v128.store';
+
+const i32 = (...names: string[]) => names.map((n): [string, 'i32'] => [n, 'i32']);
+const v128 = (...names: string[]) => names.map((n): [string, 'v128'] => [n, 'v128']);
+const DEAD_IN = `${atFrom('$pass', 3)} local.get $out v128.load local.set $dead`;
+const DEAD_OUT = 'local.get $out local.get $dead v128.store';
+
+/**
+ * The calls of a row for a burn of 0 or 1 (names as here, parameters q0, q1) or of 0, 1 or 2
+ * (`points` 3: names ending in 3, parameters q0, q1, q2).
+ */
+function callFunctions(points: 2 | 3): WasmFunction[] {
+  const suffix = points === 3 ? '3' : '';
+  const qs = points === 3 ? ['$q0', '$q1', '$q2'] : ['$q0', '$q1'];
+  const params: [string, 'i32' | 'f64'][] = [...i32('$from', '$to'), ...qs.map((q): [string, 'f64'] => [q, 'f64'])];
+  const locals = v128(...qs.map((q) => q.replace('$q', '$Q')), '$y', '$o', '$dead', '$zero'); // locals start at zero
+  const start = `${qs.map((q) => splat(q, q.replace('$q', '$Q'))).join(' ')} ${atFrom('$p', 4)}`;
+  const CALL = call(points);
+  const ROLL = roll(points);
+  return [
+    {
+      // A call with no roll that can kill (above the limit), no faints: p[j] = p[j] q0 + p[j + 1] q1.
+      name: `callPlain${suffix}`,
+      params: [...i32('$p'), ...params],
+      locals,
+      body: `${start} ${eachCell([['$p', 16]], `${CALL} local.get $p local.get $y v128.store`)}`,
+    },
+    {
+      // A helpless call below the limit: those who pass the roll stay (p[j] = $o), the rest die
+      // (added to the f64x2 at $out).
+      name: `callDie${suffix}`,
+      params: [...i32('$p', '$pass', '$out'), ...params],
+      locals,
+      body: `${start} ${DEAD_IN}
+        ${eachCell(
+          [
+            ['$p', 16],
+            ['$pass', 8],
+          ],
+          `${ROLL} ${DIE} local.get $p local.get $o v128.store`,
+        )} ${DEAD_OUT}`,
+    },
+    {
+      // An awake call below the limit: who passes the roll faints (into faints $f), the rest die.
+      name: `callFaintDie${suffix}`,
+      params: [...i32('$p', '$f', '$pass', '$out'), ...params],
+      locals,
+      body: `${start} ${atFrom('$f', 4)} ${DEAD_IN}
+        ${eachCell(
+          [
+            ['$p', 16],
+            ['$f', 16],
+            ['$pass', 8],
+          ],
+          `${ROLL} ${FAINT} ${DIE} ${CLEAR}`,
+        )} ${DEAD_OUT}`,
+    },
+    {
+      // An awake call above the limit: who passes the roll faints, the rest stay (p[j] = $y - $o).
+      name: `callFaintKeep${suffix}`,
+      params: [...i32('$p', '$f', '$pass'), ...params],
+      locals,
+      body: `${start} ${atFrom('$f', 4)} ${atFrom('$pass', 3)}
+        ${eachCell(
+          [
+            ['$p', 16],
+            ['$f', 16],
+            ['$pass', 8],
+          ],
+          `${ROLL} ${FAINT} local.get $p local.get $y local.get $o f64x2.sub v128.store`,
+        )}`,
+    },
+    {
+      // The turn call above the limit: who passes faints, the rest go to the next prompt's row $n.
+      name: `callFaintInto${suffix}`,
+      params: [...i32('$p', '$f', '$n', '$pass'), ...params],
+      locals,
+      body: `${start} ${atFrom('$f', 4)} ${atFrom('$n', 4)} ${atFrom('$pass', 3)}
+        ${eachCell(
+          [
+            ['$p', 16],
+            ['$f', 16],
+            ['$n', 16],
+            ['$pass', 8],
+          ],
+          `${ROLL} ${FAINT} ${CLEAR}
+           local.get $n local.get $n v128.load local.get $y local.get $o f64x2.sub f64x2.add v128.store`,
+        )}`,
+    },
+  ];
+}
+
+/**
+ * PairRow.prune() of the row at $p with its extent in $lo, $hi: the cells below $prune in both lanes
+ * off either end cleared, the extent (or width, -1 when nothing is left) stored at $e. Locals $x (i32),
+ * $y, $zero (v128).
+ */
+const PRUNE_ROW = `
+      block $lowDone
+        loop $low
+          local.get $lo local.get $hi i32.gt_s br_if $lowDone
+          local.get $p local.get $lo i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $y
+          local.get $y f64x2.extract_lane 0 local.get $prune f64.lt
+          local.get $y f64x2.extract_lane 1 local.get $prune f64.lt i32.and i32.eqz br_if $lowDone
+          local.get $x local.get $zero v128.store
+          local.get $lo i32.const 1 i32.add local.set $lo
+          br $low
+        end
+      end
+      block $highDone
+        loop $high
+          local.get $hi local.get $lo i32.lt_s br_if $highDone
+          local.get $p local.get $hi i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $y
+          local.get $y f64x2.extract_lane 0 local.get $prune f64.lt
+          local.get $y f64x2.extract_lane 1 local.get $prune f64.lt i32.and i32.eqz br_if $highDone
+          local.get $x local.get $zero v128.store
+          local.get $hi i32.const 1 i32.sub local.set $hi
+          br $high
+        end
+      end
+      local.get $hi local.get $lo i32.lt_s
+      if
+        local.get $width local.set $lo
+        i32.const -1 local.set $hi
+      end
+      local.get $e local.get $lo i32.store
+      local.get $e local.get $hi i32.store offset=4`;
+
+/**
+ * spread()'s body (see there), its parameters and locals named with `prefix` after the $: inline in
+ * farBands() (a call a band spills the vector registers; the bands are often a dozen cells).
+ */
+function spreadBody(prefix: string, clearSource = false): string {
+  // clearSource: each source cell read is cleared at once (every cell lo..hi is read).
+  const body = clearSource
+    ? SPREAD_BODY.replace(
+        'local.get $x v128.load offset=48 local.set $a3',
+        `local.get $x v128.load offset=48 local.set $a3
+          local.get $x local.get $zero v128.store local.get $x local.get $zero v128.store offset=16
+          local.get $x local.get $zero v128.store offset=32 local.get $x local.get $zero v128.store offset=48`,
+      ).replace(
+        'local.get $seg local.get $c i32.const 4 i32.shl i32.add v128.load local.set $a0',
+        `local.get $seg local.get $c i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
+          local.get $x local.get $zero v128.store`,
+      )
+    : SPREAD_BODY;
+  return body.replace(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => `$${prefix}${name}`);
+}
+const SPREAD_I32 = ['$c', '$w', '$k', '$x', '$end'];
+const SPREAD_V128 = ['$zero', '$a0', '$a1', '$a2', '$a3', '$k0', '$k1', '$k2', '$x0', '$x1', '$x2', '$x3'];
+const SPREAD_BODY = `
+      local.get $lo local.set $c
+      block $blocksDone
+        local.get $c i32.const 3 i32.add local.get $last i32.gt_s br_if $blocksDone
+        loop $block
+          local.get $seg local.get $c i32.const 4 i32.shl i32.add local.set $x
+          local.get $x v128.load local.set $a0
+          local.get $x v128.load offset=16 local.set $a1
+          local.get $x v128.load offset=32 local.set $a2
+          local.get $x v128.load offset=48 local.set $a3
+          local.get $kp v128.load64_splat local.set $k0
+          local.get $kp v128.load64_splat offset=8 local.set $k1
+          local.get $kp v128.load64_splat offset=16 local.set $k2
+          local.get $arr local.get $c i32.const 4 i32.shl i32.add local.set $w
+          local.get $w local.get $w v128.load offset=48
+            local.get $a3 local.get $k0 f64x2.mul f64x2.add v128.store offset=48
+          local.get $w local.get $w v128.load offset=32
+            local.get $a2 local.get $k0 f64x2.mul local.get $a3 local.get $k1 f64x2.mul f64x2.add
+            f64x2.add v128.store offset=32
+          local.get $w local.get $w v128.load offset=16
+            local.get $a1 local.get $k0 f64x2.mul local.get $a2 local.get $k1 f64x2.mul f64x2.add
+            local.get $a3 local.get $k2 f64x2.mul f64x2.add
+            f64x2.add v128.store offset=16
+          local.get $kp local.set $k
+          local.get $kp local.get $len i32.const 3 i32.shl i32.add local.set $end
+          ;; entries k .. k + 3 of the kernel, slid by one each step (one load a step)
+          local.get $k0 local.set $x0
+          local.get $k1 local.set $x1
+          local.get $k2 local.set $x2
+          loop $entry
+            local.get $k v128.load64_splat offset=24 local.set $x3
+            local.get $w local.get $w v128.load
+              local.get $a0 local.get $x0 f64x2.mul
+              local.get $a1 local.get $x1 f64x2.mul f64x2.add
+              local.get $a2 local.get $x2 f64x2.mul f64x2.add
+              local.get $a3 local.get $x3 f64x2.mul f64x2.add
+              f64x2.add v128.store
+            local.get $x1 local.set $x0
+            local.get $x2 local.set $x1
+            local.get $x3 local.set $x2
+            local.get $w i32.const 16 i32.sub local.set $w
+            local.get $k i32.const 8 i32.add local.tee $k
+            local.get $end i32.lt_s br_if $entry
+          end
+          local.get $c i32.const 4 i32.add local.tee $c
+          i32.const 3 i32.add local.get $last i32.le_s br_if $block
+        end
+      end
+      block $cellsDone
+        local.get $c local.get $hi i32.gt_s br_if $cellsDone
+        loop $cell
+          local.get $seg local.get $c i32.const 4 i32.shl i32.add v128.load local.set $a0
+          local.get $arr local.get $c i32.const 4 i32.shl i32.add local.set $w
+          local.get $kp local.set $k
+          local.get $kp local.get $len i32.const 3 i32.shl i32.add local.set $end
+          loop $entry
+            local.get $w local.get $w v128.load
+              local.get $a0 local.get $k v128.load64_splat f64x2.mul f64x2.add v128.store
+            local.get $w i32.const 16 i32.sub local.set $w
+            local.get $k i32.const 8 i32.add local.tee $k
+            local.get $end i32.lt_s br_if $entry
+          end
+          local.get $c i32.const 1 i32.add local.tee $c
+          local.get $hi i32.le_s br_if $cell
+        end
+      end`;
+
+const FUNCTIONS: WasmFunction[] = [
+  ...callFunctions(2),
+  {
+    // dst[j] += src[j]
+    name: 'addRow',
+    params: i32('$src', '$dst', '$from', '$to'),
+    body: `${atFrom('$src', 4)} ${atFrom('$dst', 4)}
+      ${eachCell(
+        [
+          ['$src', 16],
+          ['$dst', 16],
+        ],
+        'local.get $dst local.get $dst v128.load local.get $src v128.load f64x2.add v128.store',
+      )}`,
+  },
+  {
+    // The sums of both lanes over the cells (at $out) and their largest values (at $out + 16).
+    name: 'sumMax',
+    params: i32('$p', '$from', '$to', '$out'),
+    locals: v128('$x', '$sum', '$most'),
+    body: `${atFrom('$p', 4)}
+      ${eachCell(
+        [['$p', 16]],
+        `local.get $p v128.load local.set $x
+         local.get $sum local.get $x f64x2.add local.set $sum
+         local.get $most local.get $x f64x2.pmax local.set $most`,
+      )}
+      local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
+  },
+  {
+    // dispatch()'s first helpless call far from the limit (see there), cells from..to - 1: the sums
+    // of turn and attack faints at $out, the largest cell completed at $out + 16.
+    name: 'firstFaintedCall',
+    params: [...i32('$attack', '$turn', '$seg', '$from', '$to', '$out'), ['$f0', 'f64'], ['$f1', 'f64']],
+    locals: v128('$F0', '$F1', '$t', '$a', '$below', '$sum', '$most'),
+    body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')} ${atFrom('$attack', 4)} ${atFrom('$turn', 4)}
+      ${atFrom('$seg', 4)}
+      ${eachCell(
+        [
+          ['$attack', 16],
+          ['$turn', 16],
+          ['$seg', 16],
+        ],
+        `local.get $turn v128.load local.set $t
+         local.get $attack v128.load local.set $a
+         local.get $sum local.get $t local.get $a f64x2.add f64x2.add local.set $sum
+         local.get $seg local.get $t local.get $a local.get $F0 f64x2.mul f64x2.add v128.store
+         local.get $seg i32.const 16 i32.sub v128.load local.get $a local.get $F1 f64x2.mul f64x2.add local.set $below
+         local.get $seg i32.const 16 i32.sub local.get $below v128.store
+         local.get $most local.get $below f64x2.pmax local.set $most`,
+      )}
+      local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
+  },
+  {
+    // spread(): arr[c - k] += seg[c] kernel[k] for c in lo..hi, k < len, four source cells at a
+    // time up to `last` (cells past hi hold zeros), then one at a time.
+    name: 'spread',
+    params: i32('$seg', '$lo', '$hi', '$last', '$kp', '$len', '$arr'),
+    locals: [...i32(...SPREAD_I32), ...v128(...SPREAD_V128)],
+    body: spreadBody(''),
+  },
+  {
+    // dispatch()'s bands far from the limit (see there and farBands() in pairWalk.ts), from cell
+    // $hi down: each band's first fainted call (as firstFaintedCall), its sums, then settle() of
+    // its cells with no cell in danger (usefulLength() of its kernel, spread() into the awake row
+    // of its wake-up, the segment cleared). Stops at the first band near the limit (returns its top
+    // cell) or, after the sums, at a band with cells in danger (returns its top cell, flag set).
+    name: 'farBands',
+    params: [
+      ...i32('$attack', '$turn', '$seg', '$lo', '$hi', '$dur', '$band', '$limit', '$t', '$ring', '$rows'),
+      ...i32('$rowBytes', '$kernels', '$ext', '$segLen', '$out'),
+      ['$f0', 'f64'],
+      ['$f1', 'f64'],
+      ['$cut', 'f64'],
+    ],
+    result: 'i32',
+    locals: [
+      ...i32('$i', '$j', '$c', '$d', '$k', '$len', '$kt', '$tail', '$plen', '$safe', '$A', '$T', '$S', '$x'),
+      ...i32(
+        ...['$seg', '$lo', '$hi', '$last', '$kp', '$len', '$arr', ...SPREAD_I32].map((n) => n.replace('$', '$s_')),
+      ),
+      ...v128(...SPREAD_V128.map((n) => n.replace('$', '$s_'))),
+      ...v128('$F0', '$F1', '$tv', '$av', '$below', '$sum', '$most', '$faints', '$turns', '$zero'),
+      ['$m', 'f64'],
+    ],
+    body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')}
+      local.get $out i32.load offset=96 local.set $len
+      ;; t % ring once: then (t + d) % ring is one subtraction at most (d < ring: the floor has the longest faint)
+      local.get $t local.get $ring i32.rem_u local.set $t
+      local.get $hi local.set $i
+      block $exit
+        loop $band
+          local.get $i local.get $lo i32.lt_s br_if $exit
+          ;; j = max(bandLow[i], lo); a band near the limit ends the far ones
+          local.get $band local.get $i i32.const 2 i32.shl i32.add i32.load local.tee $j
+          local.get $lo local.get $j local.get $lo i32.gt_s select local.set $j
+          local.get $j i32.const 1 i32.sub local.get $limit i32.lt_s br_if $exit
+          local.get $dur local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d
+          ;; the first fainted call, cells j..i
+          local.get $zero local.tee $sum local.set $most
+          local.get $attack local.get $j i32.const 4 i32.shl i32.add local.set $A
+          local.get $turn local.get $j i32.const 4 i32.shl i32.add local.set $T
+          local.get $seg local.get $j i32.const 4 i32.shl i32.add local.set $S
+          local.get $j local.set $c
+          loop $cell
+            local.get $T v128.load local.set $tv
+            local.get $A v128.load local.set $av
+            local.get $sum local.get $tv local.get $av f64x2.add f64x2.add local.set $sum
+            local.get $S local.get $tv local.get $av local.get $F0 f64x2.mul f64x2.add v128.store
+            local.get $S i32.const 16 i32.sub v128.load local.get $av local.get $F1 f64x2.mul f64x2.add local.set $below
+            local.get $S i32.const 16 i32.sub local.get $below v128.store
+            local.get $most local.get $below f64x2.pmax local.set $most
+            local.get $A i32.const 16 i32.add local.set $A
+            local.get $T i32.const 16 i32.add local.set $T
+            local.get $S i32.const 16 i32.add local.set $S
+            local.get $c i32.const 1 i32.add local.tee $c
+            local.get $i i32.le_s br_if $cell
+          end
+          ;; m: the largest of the band (the maxima and cell i, at S - 16)
+          local.get $S i32.const 16 i32.sub v128.load local.get $most f64x2.pmax local.set $tv
+          local.get $tv f64x2.extract_lane 0 local.get $tv f64x2.extract_lane 1
+          local.get $tv f64x2.extract_lane 0 local.get $tv f64x2.extract_lane 1 f64.gt select local.set $m
+          local.get $sum f64x2.extract_lane 0 f64.const 0 f64.gt
+          local.get $sum f64x2.extract_lane 1 f64.const 0 f64.gt i32.or
+          if
+            local.get $faints local.get $sum f64x2.add local.set $faints
+            local.get $turns local.get $sum local.get $d f64.convert_i32_s f64x2.splat f64x2.mul f64x2.add
+            local.set $turns
+            local.get $m f64.const 0 f64.ne
+            if
+              ;; usefulLength() of the kernel of d - 1 calls: entries at (padded, tail, length)
+              local.get $kernels local.get $d i32.const 1 i32.sub i32.const 12 i32.mul i32.add local.set $kt
+              local.get $kt i32.load offset=4 local.set $tail
+              local.get $kt i32.load offset=8 local.set $plen
+              local.get $len i32.const 1 local.get $len i32.const 1 i32.ge_s select local.set $len
+              local.get $len local.get $plen local.get $len local.get $plen i32.le_s select local.set $len
+              block $grown
+                loop $grow
+                  local.get $len local.get $plen i32.ge_s br_if $grown
+                  local.get $tail local.get $len i32.const 3 i32.shl i32.add f64.load local.get $m f64.mul
+                  local.get $cut f64.lt br_if $grown
+                  local.get $len i32.const 1 i32.add local.set $len
+                  br $grow
+                end
+              end
+              block $shrunk
+                loop $shrink
+                  local.get $len i32.const 1 i32.le_s br_if $shrunk
+                  local.get $tail local.get $len i32.const 3 i32.shl i32.add i32.const 8 i32.sub f64.load
+                  local.get $m f64.mul local.get $cut f64.lt i32.eqz br_if $shrunk
+                  local.get $len i32.const 1 i32.sub local.set $len
+                  br $shrink
+                end
+              end
+              ;; cells in danger: left to JavaScript (flag, m)
+              local.get $limit local.get $len i32.add local.get $j i32.gt_s
+              if
+                local.get $out i32.const 1 i32.store offset=100
+                local.get $out local.get $m f64.store offset=104
+                br $exit
+              end
+              ;; spread() into the awake row of wake-up t + d
+              local.get $t local.get $d i32.add local.set $k
+              local.get $k local.get $ring i32.ge_s if local.get $k local.get $ring i32.sub local.set $k end
+              local.get $i i32.const 3 i32.add local.get $i
+              local.get $i i32.const 3 i32.add i32.const 1 i32.shl i32.const 1 i32.add local.get $segLen i32.lt_s
+              select local.set $x
+              local.get $seg local.set $s_seg
+              local.get $j i32.const 1 i32.sub local.set $s_lo
+              local.get $i local.set $s_hi
+              local.get $x local.set $s_last
+              local.get $kt i32.load local.set $s_kp
+              local.get $len local.set $s_len
+              local.get $rows local.get $k local.get $rowBytes i32.mul i32.add local.set $s_arr
+              ${spreadBody('s_', true)}
+              ;; the row's extent (lo, hi at $ext + 8 k): lo = min(lo, j - len), hi = max(hi, i)
+              local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $x
+              local.get $j local.get $len i32.sub local.set $c
+              local.get $x local.get $c local.get $x i32.load local.get $c local.get $x i32.load i32.lt_s select
+              i32.store
+              local.get $x local.get $i local.get $x i32.load offset=4 local.get $i local.get $x i32.load offset=4
+              i32.gt_s select i32.store offset=4
+              ;; the segment's cells j - 1..i: cleared as spread read them
+            end
+          end
+          local.get $j i32.const 1 i32.sub local.set $i
+          br $band
+        end
+      end
+      local.get $out local.get $faints v128.store offset=64
+      local.get $out local.get $turns v128.store offset=80
+      local.get $out local.get $len i32.store offset=96
+      local.get $i`,
+  },
+  {
+    // The helpless calls of iteration t: twoPoint() without faints (pairWalk.ts) of every waiting
+    // row from ring index of $from on, $count of them, each row's extent (lo, hi) at $ext + 8 k
+    // (updated, pruned); the first cell (the floor's mass) here, the others in callDie and
+    // callPlain. The dead by lane summed row by row at $out.
+    name: 'helplessCalls',
+    params: [
+      ...i32('$rows', '$rowBytes', '$ext', '$ring', '$from', '$count', '$pass', '$limit', '$width', '$out'),
+      ['$q0', 'f64'],
+      ['$q1', 'f64'],
+      ['$prune', 'f64'],
+    ],
+    locals: [
+      ...i32('$w', '$k', '$e', '$p', '$lo', '$hi', '$j', '$split', '$x', '$c', '$cp', '$pp'),
+      ...v128('$Q0', '$Q1', '$y', '$o', '$total', '$zero', '$dead'),
+    ],
+    body: `${splat('$q0', '$Q0')} ${splat('$q1', '$Q1')}
+      local.get $from local.set $w
+      local.get $from local.get $count i32.add local.set $count
+      ;; the ring index of row w: one division, then stepped (a division a row cost more than the rows)
+      local.get $from local.get $ring i32.rem_u local.set $k
+      block $rowsDone
+        local.get $w local.get $count i32.ge_s br_if $rowsDone
+        loop $row
+          local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $e
+          local.get $e i32.load local.set $lo
+          local.get $e i32.load offset=4 local.set $hi
+          local.get $hi local.get $lo i32.ge_s
+          if
+            local.get $rows local.get $k local.get $rowBytes i32.mul i32.add local.set $p
+            ;; j = lo == 0 ? 0 : lo - 1; split = limit clamped to j..hi + 1
+            local.get $lo i32.const 1 i32.sub i32.const 0 local.get $lo select local.set $j
+            local.get $limit local.set $split
+            local.get $j local.get $split local.get $split local.get $j i32.lt_s select local.set $split
+            local.get $hi i32.const 1 i32.add local.get $split local.get $split local.get $hi i32.const 1 i32.add i32.gt_s
+            select local.set $split
+            ;; the first cell: y = p[j] q0 + p[j + 1] q1 + p[0] q1 (the floor's, when lo == 0)
+            local.get $p local.get $j i32.const 4 i32.shl i32.add local.set $x
+            local.get $x v128.load local.get $Q0 f64x2.mul
+            local.get $x v128.load offset=16 local.get $Q1 f64x2.mul f64x2.add
+            local.get $p v128.load local.get $Q1 f64x2.mul
+            local.get $lo i32.eqz f64.convert_i32_s f64x2.splat f64x2.mul
+            f64x2.add local.set $y
+            local.get $j local.get $split i32.lt_s
+            if
+              local.get $y local.get $pass local.get $j i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul
+              local.set $o
+              local.get $y local.get $o f64x2.sub local.set $dead
+              local.get $x local.get $o v128.store
+              ;; cells j + 1 .. split - 1: callDie inline (no call a row)
+              local.get $j i32.const 1 i32.add local.tee $c i32.const 4 i32.shl local.get $p i32.add local.set $cp
+              local.get $c i32.const 3 i32.shl local.get $pass i32.add local.set $pp
+              block $dieDone
+                local.get $c local.get $split i32.ge_s br_if $dieDone
+                loop $die
+                  local.get $cp v128.load local.get $Q0 f64x2.mul
+                  local.get $cp v128.load offset=16 local.get $Q1 f64x2.mul
+                  f64x2.add local.set $y
+                  local.get $y local.get $pp v128.load64_splat f64x2.mul local.set $o
+                  local.get $dead local.get $y local.get $o f64x2.sub f64x2.add local.set $dead
+                  local.get $cp local.get $o v128.store
+                  local.get $cp i32.const 16 i32.add local.set $cp
+                  local.get $pp i32.const 8 i32.add local.set $pp
+                  local.get $c i32.const 1 i32.add local.tee $c
+                  local.get $split i32.lt_s br_if $die
+                end
+              end
+            else
+              local.get $zero local.set $dead
+              local.get $x local.get $y v128.store
+            end
+            ;; cells max(split, j + 1) .. hi: callPlain inline
+            local.get $split local.get $j i32.const 1 i32.add local.get $split local.get $j i32.gt_s select local.tee $c
+            i32.const 4 i32.shl local.get $p i32.add local.set $cp
+            block $plainDone
+              local.get $c local.get $hi i32.gt_s br_if $plainDone
+              loop $plain
+                local.get $cp v128.load local.get $Q0 f64x2.mul
+                local.get $cp v128.load offset=16 local.get $Q1 f64x2.mul
+                f64x2.add local.set $y
+                local.get $cp local.get $y v128.store
+                local.get $cp i32.const 16 i32.add local.set $cp
+                local.get $c i32.const 1 i32.add local.tee $c
+                local.get $hi i32.le_s br_if $plain
+              end
+            end
+            local.get $total local.get $dead f64x2.add local.set $total
+            local.get $e local.get $j i32.store
+            ;; pruned here (a call a row cost more than most rows' cells)
+            local.get $j local.set $lo
+            ${PRUNE_ROW}
+          end
+          local.get $k i32.const 1 i32.add local.tee $k local.get $ring i32.eq
+          if i32.const 0 local.set $k end
+          local.get $w i32.const 1 i32.add local.tee $w
+          local.get $count i32.lt_s br_if $row
+        end
+      end
+      local.get $out local.get $total v128.store`,
+  },
+  {
+    // PairRow.prune(): the cells below $prune in both lanes off either end of the row at $p,
+    // cleared; its extent (lo, hi at $e) narrowed, or reset (width, -1) when nothing is left.
+    name: 'prune',
+    params: [...i32('$p', '$e', '$width'), ['$prune', 'f64']],
+    locals: [...i32('$lo', '$hi', '$x'), ...v128('$y', '$zero')],
+    body: `
+      local.get $e i32.load local.set $lo
+      local.get $e i32.load offset=4 local.set $hi
+      ${PRUNE_ROW}`,
+  },
+  {
+    // combinedAttacks() (pairWalk.ts) for cells lo..hi of the row at $p, faints to $f, with the
+    // kernels (stay, faint at $stay, $faint: entry (i, j) at 8 (i stride + j); dead at $deadFrom + 8 i)
+    // built for every cell used: the cells whose outputs may fall below cell 0 one at a time, then
+    // four at a time, then the last ones one at a time. The dead by lane at $out.
+    name: 'combinedAttacks',
+    params: i32('$p', '$f', '$lo', '$hi', '$stay', '$faint', '$deadFrom', '$span', '$stride', '$out'),
+    locals: [
+      ...i32('$i', '$j', '$to', '$w', '$s0', '$s1', '$s2', '$s3', '$x', '$end'),
+      ...v128('$a0', '$a1', '$a2', '$a3', '$dead', '$zero'),
+    ],
+    body: `
+      local.get $lo local.set $i
+      ;; one at a time while outputs may fall below cell 0 (kept there)
+      block $clampedDone
+        loop $clamped
+          local.get $i local.get $hi i32.gt_s br_if $clampedDone
+          local.get $i local.get $span i32.const 1 i32.sub i32.ge_s br_if $clampedDone
+          local.get $p local.get $i i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
+          local.get $x local.get $zero v128.store
+          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
+          i32.const 0 local.set $j
+          loop $entry
+            local.get $i local.get $j i32.sub local.tee $to i32.const 0 local.get $to i32.const 0 i32.gt_s select
+            i32.const 4 i32.shl local.set $w
+            local.get $p local.get $w i32.add local.tee $x
+            local.get $x v128.load local.get $a0 local.get $stay local.get $s0 i32.add v128.load64_splat f64x2.mul
+            f64x2.add v128.store
+            local.get $f local.get $w i32.add local.tee $x
+            local.get $x v128.load local.get $a0 local.get $faint local.get $s0 i32.add v128.load64_splat f64x2.mul
+            f64x2.add v128.store
+            local.get $s0 i32.const 8 i32.add local.set $s0
+            local.get $j i32.const 1 i32.add local.tee $j
+            local.get $span i32.lt_s br_if $entry
+          end
+          local.get $dead local.get $a0
+          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul f64x2.add
+          local.set $dead
+          local.get $i i32.const 1 i32.add local.set $i
+          br $clamped
+        end
+      end
+      ;; four at a time: output i - j takes cell i + m's entry j + m
+      block $blocksDone
+        loop $block
+          local.get $i i32.const 3 i32.add local.get $hi i32.gt_s br_if $blocksDone
+          local.get $p local.get $i i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
+          local.get $x v128.load offset=16 local.set $a1
+          local.get $x v128.load offset=32 local.set $a2
+          local.get $x v128.load offset=48 local.set $a3
+          local.get $x local.get $zero v128.store
+          local.get $x local.get $zero v128.store offset=16
+          local.get $x local.get $zero v128.store offset=32
+          local.get $x local.get $zero v128.store offset=48
+          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add local.set $w
+          local.get $dead
+            local.get $a0 local.get $w v128.load64_splat f64x2.mul
+            local.get $a1 local.get $w v128.load64_splat offset=8 f64x2.mul f64x2.add
+            local.get $a2 local.get $w v128.load64_splat offset=16 f64x2.mul f64x2.add
+            local.get $a3 local.get $w v128.load64_splat offset=24 f64x2.mul f64x2.add
+          f64x2.add local.set $dead
+          ;; entry offsets in bytes: s0 = 8 i stride, s(m+1) = s(m) + 8 (stride + 1)
+          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
+          local.get $s0 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $s1
+          local.get $s1 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $s2
+          local.get $s2 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $s3
+          ;; the three upper cells: i + 3, i + 2, i + 1
+          ${[
+            ['$stay', '$p'],
+            ['$faint', '$f'],
+          ]
+            .map(
+              ([k, r]) => `
+          local.get ${r} local.get $x i32.add local.get $p i32.sub local.set $w
+          local.get $w local.get $w v128.load offset=48
+            local.get $a3 local.get ${k} local.get $s3 i32.add i32.const 24 i32.sub v128.load64_splat f64x2.mul
+          f64x2.add v128.store offset=48
+          local.get $w local.get $w v128.load offset=32
+            local.get $a2 local.get ${k} local.get $s2 i32.add i32.const 16 i32.sub v128.load64_splat f64x2.mul
+            local.get $a3 local.get ${k} local.get $s3 i32.add i32.const 16 i32.sub v128.load64_splat f64x2.mul
+            f64x2.add
+          f64x2.add v128.store offset=32
+          local.get $w local.get $w v128.load offset=16
+            local.get $a1 local.get ${k} local.get $s1 i32.add i32.const 8 i32.sub v128.load64_splat f64x2.mul
+            local.get $a2 local.get ${k} local.get $s2 i32.add i32.const 8 i32.sub v128.load64_splat f64x2.mul
+            f64x2.add
+            local.get $a3 local.get ${k} local.get $s3 i32.add i32.const 8 i32.sub v128.load64_splat f64x2.mul
+            f64x2.add
+          f64x2.add v128.store offset=16`,
+            )
+            .join('')}
+          ;; every entry j < span, output i - j
+          local.get $x local.set $w
+          local.get $f local.get $x i32.add local.get $p i32.sub local.set $to
+          i32.const 0 local.set $j
+          loop $entries
+            ${[
+              ['$stay', '$w'],
+              ['$faint', '$to'],
+            ]
+              .map(
+                ([k, r]) => `
+            local.get ${r} local.get ${r} v128.load
+              local.get $a0 local.get ${k} local.get $s0 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
+              local.get $a1 local.get ${k} local.get $s1 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
+              f64x2.add
+              local.get $a2 local.get ${k} local.get $s2 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
+              f64x2.add
+              local.get $a3 local.get ${k} local.get $s3 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
+              f64x2.add
+            f64x2.add v128.store`,
+              )
+              .join('')}
+            local.get $w i32.const 16 i32.sub local.set $w
+            local.get $to i32.const 16 i32.sub local.set $to
+            local.get $j i32.const 8 i32.add local.tee $j
+            local.get $span i32.const 3 i32.shl i32.lt_s br_if $entries
+          end
+          local.get $i i32.const 4 i32.add local.set $i
+          br $block
+        end
+      end
+      ;; the last few one at a time (no clamp: i >= span - 1)
+      block $lastDone
+        loop $last
+          local.get $i local.get $hi i32.gt_s br_if $lastDone
+          local.get $p local.get $i i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
+          local.get $x local.get $zero v128.store
+          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
+          local.get $x local.set $w
+          local.get $f local.get $x i32.add local.get $p i32.sub local.set $to
+          local.get $s0 local.get $span i32.const 3 i32.shl i32.add local.set $end
+          loop $entry
+            local.get $w local.get $w v128.load local.get $a0 local.get $stay local.get $s0 i32.add v128.load64_splat
+            f64x2.mul f64x2.add v128.store
+            local.get $to local.get $to v128.load local.get $a0 local.get $faint local.get $s0 i32.add v128.load64_splat
+            f64x2.mul f64x2.add v128.store
+            local.get $w i32.const 16 i32.sub local.set $w
+            local.get $to i32.const 16 i32.sub local.set $to
+            local.get $s0 i32.const 8 i32.add local.tee $s0
+            local.get $end i32.lt_s br_if $entry
+          end
+          local.get $dead local.get $a0
+          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul f64x2.add
+          local.set $dead
+          local.get $i i32.const 1 i32.add local.set $i
+          br $last
+        end
+      end
+      local.get $out local.get $dead v128.store`,
+  },
+  {
+    // dispatch()'s band near the limit (see there), cells from..to - 1: the turn faints into the
+    // segment, then each attack faint's first helpless call (burn 0 or 1, f0 and f1) with its roll
+    // below the limit. The band's sums at $out, the dispatch's dead (in and out) at $out + 16.
+    name: 'nearFaints',
+    params: [
+      ...i32('$attack', '$turn', '$seg', '$pass', '$from', '$to', '$limit', '$out'),
+      ['$f0', 'f64'],
+      ['$f1', 'f64'],
+    ],
+    locals: [...i32('$c', '$x', '$at'), ...v128('$F0', '$F1', '$a', '$m', '$l', '$sum', '$dead')],
+    body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')}
+      local.get $out v128.load offset=16 local.set $dead
+      local.get $from local.set $c
+      block $turnsDone
+        local.get $c local.get $to i32.ge_s br_if $turnsDone
+        loop $turns
+          local.get $turn local.get $c i32.const 4 i32.shl i32.add v128.load local.set $a
+          local.get $seg local.get $c i32.const 4 i32.shl i32.add local.tee $x
+          local.get $x v128.load local.get $a f64x2.add v128.store
+          local.get $sum local.get $a f64x2.add local.set $sum
+          local.get $c i32.const 1 i32.add local.tee $c
+          local.get $to i32.lt_s br_if $turns
+        end
+      end
+      local.get $from local.set $c
+      block $attacksDone
+        local.get $c local.get $to i32.ge_s br_if $attacksDone
+        loop $attacks
+          local.get $attack local.get $c i32.const 4 i32.shl i32.add v128.load local.set $a
+          local.get $sum local.get $a f64x2.add local.set $sum
+          ${[
+            ['$F0', 'local.get $c'],
+            ['$F1', 'local.get $c i32.const 1 i32.sub i32.const 0 local.get $c i32.const 1 i32.ge_s select'],
+          ]
+            .map(
+              ([q, cell]) => `
+          ${cell} local.set $at
+          local.get $a local.get ${q} f64x2.mul local.set $m
+          local.get $at local.get $limit i32.lt_s
+          if
+            local.get $m local.get $pass local.get $at i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul
+            local.set $l
+            local.get $dead local.get $m local.get $l f64x2.sub f64x2.add local.set $dead
+            local.get $l local.set $m
+          end
+          local.get $seg local.get $at i32.const 4 i32.shl i32.add local.tee $x
+          local.get $x v128.load local.get $m f64x2.add v128.store`,
+            )
+            .join('')}
+          local.get $c i32.const 1 i32.add local.tee $c
+          local.get $to i32.lt_s br_if $attacks
+        end
+      end
+      local.get $out local.get $sum v128.store
+      local.get $out local.get $dead v128.store offset=16`,
+  },
+  {
+    // PairRow.add() of the nonzero cells from..to - 1 of the row at $src into the row at $dst, whose
+    // extent (lo, hi) is at $e.
+    name: 'addNonzero',
+    params: i32('$src', '$dst', '$e', '$from', '$to'),
+    locals: [...i32('$lo', '$hi', '$x'), ...v128('$a')],
+    body: `
+      local.get $e i32.load local.set $lo
+      local.get $e i32.load offset=4 local.set $hi
+      ${atFrom('$src', 4)} ${atFrom('$dst', 4)}
+      ${eachCell(
+        [
+          ['$src', 16],
+          ['$dst', 16],
+        ],
+        `local.get $src v128.load local.tee $a f64x2.extract_lane 0 f64.const 0 f64.ne
+         local.get $a f64x2.extract_lane 1 f64.const 0 f64.ne i32.or
+         if
+           local.get $dst local.get $dst v128.load local.get $a f64x2.add v128.store
+           local.get $from local.get $lo local.get $from local.get $lo i32.lt_s select local.set $lo
+           local.get $from local.get $hi local.get $from local.get $hi i32.gt_s select local.set $hi
+         end`,
+      )}
+      local.get $e local.get $lo i32.store
+      local.get $e local.get $hi i32.store offset=4`,
+  },
+  // Last, so that the functions above keep their indices (wasm-function[i] in a profile).
+  ...callFunctions(3),
+];
+
+export interface PairKernels {
+  callPlain(p: number, from: number, to: number, q0: number, q1: number): void;
+  callDie(p: number, pass: number, out: number, from: number, to: number, q0: number, q1: number): void;
+  callFaintDie(p: number, f: number, pass: number, out: number, from: number, to: number, q0: number, q1: number): void;
+  callFaintKeep(p: number, f: number, pass: number, from: number, to: number, q0: number, q1: number): void;
+  callFaintInto(p: number, f: number, n: number, pass: number, from: number, to: number, q0: number, q1: number): void;
+  /** The calls above for a burn of 0, 1 or 2 (q0, q1, q2 last). */
+  callPlain3(p: number, from: number, to: number, q0: number, q1: number, q2: number): void;
+  callDie3(...args: number[]): void;
+  callFaintDie3(...args: number[]): void;
+  callFaintKeep3(...args: number[]): void;
+  addRow(src: number, dst: number, from: number, to: number): void;
+  sumMax(p: number, from: number, to: number, out: number): void;
+  firstFaintedCall(
+    attack: number,
+    turn: number,
+    seg: number,
+    from: number,
+    to: number,
+    out: number,
+    f0: number,
+    f1: number,
+  ): void;
+  spread(seg: number, lo: number, hi: number, last: number, kp: number, len: number, arr: number): void;
+  farBands(...args: number[]): number;
+  helplessCalls(...args: number[]): void;
+  prune(p: number, e: number, width: number, prune: number): void;
+  combinedAttacks(...args: number[]): void;
+  nearFaints(...args: number[]): void;
+  addNonzero(src: number, dst: number, e: number, from: number, to: number): void;
+}
+
+const instantiate = kernelMemories<PairKernels>(FUNCTIONS);
+
+/** A memory of the kernels' own and the kernels on it (never grown: see wasmText.ts kernelMemories()). */
+export class KernelMemory {
+  readonly buffer: ArrayBuffer;
+  readonly kernels: PairKernels;
+  constructor(bytes: number) {
+    ({ buffer: this.buffer, kernels: this.kernels } = instantiate(bytes));
+  }
+}
