@@ -265,6 +265,161 @@ const SPREAD_BODY = `
         end
       end`;
 
+/** The row context of settleBand() and dispatchBands(): where the rings of rows and kernels are. */
+const RINGS = i32('$ring', '$rows', '$rowBytes', '$ext', '$dangerRows', '$dangerExt', '$kernels', '$segLen', '$out');
+const passRings = RINGS.map(([n]) => `local.get ${n}`).join(' ');
+
+/**
+ * usefulLength() (starvation.ts) of the kernel of $d - 1 helpless calls for the largest cell $m, from
+ * the last answer ($len): entries of the kernel table at $kt (padded, tail, length); leaves $kt set.
+ */
+const USEFUL_LENGTH = `
+              local.get $kernels local.get $d i32.const 1 i32.sub i32.const 12 i32.mul i32.add local.set $kt
+              local.get $kt i32.load offset=4 local.set $tail
+              local.get $kt i32.load offset=8 local.set $plen
+              local.get $len i32.const 1 local.get $len i32.const 1 i32.ge_s select local.set $len
+              local.get $len local.get $plen local.get $len local.get $plen i32.le_s select local.set $len
+              block $grown
+                loop $grow
+                  local.get $len local.get $plen i32.ge_s br_if $grown
+                  local.get $tail local.get $len i32.const 3 i32.shl i32.add f64.load local.get $m f64.mul
+                  local.get $cut f64.lt br_if $grown
+                  local.get $len i32.const 1 i32.add local.set $len
+                  br $grow
+                end
+              end
+              block $shrunk
+                loop $shrink
+                  local.get $len i32.const 1 i32.le_s br_if $shrunk
+                  local.get $tail local.get $len i32.const 3 i32.shl i32.add i32.const 8 i32.sub f64.load
+                  local.get $m f64.mul local.get $cut f64.lt i32.eqz br_if $shrunk
+                  local.get $len i32.const 1 i32.sub local.set $len
+                  br $shrink
+                end
+              end`;
+
+/** settleBand() and dispatchBands(): dispatch() of pairWalk.ts for attack faints, whole. */
+function dispatchFunctions(): WasmFunction[] {
+  return [
+    {
+      // settle() of pairWalk.ts: the helpless heroes at cells lo..hi of the segment $seg, faint $d
+      // turns from iteration t ($t: t % ring), the largest cell $m (negative: found here): the cells
+      // in danger added to the danger row of their wake-up, the others spread into its awake row,
+      // the segment cleared. The kernel length (usefulLength()'s last answer) at $out + 96.
+      name: 'settleBand',
+      params: [...i32('$seg', '$lo', '$hi', '$t', '$d', '$limit'), ['$m', 'f64'], ...RINGS, ['$cut', 'f64']],
+      locals: [...i32('$len', '$kt', '$tail', '$plen', '$safe', '$k', '$x', '$c'), ...v128('$v', '$zero')],
+      body: `
+      local.get $m f64.const 0 f64.lt
+      if
+        local.get $seg local.get $lo local.get $hi i32.const 1 i32.add local.get $out i32.const 32 i32.add call sumMax
+        local.get $out v128.load offset=48 local.set $v
+        local.get $v f64x2.extract_lane 0 local.get $v f64x2.extract_lane 1
+        local.get $v f64x2.extract_lane 0 local.get $v f64x2.extract_lane 1 f64.gt select local.set $m
+      end
+      local.get $m f64.const 0 f64.eq if return end
+      local.get $out i32.load offset=96 local.set $len
+      ${USEFUL_LENGTH}
+      local.get $out local.get $len i32.store offset=96
+      ;; safe = max(lo, limit + len - 1); the ring index k of wake-up t + d
+      local.get $limit local.get $len i32.add i32.const 1 i32.sub local.tee $safe
+      local.get $lo local.get $safe local.get $lo i32.gt_s select local.set $safe
+      local.get $t local.get $d i32.add local.set $k
+      local.get $k local.get $ring i32.ge_s if local.get $k local.get $ring i32.sub local.set $k end
+      local.get $safe local.get $lo i32.gt_s
+      if
+        local.get $seg local.get $dangerRows local.get $k local.get $rowBytes i32.mul i32.add
+        local.get $dangerExt local.get $k i32.const 3 i32.shl i32.add
+        local.get $lo
+        local.get $hi i32.const 1 i32.add local.get $safe local.get $hi i32.const 1 i32.add local.get $safe i32.lt_s select
+        call addNonzero
+      end
+      local.get $safe local.get $hi i32.le_s
+      if
+        local.get $seg local.get $safe local.get $hi
+        local.get $hi i32.const 3 i32.add local.get $hi
+        local.get $hi i32.const 3 i32.add i32.const 1 i32.shl i32.const 1 i32.add local.get $segLen i32.lt_s select
+        local.get $kt i32.load local.get $len
+        local.get $rows local.get $k local.get $rowBytes i32.mul i32.add
+        call spread
+        ;; the awake row's extent: lo = min(lo, safe - len + 1), hi = max(hi, hi)
+        local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $x
+        local.get $safe local.get $len i32.sub i32.const 1 i32.add local.set $c
+        local.get $x local.get $c local.get $x i32.load local.get $c local.get $x i32.load i32.lt_s select i32.store
+        local.get $x local.get $hi local.get $x i32.load offset=4 local.get $hi local.get $x i32.load offset=4
+        i32.gt_s select i32.store offset=4
+      end
+      ;; the segment's cells lo..hi cleared
+      local.get $seg local.get $lo i32.const 4 i32.shl i32.add local.set $x
+      local.get $lo local.set $c
+      block $cleared
+        local.get $c local.get $hi i32.gt_s br_if $cleared
+        loop $clear
+          local.get $x local.get $zero v128.store
+          local.get $x i32.const 16 i32.add local.set $x
+          local.get $c i32.const 1 i32.add local.tee $c
+          local.get $hi i32.le_s br_if $clear
+        end
+      end`,
+    },
+    {
+      // dispatch() of pairWalk.ts with attack faints (rows $attack and $turn, cells lo..hi): the bands
+      // far from the limit in farBands(), the others (and those with cells in danger) here, from the
+      // top down. The faints and turns fainted at $out + 64, + 80 (added to), the dead at $out + 16.
+      name: 'dispatchBands',
+      params: [
+        ...i32('$attack', '$turn', '$seg', '$pass', '$lo', '$hi', '$dur', '$band', '$limit', '$t'),
+        ...RINGS,
+        ['$f0', 'f64'],
+        ['$f1', 'f64'],
+        ['$cut', 'f64'],
+      ],
+      locals: [...i32('$i', '$j', '$d', '$tm'), ...v128('$dead', '$sum')],
+      body: `
+      local.get $t local.get $ring i32.rem_u local.set $tm
+      local.get $hi local.set $i
+      block $exit
+        loop $bands
+          local.get $out i32.const 0 i32.store offset=100
+          local.get $attack local.get $turn local.get $seg local.get $lo local.get $i local.get $dur local.get $band
+          local.get $limit local.get $t local.get $ring local.get $rows local.get $rowBytes local.get $kernels
+          local.get $ext local.get $segLen local.get $out local.get $f0 local.get $f1 local.get $cut
+          call farBands local.set $i
+          local.get $i local.get $lo i32.lt_s br_if $exit
+          local.get $band local.get $i i32.const 2 i32.shl i32.add i32.load local.tee $j
+          local.get $lo local.get $j local.get $lo i32.gt_s select local.set $j
+          local.get $dur local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d
+          local.get $out i32.load offset=100
+          if
+            ;; a far band with cells in danger, its sums taken: settled here
+            local.get $seg local.get $j i32.const 1 i32.sub local.get $i local.get $tm local.get $d local.get $limit
+            local.get $out f64.load offset=104 ${passRings} local.get $cut call settleBand
+          else
+            ;; a band near the limit: its first helpless call can kill (the dead carried through)
+            local.get $out local.get $dead v128.store offset=16
+            local.get $attack local.get $turn local.get $seg local.get $pass local.get $j local.get $i i32.const 1 i32.add
+            local.get $limit local.get $out local.get $f0 local.get $f1 call nearFaints
+            local.get $out v128.load offset=16 local.set $dead
+            local.get $out v128.load local.tee $sum f64x2.extract_lane 0 f64.const 0 f64.gt
+            local.get $sum f64x2.extract_lane 1 f64.const 0 f64.gt i32.or
+            if
+              local.get $out local.get $out v128.load offset=64 local.get $sum f64x2.add v128.store offset=64
+              local.get $out local.get $out v128.load offset=80
+              local.get $sum local.get $d f64.convert_i32_s f64x2.splat f64x2.mul f64x2.add v128.store offset=80
+              local.get $seg local.get $j i32.const 1 i32.sub i32.const 0 local.get $j i32.const 1 i32.ge_s select
+              local.get $i local.get $tm local.get $d local.get $limit f64.const -1 ${passRings} local.get $cut
+              call settleBand
+            end
+          end
+          local.get $j i32.const 1 i32.sub local.set $i
+          br $bands
+        end
+      end
+      local.get $out local.get $dead v128.store offset=16`,
+    },
+  ];
+}
+
 const FUNCTIONS: WasmFunction[] = [
   ...callFunctions(2),
   {
@@ -332,6 +487,7 @@ const FUNCTIONS: WasmFunction[] = [
     // its cells with no cell in danger (usefulLength() of its kernel, spread() into the awake row
     // of its wake-up, the segment cleared). Stops at the first band near the limit (returns its top
     // cell) or, after the sums, at a band with cells in danger (returns its top cell, flag set).
+    // The faints and turns fainted (at $out + 64, + 80) are added to.
     name: 'farBands',
     params: [
       ...i32('$attack', '$turn', '$seg', '$lo', '$hi', '$dur', '$band', '$limit', '$t', '$ring', '$rows'),
@@ -351,6 +507,9 @@ const FUNCTIONS: WasmFunction[] = [
       ['$m', 'f64'],
     ],
     body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')}
+      ;; the faints and turns fainted so far (added to band by band, in order)
+      local.get $out v128.load offset=64 local.set $faints
+      local.get $out v128.load offset=80 local.set $turns
       local.get $out i32.load offset=96 local.set $len
       ;; t % ring once: then (t + d) % ring is one subtraction at most (d < ring: the floor has the longest faint)
       local.get $t local.get $ring i32.rem_u local.set $t
@@ -806,6 +965,7 @@ const FUNCTIONS: WasmFunction[] = [
   },
   // Last, so that the functions above keep their indices (wasm-function[i] in a profile).
   ...callFunctions(3),
+  ...dispatchFunctions(),
 ];
 
 export interface PairKernels {
@@ -838,6 +998,8 @@ export interface PairKernels {
   combinedAttacks(...args: number[]): void;
   nearFaints(...args: number[]): void;
   addNonzero(src: number, dst: number, e: number, from: number, to: number): void;
+  settleBand(...args: number[]): void;
+  dispatchBands(...args: number[]): void;
 }
 
 const instantiate = kernelMemories<PairKernels>(FUNCTIONS);

@@ -583,11 +583,14 @@ class PairWalk {
     let turnsB = 0;
     let i = hi;
     if (attackFaints) {
-      i = this.farBands(t, lo, hi);
+      this.dispatchBands(t, lo, hi);
       faintsA = scratch[8]!;
       faintsB = scratch[9]!;
       turnsA = scratch[10]!;
       turnsB = scratch[11]!;
+      deadA = scratch[2]!;
+      deadB = scratch[3]!;
+      i = lo - 1;
     }
     while (i >= lo) {
       const d = dur[i]!;
@@ -643,18 +646,20 @@ class PairWalk {
   }
 
   /**
-   * dispatch()'s bands far from the limit, from cell hi down, in pairKernels.ts (the faints and
-   * turns fainted in the scratch): the top cell of the first band left to dispatch().
+   * dispatch()'s bands of cells lo..hi with attack faints, all in pairKernels.ts (dispatchBands()):
+   * the faints and turns fainted and the dead in the scratch.
    */
-  private farBands(t: number, lo: number, hi: number): number {
+  private dispatchBands(t: number, lo: number, hi: number) {
     const awake = this.awake;
+    const danger = this.danger;
     scratchInts[24] = this.lastLength;
-    scratchInts[25] = 0;
+    scratch[8] = scratch[9] = scratch[10] = scratch[11] = 0;
     const seg = this.segment;
-    let i = K.farBands(
+    K.dispatchBands(
       this.faintAttack.at,
       this.faintTurn.at,
       seg.at,
+      this.chances.at,
       lo,
       hi,
       this.durAt,
@@ -664,8 +669,10 @@ class PairWalk {
       this.ringSize,
       awake[0]!.at,
       awake[1]!.at - awake[0]!.at,
-      this.kernelTable.at,
       this.awakeExtentsAt,
+      danger[0]!.at,
+      this.dangerExtentsAt,
+      this.kernelTable.at,
       seg.p.length,
       0,
       this.f0,
@@ -673,13 +680,6 @@ class PairWalk {
       DEPOSIT_CUT,
     );
     this.lastLength = scratchInts[24]!;
-    if (scratchInts[25] === 1) {
-      // A band with cells in danger, its sums taken: settled here.
-      const j = this.bandLow[i]! > lo ? this.bandLow[i]! : lo;
-      this.settle(seg, j - 1, i, t, this.dur[i]!, scratch[13]!);
-      i = j - 1;
-    }
-    return i;
   }
 
   /**
