@@ -420,6 +420,333 @@ function dispatchFunctions(): WasmFunction[] {
   ];
 }
 
+/**
+ * The walk's fixed context (pairWalk.ts writes it once a walk, at CONTEXT_AT): i32 fields, then f64
+ * ones, at these byte offsets.
+ */
+export const CONTEXT = {
+  rows: 0,
+  rowBytes: 4,
+  ext: 8,
+  dangerRows: 12,
+  dangerExt: 16,
+  ring: 20,
+  width: 24,
+  limit: 28,
+  pass: 32,
+  dur: 36,
+  band: 40,
+  kernels: 44,
+  segLen: 48,
+  attack: 52,
+  attackExt: 56,
+  turn: 60,
+  turnExt: 64,
+  seg: 68,
+  stay: 72,
+  faint: 76,
+  deadFrom: 80,
+  span: 84,
+  stride: 88,
+  attacks: 92,
+  q0: 96,
+  q1: 104,
+  f0: 112,
+  f1: 120,
+  prune: 128,
+  cut: 136,
+} as const;
+export const CONTEXT_BYTES = 144;
+/** iterate()'s dead by lane (f64x2 each) at these offsets of the scratch: the attacks', the helpless calls', the turn call's, the dispatch's. */
+export const ITERATION_DEAD = [128, 144, 160, 176] as const;
+
+/** Extents (lo, hi at $e): lo = min(lo, $a), hi = max(hi, $b), the temporaries $x (i32). */
+const widen = (e: string, a: string, b: string) => `
+      local.get ${e} ${a} local.set $x local.get $x local.get ${e} i32.load local.get $x local.get ${e} i32.load
+      i32.lt_s select i32.store
+      local.get ${e} ${b} local.set $x local.get $x local.get ${e} i32.load offset=4 local.get $x
+      local.get ${e} i32.load offset=4 i32.gt_s select i32.store offset=4`;
+/** An empty extent at $e: lo = width, hi = -1. */
+const emptyExtent = (e: string) =>
+  `local.get ${e} local.get $width i32.store local.get ${e} i32.const -1 i32.store offset=4`;
+/** Cells $from..$to (inclusive) of the row at $row cleared; $x, $c (i32) and $zero (v128) locals. */
+const clearCells = (row: string, from: string, to: string) => `
+      local.get ${row} ${from} i32.const 4 i32.shl i32.add local.set $x
+      ${from} local.set $c
+      block $cleared
+        local.get $c ${to} i32.gt_s br_if $cleared
+        loop $clear
+          local.get $x local.get $zero v128.store
+          local.get $x i32.const 16 i32.add local.set $x
+          local.get $c i32.const 1 i32.add local.tee $c
+          ${to} i32.le_s br_if $clear
+        end
+      end`;
+
+/**
+ * The first cell of an awake call (twoPoint(), turnCall() of pairWalk.ts): the row's extent at $pe
+ * read; nothing to do (returns) when empty; else $lo (j), $split, $rhi set, $y, $o the call and who
+ * passes at cell j, its faints added to $f.
+ */
+const FIRST_CELL = `
+      local.get $out local.get $zero v128.store
+      local.get $pe i32.load local.set $rlo
+      local.get $pe i32.load offset=4 local.set $rhi
+      local.get $rhi local.get $rlo i32.lt_s if return end
+      local.get $rlo i32.const 1 i32.sub i32.const 0 local.get $rlo select local.set $lo
+      local.get $limit local.set $split
+      local.get $lo local.get $split local.get $split local.get $lo i32.lt_s select local.set $split
+      local.get $rhi i32.const 1 i32.add local.get $split local.get $split local.get $rhi i32.const 1 i32.add i32.gt_s
+      select local.set $split
+      local.get $q0 f64x2.splat local.set $Q0
+      local.get $q1 f64x2.splat local.set $Q1
+      local.get $p local.get $lo i32.const 4 i32.shl i32.add local.set $x
+      local.get $x v128.load local.get $Q0 f64x2.mul
+      local.get $x v128.load offset=16 local.get $Q1 f64x2.mul f64x2.add
+      local.get $p v128.load local.get $Q1 f64x2.mul
+      local.get $rlo i32.eqz f64.convert_i32_s f64x2.splat f64x2.mul
+      f64x2.add local.set $y
+      local.get $y local.get $pass local.get $lo i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul local.set $o
+      local.get $f local.get $lo i32.const 4 i32.shl i32.add local.tee $c
+      local.get $c v128.load local.get $o f64x2.add v128.store`;
+const FIRST_CELL_LOCALS = [
+  ...i32('$rlo', '$rhi', '$lo', '$split', '$x', '$c'),
+  ...v128('$Q0', '$Q1', '$y', '$o', '$zero'),
+];
+
+/** One whole iteration of the pair walk with attacks (iteration() of pairWalk.ts) and its parts. */
+function iterationFunctions(): WasmFunction[] {
+  return [
+    {
+      // twoPoint() of pairWalk.ts with faints (one attack) of the row at $p (extent at $pe), faints
+      // to $f (extent at $fe): the dead by lane at $out.
+      name: 'attackCall',
+      params: [
+        ...i32('$p', '$pe', '$f', '$fe', '$pass', '$limit', '$width', '$out'),
+        ['$q0', 'f64'],
+        ['$q1', 'f64'],
+        ['$prune', 'f64'],
+      ],
+      locals: FIRST_CELL_LOCALS,
+      body: `${FIRST_CELL}
+      local.get $lo local.get $split i32.lt_s
+      if
+        local.get $out local.get $y local.get $o f64x2.sub v128.store
+        local.get $x local.get $zero v128.store
+      else
+        local.get $x local.get $y local.get $o f64x2.sub v128.store
+      end
+      local.get $lo i32.const 1 i32.add local.get $split i32.lt_s
+      if
+        local.get $p local.get $f local.get $pass local.get $out local.get $lo i32.const 1 i32.add local.get $split
+        local.get $q0 local.get $q1 call callFaintDie
+      end
+      local.get $split local.get $lo i32.const 1 i32.add local.get $split local.get $lo i32.gt_s select local.tee $c
+      local.get $rhi i32.le_s
+      if
+        local.get $p local.get $f local.get $pass local.get $c local.get $rhi i32.const 1 i32.add
+        local.get $q0 local.get $q1 call callFaintKeep
+      end
+      ${widen('$fe', 'local.get $lo', 'local.get $rhi')}
+      local.get $pe local.get $split i32.store
+      local.get $pe local.get $rhi i32.const -1 local.get $split local.get $rhi i32.le_s select i32.store offset=4
+      local.get $split local.get $rhi i32.le_s
+      if
+        local.get $p local.get $pe local.get $width local.get $prune call prune
+      else
+        ${emptyExtent('$pe')}
+      end`,
+    },
+    {
+      // turnCall() of pairWalk.ts: the turn call of the row at $p (extent at $pe, left empty),
+      // faints to $f, who stays awake to $n (extents at $fe, $ne): the dead by lane at $out.
+      name: 'turnCall',
+      params: [
+        ...i32('$p', '$pe', '$f', '$fe', '$n', '$ne', '$pass', '$limit', '$width', '$out'),
+        ['$q0', 'f64'],
+        ['$q1', 'f64'],
+      ],
+      locals: FIRST_CELL_LOCALS,
+      body: `${FIRST_CELL}
+      local.get $lo local.get $split i32.lt_s
+      if
+        local.get $out local.get $y local.get $o f64x2.sub v128.store
+      else
+        local.get $n local.get $lo i32.const 4 i32.shl i32.add local.tee $c
+        local.get $c v128.load local.get $y local.get $o f64x2.sub f64x2.add v128.store
+      end
+      local.get $x local.get $zero v128.store
+      local.get $lo i32.const 1 i32.add local.get $split i32.lt_s
+      if
+        local.get $p local.get $f local.get $pass local.get $out local.get $lo i32.const 1 i32.add local.get $split
+        local.get $q0 local.get $q1 call callFaintDie
+      end
+      local.get $split local.get $lo i32.const 1 i32.add local.get $split local.get $lo i32.gt_s select local.tee $c
+      local.get $rhi i32.le_s
+      if
+        local.get $p local.get $f local.get $n local.get $pass local.get $c local.get $rhi i32.const 1 i32.add
+        local.get $q0 local.get $q1 call callFaintInto
+      end
+      ${widen('$fe', 'local.get $lo', 'local.get $rhi')}
+      local.get $split local.get $rhi i32.le_s
+      if
+        ${widen('$ne', 'local.get $split', 'local.get $rhi')}
+      end
+      ${emptyExtent('$pe')}`,
+    },
+    {
+      // iteration() of pairWalk.ts for iteration $t (after the seeds' one), with the walk's context at
+      // $ctx: the attacks of the awake row (one: attackCall; several: combinedAttacks), the helpless
+      // calls, the turn call, the dispatch of the faints, ++multi. The dead of each part by lane at
+      // $out + ITERATION_DEAD; the dispatch's faints and turns fainted at $out + 64, + 80.
+      name: 'iterate',
+      params: i32('$t', '$ctx', '$out'),
+      locals: [
+        ...i32('$rows', '$rowBytes', '$ext', '$dangerRows', '$dangerExt', '$ring', '$width', '$limit', '$pass'),
+        ...i32('$dur', '$band', '$kernels', '$segLen', '$attack', '$attackExt', '$turn', '$turnExt', '$seg'),
+        ...i32('$k', '$k1', '$here', '$hereExt', '$next', '$nextExt', '$lo', '$hi', '$alo', '$ahi', '$blo', '$bhi'),
+        ...i32('$i', '$j', '$d', '$x', '$c', '$e', '$src'),
+        ...[...['$q0', '$q1', '$f0', '$f1', '$prune', '$cut', '$m']].map((n): [string, 'f64'] => [n, 'f64']),
+        ...v128('$zero', '$sum', '$v'),
+      ],
+      body: `
+      ${[
+        'rows',
+        'rowBytes',
+        'ext',
+        'dangerRows',
+        'dangerExt',
+        'ring',
+        'width',
+        'limit',
+        'pass',
+        'dur',
+        'band',
+        'kernels',
+        'segLen',
+        'attack',
+        'attackExt',
+        'turn',
+        'turnExt',
+        'seg',
+      ]
+        .map((n) => `local.get $ctx i32.load offset=${CONTEXT[n as keyof typeof CONTEXT]} local.set $${n}`)
+        .join('\n')}
+      ${['q0', 'q1', 'f0', 'f1', 'prune', 'cut']
+        .map((n) => `local.get $ctx f64.load offset=${CONTEXT[n as keyof typeof CONTEXT]} local.set $${n}`)
+        .join('\n')}
+      ;; the ring indices of iteration t and t + 1, their awake rows
+      local.get $t local.get $ring i32.rem_u local.set $k
+      local.get $k i32.const 1 i32.add local.tee $k1 local.get $ring i32.eq if i32.const 0 local.set $k1 end
+      local.get $rows local.get $k local.get $rowBytes i32.mul i32.add local.set $here
+      local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $hereExt
+      local.get $rows local.get $k1 local.get $rowBytes i32.mul i32.add local.set $next
+      local.get $ext local.get $k1 i32.const 3 i32.shl i32.add local.set $nextExt
+      ;; the attacks of block t - 1
+      local.get $ctx i32.load offset=${CONTEXT.attacks} i32.const 1 i32.eq
+      if
+        local.get $here local.get $hereExt local.get $attack local.get $attackExt local.get $pass local.get $limit
+        local.get $width local.get $out local.get $q0 local.get $q1 local.get $prune call attackCall
+      else
+        local.get $out local.get $zero v128.store
+        local.get $hereExt i32.load local.set $lo
+        local.get $hereExt i32.load offset=4 local.set $hi
+        local.get $hi local.get $lo i32.ge_s
+        if
+          local.get $here local.get $attack local.get $lo local.get $hi
+          local.get $ctx i32.load offset=${CONTEXT.stay} local.get $ctx i32.load offset=${CONTEXT.faint}
+          local.get $ctx i32.load offset=${CONTEXT.deadFrom} local.get $ctx i32.load offset=${CONTEXT.span}
+          local.get $ctx i32.load offset=${CONTEXT.stride} local.get $out call combinedAttacks
+          ;; bottom = max(0, lo - span + 1)
+          local.get $lo local.get $ctx i32.load offset=${CONTEXT.span} i32.sub i32.const 1 i32.add local.tee $c
+          i32.const 0 local.get $c i32.const 0 i32.gt_s select local.set $c
+          ${widen('$attackExt', 'local.get $c', 'local.get $hi')}
+          local.get $hereExt local.get $c i32.store
+          local.get $here local.get $hereExt local.get $width local.get $prune call prune
+          local.get $attack local.get $attackExt local.get $width local.get $prune call prune
+        end
+      end
+      local.get $out local.get $out v128.load v128.store offset=${ITERATION_DEAD[0]}
+      ;; the helpless calls of every danger row
+      local.get $dangerRows local.get $rowBytes local.get $dangerExt local.get $ring local.get $t i32.const 1 i32.add
+      local.get $ring i32.const 1 i32.sub local.get $pass local.get $limit local.get $width local.get $out
+      local.get $f0 local.get $f1 local.get $prune call helplessCalls
+      local.get $out local.get $out v128.load v128.store offset=${ITERATION_DEAD[1]}
+      ;; the turn call: who stays awake goes to the next prompt's row
+      local.get $here local.get $hereExt local.get $turn local.get $turnExt local.get $next local.get $nextExt
+      local.get $pass local.get $limit local.get $width local.get $out local.get $q0 local.get $q1 call turnCall
+      local.get $out local.get $out v128.load v128.store offset=${ITERATION_DEAD[2]}
+      ;; the dispatch of the faints
+      local.get $out local.get $zero v128.store offset=${ITERATION_DEAD[3]}
+      local.get $out local.get $zero v128.store offset=64
+      local.get $out local.get $zero v128.store offset=80
+      local.get $attackExt i32.load local.set $alo
+      local.get $attackExt i32.load offset=4 local.set $ahi
+      local.get $turnExt i32.load local.set $blo
+      local.get $turnExt i32.load offset=4 local.set $bhi
+      block $dispatched
+        local.get $ahi local.get $alo i32.lt_s local.get $bhi local.get $blo i32.lt_s i32.and br_if $dispatched
+        local.get $alo local.get $blo local.get $alo local.get $blo i32.lt_s select local.set $lo
+        local.get $ahi local.get $bhi local.get $ahi local.get $bhi i32.gt_s select local.set $hi
+        local.get $ahi local.get $alo i32.ge_s
+        if
+          local.get $attack local.get $turn local.get $seg local.get $pass local.get $lo local.get $hi local.get $dur
+          local.get $band local.get $limit local.get $t local.get $ring local.get $rows local.get $rowBytes local.get $ext
+          local.get $dangerRows local.get $dangerExt local.get $kernels local.get $segLen local.get $out
+          local.get $f0 local.get $f1 local.get $cut call dispatchBands
+          local.get $out local.get $out v128.load offset=16 v128.store offset=${ITERATION_DEAD[3]}
+          ${clearCells('$attack', 'local.get $alo', 'local.get $ahi')}
+          local.get $blo i32.const 0 local.get $blo i32.const 0 i32.gt_s select local.set $lo
+          ${clearCells('$turn', 'local.get $lo', 'local.get $bhi')}
+        else
+          ;; turn faints only: band by band from the top, each settled from the turn's row
+          local.get $hi local.set $i
+          block $bandsDone
+            loop $bands
+              local.get $i local.get $lo i32.lt_s br_if $bandsDone
+              local.get $band local.get $i i32.const 2 i32.shl i32.add i32.load local.tee $j
+              local.get $lo local.get $j local.get $lo i32.gt_s select local.set $j
+              local.get $dur local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d
+              local.get $turn local.get $j local.get $i i32.const 1 i32.add local.get $out i32.const 32 i32.add
+              call sumMax
+              local.get $out v128.load offset=48 local.set $v
+              local.get $v f64x2.extract_lane 0 local.get $v f64x2.extract_lane 1
+              local.get $v f64x2.extract_lane 0 local.get $v f64x2.extract_lane 1 f64.gt select local.set $m
+              local.get $out v128.load offset=32 local.tee $sum f64x2.extract_lane 0 f64.const 0 f64.gt
+              local.get $sum f64x2.extract_lane 1 f64.const 0 f64.gt i32.or
+              if
+                local.get $out local.get $out v128.load offset=64 local.get $sum f64x2.add v128.store offset=64
+                local.get $out local.get $out v128.load offset=80
+                local.get $sum local.get $d f64.convert_i32_s f64x2.splat f64x2.mul f64x2.add v128.store offset=80
+                local.get $turn local.get $j local.get $i local.get $k local.get $d local.get $limit local.get $m
+                local.get $ring local.get $rows local.get $rowBytes local.get $ext local.get $dangerRows
+                local.get $dangerExt local.get $kernels local.get $segLen local.get $out local.get $cut call settleBand
+              end
+              local.get $j i32.const 1 i32.sub local.set $i
+              br $bands
+            end
+          end
+        end
+        ${emptyExtent('$attackExt')}
+        ${emptyExtent('$turnExt')}
+      end
+      ;; ++multi: who wakes up now (the danger row of t + 1) joins the next prompt's row
+      local.get $dangerRows local.get $k1 local.get $rowBytes i32.mul i32.add local.set $src
+      local.get $dangerExt local.get $k1 i32.const 3 i32.shl i32.add local.set $e
+      local.get $e i32.load local.set $lo
+      local.get $e i32.load offset=4 local.set $hi
+      local.get $hi local.get $lo i32.ge_s
+      if
+        local.get $src local.get $next local.get $lo local.get $hi i32.const 1 i32.add call addRow
+        ${widen('$nextExt', 'local.get $lo', 'local.get $hi')}
+        local.get $lo i32.const 0 local.get $lo i32.const 0 i32.gt_s select local.set $lo
+        ${clearCells('$src', 'local.get $lo', 'local.get $hi')}
+        ${emptyExtent('$e')}
+      end`,
+    },
+  ];
+}
+
 const FUNCTIONS: WasmFunction[] = [
   ...callFunctions(2),
   {
@@ -966,6 +1293,7 @@ const FUNCTIONS: WasmFunction[] = [
   // Last, so that the functions above keep their indices (wasm-function[i] in a profile).
   ...callFunctions(3),
   ...dispatchFunctions(),
+  ...iterationFunctions(),
 ];
 
 export interface PairKernels {
@@ -1000,6 +1328,9 @@ export interface PairKernels {
   addNonzero(src: number, dst: number, e: number, from: number, to: number): void;
   settleBand(...args: number[]): void;
   dispatchBands(...args: number[]): void;
+  attackCall(...args: number[]): void;
+  turnCall(...args: number[]): void;
+  iterate(t: number, ctx: number, out: number): void;
 }
 
 const instantiate = kernelMemories<PairKernels>(FUNCTIONS);

@@ -21,7 +21,7 @@
 // 1e-11, are then the only difference beyond the cuts).
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, type CallModel, type CallPmf } from './calls.ts';
-import { KernelMemory, type PairKernels } from './pairKernels.ts';
+import { CONTEXT, CONTEXT_BYTES, ITERATION_DEAD, KernelMemory, type PairKernels } from './pairKernels.ts';
 import * as walk from './starvation.ts';
 import {
   AttackKernels,
@@ -63,7 +63,9 @@ export function pairModel(model: CallModel): boolean {
  * The walk's arrays live in one WebAssembly memory (one per thread, reused), where the hot loops (pairKernels.ts) read them by address; JavaScript reads them through
  * views. Its first bytes are the kernels' scratch: sums and maxima out, dead mass in and out.
  */
-const SCRATCH_BYTES = 128;
+const SCRATCH_BYTES = 192 + CONTEXT_BYTES;
+/** The walk's context (pairKernels.ts CONTEXT), after the kernels' scratch: written once a walk. */
+const CONTEXT_AT = 192;
 /** The first memory's size: every walk of the forecast sweep fits (1.2 MB at most). */
 const MIN_MEMORY_BYTES = 2 << 20;
 let memory: KernelMemory | null = null;
@@ -122,7 +124,7 @@ class PairRow {
   private readonly ends: Int32Array;
   private readonly e: number;
   /** The address of lo and hi. */
-  private readonly endsAt: number;
+  readonly endsAt: number;
   constructor(
     private readonly width: number,
     arena: Arena,
@@ -528,6 +530,46 @@ class PairWalk {
     const grid = { scratch: new Float64Array(this.width), pass: this.pass, limitIdx: this.limitIdx, width: this.width };
     this.combined =
       model.attacks >= 2 ? new AttackKernels(grid, pmf, model.attacks, (n) => this.arena.floats(n).view) : null;
+    this.writeContext();
+  }
+
+  /** The walk's context for iterate() (pairKernels.ts), after the scratch. */
+  private writeContext() {
+    const ints = new Int32Array(this.arena.buffer, CONTEXT_AT, CONTEXT_BYTES / 4);
+    const floats = new Float64Array(this.arena.buffer, CONTEXT_AT, CONTEXT_BYTES / 8);
+    const int = (field: keyof typeof CONTEXT, x: number) => void (ints[CONTEXT[field] / 4] = x);
+    const float = (field: keyof typeof CONTEXT, x: number) => void (floats[CONTEXT[field] / 8] = x);
+    const { awake, danger, combined } = this;
+    int('rows', awake[0]!.at);
+    int('rowBytes', awake[1]!.at - awake[0]!.at);
+    int('ext', this.awakeExtentsAt);
+    int('dangerRows', danger[0]!.at);
+    int('dangerExt', this.dangerExtentsAt);
+    int('ring', this.ringSize);
+    int('width', this.width);
+    int('limit', this.limitIdx);
+    int('pass', this.chances.at);
+    int('dur', this.durAt);
+    int('band', this.bandLowAt);
+    int('kernels', this.kernelTable.at);
+    int('segLen', this.segment.p.length);
+    int('attack', this.faintAttack.at);
+    int('attackExt', this.faintAttack.endsAt);
+    int('turn', this.faintTurn.at);
+    int('turnExt', this.faintTurn.endsAt);
+    int('seg', this.segment.at);
+    int('stay', combined ? combined.stay.byteOffset : 0);
+    int('faint', combined ? combined.faint.byteOffset : 0);
+    int('deadFrom', combined ? combined.dead.byteOffset : 0);
+    int('span', combined ? combined.span : 0);
+    int('stride', combined ? combined.stride : 0);
+    int('attacks', this.attacks);
+    float('q0', this.q0);
+    float('q1', this.q1);
+    float('f0', this.f0);
+    float('f1', this.f1);
+    float('prune', PRUNE);
+    float('cut', DEPOSIT_CUT);
   }
 
   private idx(h: number) {
@@ -762,8 +804,36 @@ class PairWalk {
     this.builtHi = to;
   }
 
+  /**
+   * One iteration after the seeds' one, whole in pairKernels.ts (iterate()): the dead of its parts
+   * and the dispatch's faints read back from the scratch, in iteration()'s order.
+   */
+  private wholeIteration(t: number) {
+    if (this.combined) {
+      const here = this.awake[t % this.ringSize]!;
+      this.buildAttackKernels(here.lo, here.hi);
+    }
+    scratchInts[24] = this.lastLength;
+    K.iterate(t, CONTEXT_AT, 0);
+    this.lastLength = scratchInts[24]!;
+    const [attack, helpless, turn, faints] = ITERATION_DEAD;
+    this.die(0, t - 1, scratch[attack / 8]!);
+    this.die(1, t - 1, scratch[attack / 8 + 1]!);
+    this.die(0, t, scratch[helpless / 8]!);
+    this.die(1, t, scratch[helpless / 8 + 1]!);
+    this.die(0, t, scratch[turn / 8]!);
+    this.die(1, t, scratch[turn / 8 + 1]!);
+    this.die(0, t, scratch[faints / 8]!);
+    this.die(1, t, scratch[faints / 8 + 1]!);
+    this.expectedFaints[0]! += scratch[8]!;
+    this.expectedFaints[1]! += scratch[9]!;
+    this.expectedTurnsFainted[0]! += scratch[10]!;
+    this.expectedTurnsFainted[1]! += scratch[11]!;
+  }
+
   /** One iteration: the attacks of block t - 1, the turn call of block t, then ++multi. */
   private iteration(t: number, seedIteration: number) {
+    if (t !== seedIteration) return this.wholeIteration(t);
     const here = this.awake[t % this.ringSize]!;
     const { q0, q1, chances, limitIdx } = this;
     if (this.combined) {
