@@ -455,8 +455,21 @@ export const CONTEXT = {
   f1: 120,
   prune: 128,
   cut: 136,
+  // iterations(): the cells whose combined attack kernels are built, the deaths' chunk (f64x2 by
+  // iteration from deathsBase on), the lanes that have stopped (bit by lane), the stop; by lane
+  // (f64x2): the mass planned, dead in all, faints and turns fainted.
+  builtLo: 144,
+  builtHi: 148,
+  deaths: 152,
+  deathsBase: 156,
+  ended: 160,
+  epsilon: 168,
+  planned: 176,
+  dead: 192,
+  faints: 208,
+  turns: 224,
 } as const;
-export const CONTEXT_BYTES = 144;
+export const CONTEXT_BYTES = 240;
 /** iterate()'s dead by lane (f64x2 each) at these offsets of the scratch: the attacks', the helpless calls', the turn call's, the dispatch's. */
 export const ITERATION_DEAD = [128, 144, 160, 176] as const;
 
@@ -593,6 +606,80 @@ function iterationFunctions(): WasmFunction[] {
         ${widen('$ne', 'local.get $split', 'local.get $rhi')}
       end
       ${emptyExtent('$pe')}`,
+    },
+    {
+      // iterate() from iteration $from until $to, while each stopping lane is alive and the attack
+      // kernels the awake row needs are built: the deaths of each iteration's parts added to the
+      // chunk (die() of pairWalk.ts: the attacks' at t - 1, the others at t, in that order), the dead,
+      // faints and turns fainted to the context's totals. Returns the first iteration not run: after
+      // one where a lane still running fell below the stop, or one whose kernels are missing.
+      name: 'iterations',
+      params: i32('$from', '$to', '$ctx', '$out'),
+      result: 'i32',
+      locals: [
+        ...i32('$t', '$deaths', '$base', '$ring', '$ext', '$e', '$lo', '$hi', '$several', '$ended', '$at'),
+        ['$epsilon', 'f64'],
+        ...v128('$planned', '$dead', '$faints', '$turns', '$x'),
+      ],
+      body: `
+      local.get $ctx i32.load offset=${CONTEXT.deaths} local.set $deaths
+      local.get $ctx i32.load offset=${CONTEXT.deathsBase} local.set $base
+      local.get $ctx i32.load offset=${CONTEXT.ring} local.set $ring
+      local.get $ctx i32.load offset=${CONTEXT.ext} local.set $ext
+      local.get $ctx i32.load offset=${CONTEXT.ended} local.set $ended
+      local.get $ctx i32.load offset=${CONTEXT.attacks} i32.const 1 i32.gt_s local.set $several
+      local.get $ctx f64.load offset=${CONTEXT.epsilon} local.set $epsilon
+      local.get $ctx v128.load offset=${CONTEXT.planned} local.set $planned
+      local.get $ctx v128.load offset=${CONTEXT.dead} local.set $dead
+      local.get $ctx v128.load offset=${CONTEXT.faints} local.set $faints
+      local.get $ctx v128.load offset=${CONTEXT.turns} local.set $turns
+      local.get $from local.set $t
+      block $stop
+        loop $each
+          local.get $t local.get $to i32.ge_s br_if $stop
+          local.get $several
+          if
+            ;; the awake row's cells must have their kernels
+            local.get $ext local.get $t local.get $ring i32.rem_u i32.const 3 i32.shl i32.add local.tee $e
+            i32.load local.set $lo
+            local.get $e i32.load offset=4 local.set $hi
+            local.get $hi local.get $lo i32.ge_s
+            if
+              local.get $lo local.get $ctx i32.load offset=${CONTEXT.builtLo} i32.lt_s br_if $stop
+              local.get $hi local.get $ctx i32.load offset=${CONTEXT.builtHi} i32.gt_s br_if $stop
+            end
+          end
+          local.get $t local.get $ctx local.get $out call iterate
+          ;; the attacks' dead at t - 1, the rest at t
+          local.get $deaths local.get $t i32.const 1 i32.sub local.get $base i32.sub i32.const 4 i32.shl i32.add
+          local.tee $at local.get $at v128.load local.get $out v128.load offset=${ITERATION_DEAD[0]} local.tee $x
+          f64x2.add v128.store
+          local.get $dead local.get $x f64x2.add local.set $dead
+          local.get $at i32.const 16 i32.add local.set $at
+          ${ITERATION_DEAD.slice(1)
+            .map(
+              (offset) => `
+          local.get $at local.get $at v128.load local.get $out v128.load offset=${offset} local.tee $x
+          f64x2.add v128.store
+          local.get $dead local.get $x f64x2.add local.set $dead`,
+            )
+            .join('')}
+          local.get $faints local.get $out v128.load offset=64 f64x2.add local.set $faints
+          local.get $turns local.get $out v128.load offset=80 f64x2.add local.set $turns
+          local.get $t i32.const 1 i32.add local.set $t
+          ;; a lane still running below the stop: back to JavaScript, which takes its result
+          local.get $planned local.get $dead f64x2.sub local.set $x
+          local.get $ended i32.const 1 i32.and i32.eqz
+          local.get $x f64x2.extract_lane 0 local.get $epsilon f64.lt i32.and br_if $stop
+          local.get $ended i32.const 2 i32.and i32.eqz
+          local.get $x f64x2.extract_lane 1 local.get $epsilon f64.lt i32.and br_if $stop
+          br $each
+        end
+      end
+      local.get $ctx local.get $dead v128.store offset=${CONTEXT.dead}
+      local.get $ctx local.get $faints v128.store offset=${CONTEXT.faints}
+      local.get $ctx local.get $turns v128.store offset=${CONTEXT.turns}
+      local.get $t`,
     },
     {
       // iteration() of pairWalk.ts for iteration $t (after the seeds' one), with the walk's context at
@@ -1331,6 +1418,7 @@ export interface PairKernels {
   attackCall(...args: number[]): void;
   turnCall(...args: number[]): void;
   iterate(t: number, ctx: number, out: number): void;
+  iterations(from: number, to: number, ctx: number, out: number): number;
 }
 
 const instantiate = kernelMemories<PairKernels>(FUNCTIONS);

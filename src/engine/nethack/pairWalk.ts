@@ -64,6 +64,8 @@ export function pairModel(model: CallModel): boolean {
  * views. Its first bytes are the kernels' scratch: sums and maxima out, dead mass in and out.
  */
 const SCRATCH_BYTES = 192 + CONTEXT_BYTES;
+/** Iterations a call of iterations() (pairKernels.ts) runs at most: their deaths fit its chunk. */
+const CHUNK = 1024;
 /** The walk's context (pairKernels.ts CONTEXT), after the kernels' scratch: written once a walk. */
 const CONTEXT_AT = 192;
 /** The first memory's size: every walk of the forecast sweep fits (1.2 MB at most). */
@@ -426,6 +428,8 @@ class PairWalk {
   private readonly awakeExtentsAt: number;
   private readonly dangerExtentsAt: number;
   private readonly arena: Arena;
+  /** iterations()'s deaths, by iteration from the one before its first (both lanes a cell). */
+  private readonly deathChunk: { at: number; view: Float64Array };
   private readonly combined: AttackKernels | null;
   /** An awake call burns 0 or 1 with these chances; a fainted call with f0, f1. */
   private readonly q0: number;
@@ -484,8 +488,10 @@ class PairWalk {
         kernelBytes +
         2 * ints(this.width) +
         ints(3 * longest) +
-        ints(2 * rows),
+        ints(2 * rows) +
+        Arena.bytes(2 * (CHUNK + 1)),
     );
+    this.deathChunk = this.arena.floats(2 * (CHUNK + 1));
     const chances = this.arena.floats(this.width);
     this.pass = chances.view;
     this.chances = { pass: this.pass, at: chances.at };
@@ -564,6 +570,7 @@ class PairWalk {
     int('span', combined ? combined.span : 0);
     int('stride', combined ? combined.stride : 0);
     int('attacks', this.attacks);
+    int('deaths', this.deathChunk.at);
     float('q0', this.q0);
     float('q1', this.q1);
     float('f0', this.f0);
@@ -926,20 +933,79 @@ class PairWalk {
     };
   }
 
+  /**
+   * Iterations t.. (before `stop`, at most CHUNK) in pairKernels.ts (iterations()), with the walk's
+   * totals: the deaths, dead, faints and turns fainted read back. Returns the first iteration not
+   * run (t itself when the awake row's attack kernels are not all built).
+   */
+  private iterationsFrom(t: number, stop: number, planned: number[], ends: (LaneEnd | null)[]): number {
+    const to = Math.min(stop, t + CHUNK);
+    this.deathsUpTo(to);
+    const ctx = new Int32Array(this.arena.buffer, CONTEXT_AT, CONTEXT_BYTES / 4);
+    const ctxFloats = new Float64Array(this.arena.buffer, CONTEXT_AT, CONTEXT_BYTES / 8);
+    const int = (field: keyof typeof CONTEXT, x: number) => void (ctx[CONTEXT[field] / 4] = x);
+    const pair = (field: keyof typeof CONTEXT, xs: number[]) => ctxFloats.set(xs, CONTEXT[field] / 8);
+    int('builtLo', Math.min(this.builtLo, this.width));
+    int('builtHi', this.builtHi);
+    int('deathsBase', t - 1);
+    int('ended', (ends[0] ? 1 : 0) | (ends[1] ? 2 : 0));
+    ctxFloats[CONTEXT.epsilon / 8] = WALK_EPSILON;
+    pair('planned', planned);
+    pair('dead', this.deadTotal);
+    pair('faints', this.expectedFaints);
+    pair('turns', this.expectedTurnsFainted);
+    const chunk = this.deathChunk.view;
+    chunk.fill(0, 0, 2 * (to - t + 1));
+    chunk[0] = this.deaths[0]![t - 1]!;
+    chunk[1] = this.deaths[1]![t - 1]!;
+    scratchInts[24] = this.lastLength;
+    const reached = K.iterations(t, to, CONTEXT_AT, 0);
+    this.lastLength = scratchInts[24]!;
+    for (let lane = 0; lane < 2; lane++) {
+      const deaths = this.deaths[lane]!;
+      for (let u = t - 1; u < reached; u++) {
+        const x = chunk[2 * (u - t + 1) + lane]!;
+        deaths[u] = x;
+        if (x !== 0 && u > this.deathTop[lane]!) this.deathTop[lane] = u;
+      }
+      this.deadTotal[lane] = ctxFloats[CONTEXT.dead / 8 + lane]!;
+      this.expectedFaints[lane] = ctxFloats[CONTEXT.faints / 8 + lane]!;
+      this.expectedTurnsFainted[lane] = ctxFloats[CONTEXT.turns / 8 + lane]!;
+    }
+    return reached;
+  }
+
   run(seedIteration: number, iterations = WALK_MAX_TURNS): [WalkResult, WalkResult] {
     const sum = (m: WalkMass) => m.mass.reduce((a, x) => a + x, 0);
     const planned = this.awakeSeed ? [sum(this.awakeSeed), sum(this.awakeSeed)] : this.seeds.map(sum);
     const ends: (LaneEnd | null)[] = [null, null];
     let t = seedIteration;
-    for (const stop = Math.min(WALK_MAX_TURNS, seedIteration + iterations); t < stop; t++) {
-      this.deathsUpTo(t);
-      if (t === seedIteration && this.awakeSeed) this.injectAwake(t, this.awakeSeed);
-      if (this.attacks === 0) this.quietIteration(t, seedIteration);
-      else this.iteration(t, seedIteration);
+    const stop = Math.min(WALK_MAX_TURNS, seedIteration + iterations);
+    while (t < stop) {
+      let next = t + 1;
+      if (this.attacks === 0 || t === seedIteration) {
+        this.deathsUpTo(t);
+        if (t === seedIteration && this.awakeSeed) this.injectAwake(t, this.awakeSeed);
+        if (this.attacks === 0) this.quietIteration(t, seedIteration);
+        else this.iteration(t, seedIteration);
+      } else {
+        // Whole iterations in WebAssembly, back here when a lane stops or kernels are missing.
+        next = this.iterationsFrom(t, stop, planned, ends);
+        if (next === t) {
+          const here = this.awake[t % this.ringSize]!;
+          this.buildAttackKernels(here.lo, here.hi);
+          continue;
+        }
+      }
+      const done = next - 1;
       for (let lane = 0; lane < 2; lane++)
         if (!ends[lane] && planned[lane]! - this.deadTotal[lane]! < WALK_EPSILON)
-          ends[lane] = { result: this.laneResult(lane, t, planned[lane]!) };
-      if (ends[0] && ends[1]) break;
+          ends[lane] = { result: this.laneResult(lane, done, planned[lane]!) };
+      if (ends[0] && ends[1]) {
+        t = done;
+        break;
+      }
+      t = next;
     }
     for (let lane = 0; lane < 2; lane++) ends[lane] ??= { result: this.laneResult(lane, t, planned[lane]!) };
     return [ends[0]!.result, ends[1]!.result];
