@@ -619,7 +619,7 @@ function iterationFunctions(): WasmFunction[] {
       locals: [
         ...i32('$t', '$deaths', '$base', '$ring', '$ext', '$e', '$lo', '$hi', '$several', '$ended', '$at'),
         ['$epsilon', 'f64'],
-        ...v128('$planned', '$dead', '$faints', '$turns', '$x'),
+        ...v128('$planned', '$dead', '$faints', '$turns', '$x', '$zero'),
       ],
       body: `
       local.get $ctx i32.load offset=${CONTEXT.deaths} local.set $deaths
@@ -655,7 +655,8 @@ function iterationFunctions(): WasmFunction[] {
           local.tee $at local.get $at v128.load local.get $out v128.load offset=${ITERATION_DEAD[0]} local.tee $x
           f64x2.add v128.store
           local.get $dead local.get $x f64x2.add local.set $dead
-          local.get $at i32.const 16 i32.add local.set $at
+          ;; iteration t's cell starts at 0 (0 + x is x: no deaths are -0)
+          local.get $at i32.const 16 i32.add local.tee $at local.get $zero v128.store
           ${ITERATION_DEAD.slice(1)
             .map(
               (offset) => `

@@ -66,6 +66,8 @@ export function pairModel(model: CallModel): boolean {
 const SCRATCH_BYTES = 192 + CONTEXT_BYTES;
 /** Iterations a call of iterations() (pairKernels.ts) runs at most: their deaths fit its chunk. */
 const CHUNK = 1024;
+/** Cells whose attack kernels are built beyond the awake row's (deterministic by cell: any cells). */
+const KERNEL_MARGIN = 16;
 /** The walk's context (pairKernels.ts CONTEXT), after the kernels' scratch: written once a walk. */
 const CONTEXT_AT = 192;
 /** The first memory's size: every walk of the forecast sweep fits (1.2 MB at most). */
@@ -954,8 +956,7 @@ class PairWalk {
     pair('dead', this.deadTotal);
     pair('faints', this.expectedFaints);
     pair('turns', this.expectedTurnsFainted);
-    const chunk = this.deathChunk.view;
-    chunk.fill(0, 0, 2 * (to - t + 1));
+    const chunk = this.deathChunk.view; // each iteration's cell cleared by iterations() at its start
     chunk[0] = this.deaths[0]![t - 1]!;
     chunk[1] = this.deaths[1]![t - 1]!;
     scratchInts[24] = this.lastLength;
@@ -992,8 +993,9 @@ class PairWalk {
         // Whole iterations in WebAssembly, back here when a lane stops or kernels are missing.
         next = this.iterationsFrom(t, stop, planned, ends);
         if (next === t) {
+          // Kernels for a few cells more below (where the row grows), not to come back each iteration.
           const here = this.awake[t % this.ringSize]!;
-          this.buildAttackKernels(here.lo, here.hi);
+          this.buildAttackKernels(Math.max(0, Math.min(here.lo, this.builtLo - KERNEL_MARGIN)), here.hi);
           continue;
         }
       }
