@@ -421,6 +421,236 @@ function dispatchFunctions(): WasmFunction[] {
 }
 
 /**
+ * The spans whose combinedAttacks() has its blocks unrolled (combinedAttacks13): 12 attacks, the
+ * slowest pair walks of the forecast sweep (about 12 % less time in combinedAttacks(); the kernel
+ * loads bound it). Each costs about 1.7 ms more assembly a thread, so the other spans use the loop.
+ */
+export const UNROLLED_SPANS: readonly number[] = [13];
+
+/**
+ * The block part of combinedAttacks() for the cells i..i + 3 (a0..a3, at $x in the row): generic
+ * (entry offsets computed, a loop over the entries) or for one span, unrolled.
+ */
+function blockEntries(span?: number): string {
+  if (!span)
+    return `
+          ;; entry offsets in bytes: s0 = 8 i stride, s(m+1) = s(m) + 8 (stride + 1)
+          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
+          local.get $s0 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $s1
+          local.get $s1 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $s2
+          local.get $s2 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $s3
+          ;; the three upper cells: i + 3, i + 2, i + 1
+          ${[
+            ['$stay', '$p'],
+            ['$faint', '$f'],
+          ]
+            .map(
+              ([k, r]) => `
+          local.get ${r} local.get $x i32.add local.get $p i32.sub local.set $w
+          local.get $w local.get $w v128.load offset=48
+            local.get $a3 local.get ${k} local.get $s3 i32.add i32.const 24 i32.sub v128.load64_splat f64x2.mul
+          f64x2.add v128.store offset=48
+          local.get $w local.get $w v128.load offset=32
+            local.get $a2 local.get ${k} local.get $s2 i32.add i32.const 16 i32.sub v128.load64_splat f64x2.mul
+            local.get $a3 local.get ${k} local.get $s3 i32.add i32.const 16 i32.sub v128.load64_splat f64x2.mul
+            f64x2.add
+          f64x2.add v128.store offset=32
+          local.get $w local.get $w v128.load offset=16
+            local.get $a1 local.get ${k} local.get $s1 i32.add i32.const 8 i32.sub v128.load64_splat f64x2.mul
+            local.get $a2 local.get ${k} local.get $s2 i32.add i32.const 8 i32.sub v128.load64_splat f64x2.mul
+            f64x2.add
+            local.get $a3 local.get ${k} local.get $s3 i32.add i32.const 8 i32.sub v128.load64_splat f64x2.mul
+            f64x2.add
+          f64x2.add v128.store offset=16`,
+            )
+            .join('')}
+          ;; every entry j < span, output i - j
+          local.get $x local.set $w
+          local.get $f local.get $x i32.add local.get $p i32.sub local.set $to
+          i32.const 0 local.set $j
+          loop $entries
+            ${[
+              ['$stay', '$w'],
+              ['$faint', '$to'],
+            ]
+              .map(
+                ([k, r]) => `
+            local.get ${r} local.get ${r} v128.load
+              local.get $a0 local.get ${k} local.get $s0 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
+              local.get $a1 local.get ${k} local.get $s1 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
+              f64x2.add
+              local.get $a2 local.get ${k} local.get $s2 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
+              f64x2.add
+              local.get $a3 local.get ${k} local.get $s3 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
+              f64x2.add
+            f64x2.add v128.store`,
+              )
+              .join('')}
+            local.get $w i32.const 16 i32.sub local.set $w
+            local.get $to i32.const 16 i32.sub local.set $to
+            local.get $j i32.const 8 i32.add local.tee $j
+            local.get $span i32.const 3 i32.shl i32.lt_s br_if $entries
+          end
+`;
+  const stride = span + 3; // AttackKernels: span + BLOCK - 1
+  // Cell i + m's entry e at 8 (m stride + e) from the block's kernel address; output i - j at
+  // 16 (span - 1 - j) from the rows' addresses moved down by span - 1 cells.
+  const entry = (m: number, e: number) => 8 * (m * stride + e);
+  const rows = [
+    ['$stay', '$p', '$ks', '$ws'],
+    ['$faint', '$f', '$kf', '$wf'],
+  ] as const;
+  const term = (k: string, a: number, e: number) =>
+    `local.get $a${a} local.get ${k} v128.load64_splat offset=${entry(a, e)} f64x2.mul`;
+  const sum = (k: string, terms: [number, number][]) =>
+    terms.map(([a, e], n) => `${term(k, a, e)}${n > 0 ? ' f64x2.add' : ''}`).join(' ');
+  const out = (w: string, at: number, k: string, terms: [number, number][]) =>
+    `local.get ${w} local.get ${w} v128.load offset=${at} ${sum(k, terms)} f64x2.add v128.store offset=${at}`;
+  const base = 16 * (span - 1);
+  return `
+          local.get $i i32.const ${8 * stride} i32.mul local.set $s0
+          ${rows
+            .map(
+              ([kernel, row, k, w]) => `
+          local.get ${kernel} local.get $s0 i32.add local.set ${k}
+          local.get ${row} local.get $x i32.add local.get $p i32.sub i32.const ${base} i32.sub local.set ${w}`,
+            )
+            .join('')}
+          ;; the three upper cells: i + 3, i + 2, i + 1
+          ${rows
+            .map(([, , k, w]) =>
+              [
+                out(w, base + 48, k, [[3, 0]]),
+                out(w, base + 32, k, [
+                  [2, 0],
+                  [3, 1],
+                ]),
+                out(w, base + 16, k, [
+                  [1, 0],
+                  [2, 1],
+                  [3, 2],
+                ]),
+              ].join('\n'),
+            )
+            .join('\n')}
+          ;; every entry j < span, output i - j
+          ${Array.from({ length: span }, (_, j) =>
+            rows
+              .map(([, , k, w]) =>
+                out(w, base - 16 * j, k, [
+                  [0, j],
+                  [1, j + 1],
+                  [2, j + 2],
+                  [3, j + 3],
+                ]),
+              )
+              .join('\n'),
+          ).join('\n')}
+`;
+}
+
+/**
+ * combinedAttacks(), generic (`span` undefined) or for one span (as combinedAttacks13: its blocks'
+ * entries unrolled, every kernel entry at a constant offset from one address a block, no loop).
+ */
+function combinedAttacksFunction(span?: number): WasmFunction {
+  return {
+    // combinedAttacks() (pairWalk.ts) for cells lo..hi of the row at $p, faints to $f, with the
+    // kernels (stay, faint at $stay, $faint: entry (i, j) at 8 (i stride + j); dead at $deadFrom + 8 i)
+    // built for every cell used: the cells whose outputs may fall below cell 0 one at a time, then
+    // four at a time, then the last ones one at a time. The dead by lane at $out.
+    name: span ? `combinedAttacks${span}` : 'combinedAttacks',
+    params: i32('$p', '$f', '$lo', '$hi', '$stay', '$faint', '$deadFrom', '$span', '$stride', '$out'),
+    locals: [
+      ...i32('$i', '$j', '$to', '$w', '$s0', '$s1', '$s2', '$s3', '$x', '$end', '$ks', '$kf', '$ws', '$wf'),
+      ...v128('$a0', '$a1', '$a2', '$a3', '$dead', '$zero'),
+    ],
+    body: `
+      local.get $lo local.set $i
+      ;; one at a time while outputs may fall below cell 0 (kept there)
+      block $clampedDone
+        loop $clamped
+          local.get $i local.get $hi i32.gt_s br_if $clampedDone
+          local.get $i local.get $span i32.const 1 i32.sub i32.ge_s br_if $clampedDone
+          local.get $p local.get $i i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
+          local.get $x local.get $zero v128.store
+          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
+          i32.const 0 local.set $j
+          loop $entry
+            local.get $i local.get $j i32.sub local.tee $to i32.const 0 local.get $to i32.const 0 i32.gt_s select
+            i32.const 4 i32.shl local.set $w
+            local.get $p local.get $w i32.add local.tee $x
+            local.get $x v128.load local.get $a0 local.get $stay local.get $s0 i32.add v128.load64_splat f64x2.mul
+            f64x2.add v128.store
+            local.get $f local.get $w i32.add local.tee $x
+            local.get $x v128.load local.get $a0 local.get $faint local.get $s0 i32.add v128.load64_splat f64x2.mul
+            f64x2.add v128.store
+            local.get $s0 i32.const 8 i32.add local.set $s0
+            local.get $j i32.const 1 i32.add local.tee $j
+            local.get $span i32.lt_s br_if $entry
+          end
+          local.get $dead local.get $a0
+          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul f64x2.add
+          local.set $dead
+          local.get $i i32.const 1 i32.add local.set $i
+          br $clamped
+        end
+      end
+      ;; four at a time: output i - j takes cell i + m's entry j + m
+      block $blocksDone
+        loop $block
+          local.get $i i32.const 3 i32.add local.get $hi i32.gt_s br_if $blocksDone
+          local.get $p local.get $i i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
+          local.get $x v128.load offset=16 local.set $a1
+          local.get $x v128.load offset=32 local.set $a2
+          local.get $x v128.load offset=48 local.set $a3
+          local.get $x local.get $zero v128.store
+          local.get $x local.get $zero v128.store offset=16
+          local.get $x local.get $zero v128.store offset=32
+          local.get $x local.get $zero v128.store offset=48
+          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add local.set $w
+          local.get $dead
+            local.get $a0 local.get $w v128.load64_splat f64x2.mul
+            local.get $a1 local.get $w v128.load64_splat offset=8 f64x2.mul f64x2.add
+            local.get $a2 local.get $w v128.load64_splat offset=16 f64x2.mul f64x2.add
+            local.get $a3 local.get $w v128.load64_splat offset=24 f64x2.mul f64x2.add
+          f64x2.add local.set $dead
+${blockEntries(span)}          local.get $i i32.const 4 i32.add local.set $i
+          br $block
+        end
+      end
+      ;; the last few one at a time (no clamp: i >= span - 1)
+      block $lastDone
+        loop $last
+          local.get $i local.get $hi i32.gt_s br_if $lastDone
+          local.get $p local.get $i i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
+          local.get $x local.get $zero v128.store
+          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
+          local.get $x local.set $w
+          local.get $f local.get $x i32.add local.get $p i32.sub local.set $to
+          local.get $s0 local.get $span i32.const 3 i32.shl i32.add local.set $end
+          loop $entry
+            local.get $w local.get $w v128.load local.get $a0 local.get $stay local.get $s0 i32.add v128.load64_splat
+            f64x2.mul f64x2.add v128.store
+            local.get $to local.get $to v128.load local.get $a0 local.get $faint local.get $s0 i32.add v128.load64_splat
+            f64x2.mul f64x2.add v128.store
+            local.get $w i32.const 16 i32.sub local.set $w
+            local.get $to i32.const 16 i32.sub local.set $to
+            local.get $s0 i32.const 8 i32.add local.tee $s0
+            local.get $end i32.lt_s br_if $entry
+          end
+          local.get $dead local.get $a0
+          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul f64x2.add
+          local.set $dead
+          local.get $i i32.const 1 i32.add local.set $i
+          br $last
+        end
+      end
+      local.get $out local.get $dead v128.store`,
+  };
+}
+
+/**
  * The walk's fixed context (pairWalk.ts writes it once a walk, at CONTEXT_AT): i32 fields, then f64
  * ones, at these byte offsets.
  */
@@ -741,10 +971,17 @@ function iterationFunctions(): WasmFunction[] {
         local.get $hereExt i32.load offset=4 local.set $hi
         local.get $hi local.get $lo i32.ge_s
         if
-          local.get $here local.get $attack local.get $lo local.get $hi
-          local.get $ctx i32.load offset=${CONTEXT.stay} local.get $ctx i32.load offset=${CONTEXT.faint}
-          local.get $ctx i32.load offset=${CONTEXT.deadFrom} local.get $ctx i32.load offset=${CONTEXT.span}
-          local.get $ctx i32.load offset=${CONTEXT.stride} local.get $out call combinedAttacks
+          local.get $ctx i32.load offset=${CONTEXT.span} local.set $c
+          ${[...UNROLLED_SPANS, 0]
+            .map((span) => {
+              const call = `local.get $here local.get $attack local.get $lo local.get $hi
+                local.get $ctx i32.load offset=${CONTEXT.stay} local.get $ctx i32.load offset=${CONTEXT.faint}
+                local.get $ctx i32.load offset=${CONTEXT.deadFrom} local.get $c
+                local.get $ctx i32.load offset=${CONTEXT.stride} local.get $out call combinedAttacks${span || ''}`;
+              return span ? `local.get $c i32.const ${span} i32.eq if ${call} else` : call;
+            })
+            .join('\n')}
+          ${UNROLLED_SPANS.map(() => 'end').join(' ')}
           ;; bottom = max(0, lo - span + 1)
           local.get $lo local.get $ctx i32.load offset=${CONTEXT.span} i32.sub i32.const 1 i32.add local.tee $c
           i32.const 0 local.get $c i32.const 0 i32.gt_s select local.set $c
@@ -1144,157 +1381,7 @@ const FUNCTIONS: WasmFunction[] = [
       local.get $e i32.load offset=4 local.set $hi
       ${PRUNE_ROW}`,
   },
-  {
-    // combinedAttacks() (pairWalk.ts) for cells lo..hi of the row at $p, faints to $f, with the
-    // kernels (stay, faint at $stay, $faint: entry (i, j) at 8 (i stride + j); dead at $deadFrom + 8 i)
-    // built for every cell used: the cells whose outputs may fall below cell 0 one at a time, then
-    // four at a time, then the last ones one at a time. The dead by lane at $out.
-    name: 'combinedAttacks',
-    params: i32('$p', '$f', '$lo', '$hi', '$stay', '$faint', '$deadFrom', '$span', '$stride', '$out'),
-    locals: [
-      ...i32('$i', '$j', '$to', '$w', '$s0', '$s1', '$s2', '$s3', '$x', '$end'),
-      ...v128('$a0', '$a1', '$a2', '$a3', '$dead', '$zero'),
-    ],
-    body: `
-      local.get $lo local.set $i
-      ;; one at a time while outputs may fall below cell 0 (kept there)
-      block $clampedDone
-        loop $clamped
-          local.get $i local.get $hi i32.gt_s br_if $clampedDone
-          local.get $i local.get $span i32.const 1 i32.sub i32.ge_s br_if $clampedDone
-          local.get $p local.get $i i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
-          local.get $x local.get $zero v128.store
-          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
-          i32.const 0 local.set $j
-          loop $entry
-            local.get $i local.get $j i32.sub local.tee $to i32.const 0 local.get $to i32.const 0 i32.gt_s select
-            i32.const 4 i32.shl local.set $w
-            local.get $p local.get $w i32.add local.tee $x
-            local.get $x v128.load local.get $a0 local.get $stay local.get $s0 i32.add v128.load64_splat f64x2.mul
-            f64x2.add v128.store
-            local.get $f local.get $w i32.add local.tee $x
-            local.get $x v128.load local.get $a0 local.get $faint local.get $s0 i32.add v128.load64_splat f64x2.mul
-            f64x2.add v128.store
-            local.get $s0 i32.const 8 i32.add local.set $s0
-            local.get $j i32.const 1 i32.add local.tee $j
-            local.get $span i32.lt_s br_if $entry
-          end
-          local.get $dead local.get $a0
-          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul f64x2.add
-          local.set $dead
-          local.get $i i32.const 1 i32.add local.set $i
-          br $clamped
-        end
-      end
-      ;; four at a time: output i - j takes cell i + m's entry j + m
-      block $blocksDone
-        loop $block
-          local.get $i i32.const 3 i32.add local.get $hi i32.gt_s br_if $blocksDone
-          local.get $p local.get $i i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
-          local.get $x v128.load offset=16 local.set $a1
-          local.get $x v128.load offset=32 local.set $a2
-          local.get $x v128.load offset=48 local.set $a3
-          local.get $x local.get $zero v128.store
-          local.get $x local.get $zero v128.store offset=16
-          local.get $x local.get $zero v128.store offset=32
-          local.get $x local.get $zero v128.store offset=48
-          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add local.set $w
-          local.get $dead
-            local.get $a0 local.get $w v128.load64_splat f64x2.mul
-            local.get $a1 local.get $w v128.load64_splat offset=8 f64x2.mul f64x2.add
-            local.get $a2 local.get $w v128.load64_splat offset=16 f64x2.mul f64x2.add
-            local.get $a3 local.get $w v128.load64_splat offset=24 f64x2.mul f64x2.add
-          f64x2.add local.set $dead
-          ;; entry offsets in bytes: s0 = 8 i stride, s(m+1) = s(m) + 8 (stride + 1)
-          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
-          local.get $s0 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $s1
-          local.get $s1 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $s2
-          local.get $s2 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $s3
-          ;; the three upper cells: i + 3, i + 2, i + 1
-          ${[
-            ['$stay', '$p'],
-            ['$faint', '$f'],
-          ]
-            .map(
-              ([k, r]) => `
-          local.get ${r} local.get $x i32.add local.get $p i32.sub local.set $w
-          local.get $w local.get $w v128.load offset=48
-            local.get $a3 local.get ${k} local.get $s3 i32.add i32.const 24 i32.sub v128.load64_splat f64x2.mul
-          f64x2.add v128.store offset=48
-          local.get $w local.get $w v128.load offset=32
-            local.get $a2 local.get ${k} local.get $s2 i32.add i32.const 16 i32.sub v128.load64_splat f64x2.mul
-            local.get $a3 local.get ${k} local.get $s3 i32.add i32.const 16 i32.sub v128.load64_splat f64x2.mul
-            f64x2.add
-          f64x2.add v128.store offset=32
-          local.get $w local.get $w v128.load offset=16
-            local.get $a1 local.get ${k} local.get $s1 i32.add i32.const 8 i32.sub v128.load64_splat f64x2.mul
-            local.get $a2 local.get ${k} local.get $s2 i32.add i32.const 8 i32.sub v128.load64_splat f64x2.mul
-            f64x2.add
-            local.get $a3 local.get ${k} local.get $s3 i32.add i32.const 8 i32.sub v128.load64_splat f64x2.mul
-            f64x2.add
-          f64x2.add v128.store offset=16`,
-            )
-            .join('')}
-          ;; every entry j < span, output i - j
-          local.get $x local.set $w
-          local.get $f local.get $x i32.add local.get $p i32.sub local.set $to
-          i32.const 0 local.set $j
-          loop $entries
-            ${[
-              ['$stay', '$w'],
-              ['$faint', '$to'],
-            ]
-              .map(
-                ([k, r]) => `
-            local.get ${r} local.get ${r} v128.load
-              local.get $a0 local.get ${k} local.get $s0 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
-              local.get $a1 local.get ${k} local.get $s1 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
-              f64x2.add
-              local.get $a2 local.get ${k} local.get $s2 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
-              f64x2.add
-              local.get $a3 local.get ${k} local.get $s3 i32.add local.get $j i32.add v128.load64_splat f64x2.mul
-              f64x2.add
-            f64x2.add v128.store`,
-              )
-              .join('')}
-            local.get $w i32.const 16 i32.sub local.set $w
-            local.get $to i32.const 16 i32.sub local.set $to
-            local.get $j i32.const 8 i32.add local.tee $j
-            local.get $span i32.const 3 i32.shl i32.lt_s br_if $entries
-          end
-          local.get $i i32.const 4 i32.add local.set $i
-          br $block
-        end
-      end
-      ;; the last few one at a time (no clamp: i >= span - 1)
-      block $lastDone
-        loop $last
-          local.get $i local.get $hi i32.gt_s br_if $lastDone
-          local.get $p local.get $i i32.const 4 i32.shl i32.add local.tee $x v128.load local.set $a0
-          local.get $x local.get $zero v128.store
-          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
-          local.get $x local.set $w
-          local.get $f local.get $x i32.add local.get $p i32.sub local.set $to
-          local.get $s0 local.get $span i32.const 3 i32.shl i32.add local.set $end
-          loop $entry
-            local.get $w local.get $w v128.load local.get $a0 local.get $stay local.get $s0 i32.add v128.load64_splat
-            f64x2.mul f64x2.add v128.store
-            local.get $to local.get $to v128.load local.get $a0 local.get $faint local.get $s0 i32.add v128.load64_splat
-            f64x2.mul f64x2.add v128.store
-            local.get $w i32.const 16 i32.sub local.set $w
-            local.get $to i32.const 16 i32.sub local.set $to
-            local.get $s0 i32.const 8 i32.add local.tee $s0
-            local.get $end i32.lt_s br_if $entry
-          end
-          local.get $dead local.get $a0
-          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul f64x2.add
-          local.set $dead
-          local.get $i i32.const 1 i32.add local.set $i
-          br $last
-        end
-      end
-      local.get $out local.get $dead v128.store`,
-  },
+  combinedAttacksFunction(),
   {
     // dispatch()'s band near the limit (see there), cells from..to - 1: the turn faints into the
     // segment, then each attack faint's first helpless call (burn 0 or 1, f0 and f1) with its roll
@@ -1382,6 +1469,7 @@ const FUNCTIONS: WasmFunction[] = [
   ...callFunctions(3),
   ...dispatchFunctions(),
   ...iterationFunctions(),
+  ...UNROLLED_SPANS.map((span) => combinedAttacksFunction(span)),
 ];
 
 export interface PairKernels {
