@@ -11,6 +11,15 @@
 //
 // Addresses are in bytes into the one memory: a row's cell j at row + 16 j, a chance array's
 // entry j at pass + 8 j, a kernel's entry k at kp + 8 k. Ranges of cells are half-open [from, to).
+//
+// Whole iterations. After the seeds' iteration, a walk with attacks runs here without JavaScript:
+// iterations() runs up to a chunk of iterations (iterate() each: the attacks, the helpless calls,
+// the turn call, the dispatch, ++multi), adding each part's dead to the deaths in the order of
+// pairWalk.ts's die() calls, and returns when a lane stops or the awake row needs attack kernels
+// not built yet (JavaScript builds them: starvation.ts AttackKernels). The walk's fixed addresses
+// and constants are a context in memory (CONTEXT). Functions call each other (`call`), each the
+// same operations in the same order as the JavaScript it replaced: same bits (pair-walk-wasm.test.ts
+// against the b53e7db walk, reference/pairWalk-wasm1.ts).
 import { kernelMemories, type WasmFunction } from './wasmText.ts';
 
 /** Point `ptr` (a row or array address) at cell `from`: 16 bytes a cell (shift 4) or 8 (shift 3). */
@@ -701,7 +710,7 @@ export const CONTEXT = {
 } as const;
 export const CONTEXT_BYTES = 240;
 /** iterate()'s dead by lane (f64x2 each) at these offsets of the scratch: the attacks', the helpless calls', the turn call's, the dispatch's. */
-export const ITERATION_DEAD = [128, 144, 160, 176] as const;
+const ITERATION_DEAD = [128, 144, 160, 176] as const;
 
 /** Extents (lo, hi at $e): lo = min(lo, $a), hi = max(hi, $b), the temporaries $x (i32). */
 const widen = (e: string, a: string, b: string) => `
@@ -1102,8 +1111,9 @@ const FUNCTIONS: WasmFunction[] = [
       local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
   },
   {
-    // dispatch()'s first helpless call far from the limit (see there), cells from..to - 1: the sums
-    // of turn and attack faints at $out, the largest cell completed at $out + 16.
+    // dispatch()'s first helpless call far from the limit, cells from..to - 1: the sums of turn and
+    // attack faints at $out, the largest cell completed at $out + 16. (No longer called: farBands()
+    // has it inline; kept so that the functions after it keep their indices.)
     name: 'firstFaintedCall',
     params: [...i32('$attack', '$turn', '$seg', '$from', '$to', '$out'), ['$f0', 'f64'], ['$f1', 'f64']],
     locals: v128('$F0', '$F1', '$t', '$a', '$below', '$sum', '$most'),

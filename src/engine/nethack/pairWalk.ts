@@ -5,7 +5,10 @@
 // together, each cell's coefficients are read once for both and every loop and row is shared
 // (about 1.5x faster than the two walks one after the other). One walk alone (a single kind of
 // first faint, or a hero already Fainting: runAwakeWalk()) runs in both lanes: the vector kernels
-// (pairKernels.ts) make it 1.5 to 2.5x faster than runWalk() of starvation.ts.
+// (pairKernels.ts) make it 1.5 to 2.5x faster than runWalk() of starvation.ts. With attacks, every
+// iteration after the seeds' one runs whole in WebAssembly (pairKernels.ts iterations(), a chunk
+// of iterations a call: iterationsFrom()); JavaScript keeps the seeds' iteration, the walks with no
+// attacks and the results.
 //
 // This is the walk of starvation.ts (see its comment for the method and the cuts), restricted to
 // what these walks use: calls that burn 0 or 1, awake and fainted each with its own chances (slow
@@ -21,7 +24,7 @@
 // 1e-11, are then the only difference beyond the cuts).
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, type CallModel, type CallPmf } from './calls.ts';
-import { CONTEXT, CONTEXT_BYTES, ITERATION_DEAD, KernelMemory, type PairKernels } from './pairKernels.ts';
+import { CONTEXT, CONTEXT_BYTES, KernelMemory, type PairKernels } from './pairKernels.ts';
 import * as walk from './starvation.ts';
 import {
   AttackKernels,
@@ -612,7 +615,10 @@ class PairWalk {
     this.die(1, u, deadOut[1]!);
   }
 
-  /** The faints of iteration t (dispatch() of starvation.ts, both lanes). */
+  /**
+   * The faints of iteration t (dispatch() of starvation.ts, both lanes): with attack faints, whole in
+   * pairKernels.ts (dispatchBands()); turn faints alone, band by band from their row.
+   */
   private dispatch(t: number) {
     const A = this.faintAttack;
     const B = this.faintTurn;
@@ -620,19 +626,13 @@ class PairWalk {
     if (!attackFaints && B.hi < B.lo) return;
     const lo = Math.min(A.lo, B.lo);
     const hi = Math.max(A.hi, B.hi);
-    const { f0, f1 } = this;
-    const limitIdx = this.limitIdx;
-    const { dur, bandLow, segment } = this;
-    const seg = segment.p;
-    const ap = A.p;
-    const bp = B.p;
+    const { dur, bandLow } = this;
     let deadA = 0;
     let deadB = 0;
     let faintsA = 0;
     let faintsB = 0;
     let turnsA = 0;
     let turnsB = 0;
-    let i = hi;
     if (attackFaints) {
       this.dispatchBands(t, lo, hi);
       faintsA = scratch[8]!;
@@ -641,51 +641,24 @@ class PairWalk {
       turnsB = scratch[11]!;
       deadA = scratch[2]!;
       deadB = scratch[3]!;
-      i = lo - 1;
-    }
-    while (i >= lo) {
-      const d = dur[i]!;
-      const j = bandLow[i]! > lo ? bandLow[i]! : lo;
-      let sumA = 0;
-      let sumB = 0;
-      let most = 0;
-      if (!attackFaints) {
+      A.p.fill(0, 2 * A.lo, 2 * A.hi + 2);
+      B.p.fill(0, 2 * Math.max(0, B.lo), 2 * B.hi + 2);
+    } else
+      for (let i = hi; i >= lo; ) {
+        const d = dur[i]!;
+        const j = bandLow[i]! > lo ? bandLow[i]! : lo;
         K.sumMax(B.at, j, i + 1, 0);
-        sumA = scratch[0]!;
-        sumB = scratch[1]!;
-        most = Math.max(scratch[2]!, scratch[3]!);
-      } else if (j - 1 >= limitIdx) {
-        // The first helpless call far from the limit (no roll can kill), in one pass with the turn
-        // call's faints: cell c - 1 is complete once cell c's attack faints have made that call.
-        K.firstFaintedCall(A.at, B.at, segment.at, j, i + 1, 0, f0, f1);
-        sumA = scratch[0]!;
-        sumB = scratch[1]!;
-        most = Math.max(scratch[2]!, scratch[3]!, seg[2 * i]!, seg[2 * i + 1]!);
-      } else {
-        // Near the limit: the first helpless call's roll can kill (dead carried through the bands).
-        scratch[2] = deadA;
-        scratch[3] = deadB;
-        K.nearFaints(A.at, B.at, segment.at, this.chances.at, j, i + 1, limitIdx, 0, f0, f1);
-        sumA = scratch[0]!;
-        sumB = scratch[1]!;
-        deadA = scratch[2]!;
-        deadB = scratch[3]!;
-        most = -1; // settle() finds it
+        const sumA = scratch[0]!;
+        const sumB = scratch[1]!;
+        if (sumA > 0 || sumB > 0) {
+          faintsA += sumA;
+          faintsB += sumB;
+          turnsA += sumA * d;
+          turnsB += sumB * d;
+          this.settle(B, j, i, t, d, Math.max(scratch[2]!, scratch[3]!));
+        }
+        i = j - 1;
       }
-      if (sumA > 0 || sumB > 0) {
-        faintsA += sumA;
-        faintsB += sumB;
-        turnsA += sumA * d;
-        turnsB += sumB * d;
-        if (attackFaints) this.settle(segment, j - 1 < 0 ? 0 : j - 1, i, t, d, most);
-        else this.settle(B, j, i, t, d, most);
-      }
-      i = j - 1;
-    }
-    if (attackFaints) {
-      ap.fill(0, 2 * A.lo, 2 * A.hi + 2);
-      bp.fill(0, 2 * Math.max(0, B.lo), 2 * B.hi + 2);
-    }
     A.reset();
     B.reset();
     this.die(0, t, deadA);
@@ -814,35 +787,10 @@ class PairWalk {
   }
 
   /**
-   * One iteration after the seeds' one, whole in pairKernels.ts (iterate()): the dead of its parts
-   * and the dispatch's faints read back from the scratch, in iteration()'s order.
+   * One iteration: the attacks of block t - 1, the turn call of block t, then ++multi. Run here for
+   * the seeds' iteration only; the others as iterate() of pairKernels.ts does the same.
    */
-  private wholeIteration(t: number) {
-    if (this.combined) {
-      const here = this.awake[t % this.ringSize]!;
-      this.buildAttackKernels(here.lo, here.hi);
-    }
-    scratchInts[24] = this.lastLength;
-    K.iterate(t, CONTEXT_AT, 0);
-    this.lastLength = scratchInts[24]!;
-    const [attack, helpless, turn, faints] = ITERATION_DEAD;
-    this.die(0, t - 1, scratch[attack / 8]!);
-    this.die(1, t - 1, scratch[attack / 8 + 1]!);
-    this.die(0, t, scratch[helpless / 8]!);
-    this.die(1, t, scratch[helpless / 8 + 1]!);
-    this.die(0, t, scratch[turn / 8]!);
-    this.die(1, t, scratch[turn / 8 + 1]!);
-    this.die(0, t, scratch[faints / 8]!);
-    this.die(1, t, scratch[faints / 8 + 1]!);
-    this.expectedFaints[0]! += scratch[8]!;
-    this.expectedFaints[1]! += scratch[9]!;
-    this.expectedTurnsFainted[0]! += scratch[10]!;
-    this.expectedTurnsFainted[1]! += scratch[11]!;
-  }
-
-  /** One iteration: the attacks of block t - 1, the turn call of block t, then ++multi. */
   private iteration(t: number, seedIteration: number) {
-    if (t !== seedIteration) return this.wholeIteration(t);
     const here = this.awake[t % this.ringSize]!;
     const { q0, q1, chances, limitIdx } = this;
     if (this.combined) {
