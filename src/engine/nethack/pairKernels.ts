@@ -721,19 +721,6 @@ const widen = (e: string, a: string, b: string) => `
 /** An empty extent at $e: lo = width, hi = -1. */
 const emptyExtent = (e: string) =>
   `local.get ${e} local.get $width i32.store local.get ${e} i32.const -1 i32.store offset=4`;
-/** Cells $from..$to (inclusive) of the row at $row cleared; $x, $c (i32) and $zero (v128) locals. */
-const clearCells = (row: string, from: string, to: string) => `
-      local.get ${row} ${from} i32.const 4 i32.shl i32.add local.set $x
-      ${from} local.set $c
-      block $cleared
-        local.get $c ${to} i32.gt_s br_if $cleared
-        loop $clear
-          local.get $x local.get $zero v128.store
-          local.get $x i32.const 16 i32.add local.set $x
-          local.get $c i32.const 1 i32.add local.tee $c
-          ${to} i32.le_s br_if $clear
-        end
-      end`;
 
 /**
  * The first cell of an awake call (twoPoint(), turnCall() of pairWalk.ts): the row's extent at $pe
@@ -1029,9 +1016,7 @@ function iterationFunctions(): WasmFunction[] {
           local.get $dangerRows local.get $dangerExt local.get $kernels local.get $segLen local.get $out
           local.get $f0 local.get $f1 local.get $cut call dispatchBands
           local.get $out local.get $out v128.load offset=16 v128.store offset=${ITERATION_DEAD[3]}
-          ${clearCells('$attack', 'local.get $alo', 'local.get $ahi')}
-          local.get $blo i32.const 0 local.get $blo i32.const 0 i32.gt_s select local.set $lo
-          ${clearCells('$turn', 'local.get $lo', 'local.get $bhi')}
+;; both rows cleared as the bands read them
         else
           ;; turn faints only: band by band from the top, each settled from the turn's row
           local.get $hi local.set $i
@@ -1071,10 +1056,8 @@ function iterationFunctions(): WasmFunction[] {
       local.get $e i32.load offset=4 local.set $hi
       local.get $hi local.get $lo i32.ge_s
       if
-        local.get $src local.get $next local.get $lo local.get $hi i32.const 1 i32.add call addRow
+        local.get $src local.get $next local.get $lo local.get $hi i32.const 1 i32.add call moveCells
         ${widen('$nextExt', 'local.get $lo', 'local.get $hi')}
-        local.get $lo i32.const 0 local.get $lo i32.const 0 i32.gt_s select local.set $lo
-        ${clearCells('$src', 'local.get $lo', 'local.get $hi')}
         ${emptyExtent('$e')}
       end`,
     },
@@ -1149,7 +1132,7 @@ const FUNCTIONS: WasmFunction[] = [
     // its cells with no cell in danger (usefulLength() of its kernel, spread() into the awake row
     // of its wake-up, the segment cleared). Stops at the first band near the limit (returns its top
     // cell) or, after the sums, at a band with cells in danger (returns its top cell, flag set).
-    // The faints and turns fainted (at $out + 64, + 80) are added to.
+    // The faints and turns fainted (at $out + 64, + 80) are added to; the rows' cells read are cleared.
     name: 'farBands',
     params: [
       ...i32('$attack', '$turn', '$seg', '$lo', '$hi', '$dur', '$band', '$limit', '$t', '$ring', '$rows'),
@@ -1193,6 +1176,8 @@ const FUNCTIONS: WasmFunction[] = [
           loop $cell
             local.get $T v128.load local.set $tv
             local.get $A v128.load local.set $av
+            local.get $T local.get $zero v128.store
+            local.get $A local.get $zero v128.store
             local.get $sum local.get $tv local.get $av f64x2.add f64x2.add local.set $sum
             local.get $S local.get $tv local.get $av local.get $F0 f64x2.mul f64x2.add v128.store
             local.get $S i32.const 16 i32.sub v128.load local.get $av local.get $F1 f64x2.mul f64x2.add local.set $below
@@ -1393,7 +1378,7 @@ const FUNCTIONS: WasmFunction[] = [
   },
   combinedAttacksFunction(),
   {
-    // dispatch()'s band near the limit (see there), cells from..to - 1: the turn faints into the
+    // dispatch()'s band near the limit (see there), cells from..to - 1 (cleared in both rows as read): the turn faints into the
     // segment, then each attack faint's first helpless call (burn 0 or 1, f0 and f1) with its roll
     // below the limit. The band's sums at $out, the dispatch's dead (in and out) at $out + 16.
     name: 'nearFaints',
@@ -1402,14 +1387,15 @@ const FUNCTIONS: WasmFunction[] = [
       ['$f0', 'f64'],
       ['$f1', 'f64'],
     ],
-    locals: [...i32('$c', '$x', '$at'), ...v128('$F0', '$F1', '$a', '$m', '$l', '$sum', '$dead')],
+    locals: [...i32('$c', '$x', '$at'), ...v128('$F0', '$F1', '$a', '$m', '$l', '$sum', '$dead', '$zero')],
     body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')}
       local.get $out v128.load offset=16 local.set $dead
       local.get $from local.set $c
       block $turnsDone
         local.get $c local.get $to i32.ge_s br_if $turnsDone
         loop $turns
-          local.get $turn local.get $c i32.const 4 i32.shl i32.add v128.load local.set $a
+          local.get $turn local.get $c i32.const 4 i32.shl i32.add local.tee $at v128.load local.set $a
+          local.get $at local.get $zero v128.store
           local.get $seg local.get $c i32.const 4 i32.shl i32.add local.tee $x
           local.get $x v128.load local.get $a f64x2.add v128.store
           local.get $sum local.get $a f64x2.add local.set $sum
@@ -1421,7 +1407,8 @@ const FUNCTIONS: WasmFunction[] = [
       block $attacksDone
         local.get $c local.get $to i32.ge_s br_if $attacksDone
         loop $attacks
-          local.get $attack local.get $c i32.const 4 i32.shl i32.add v128.load local.set $a
+          local.get $attack local.get $c i32.const 4 i32.shl i32.add local.tee $at v128.load local.set $a
+          local.get $at local.get $zero v128.store
           local.get $sum local.get $a f64x2.add local.set $sum
           ${[
             ['$F0', 'local.get $c'],
@@ -1480,6 +1467,21 @@ const FUNCTIONS: WasmFunction[] = [
   ...dispatchFunctions(),
   ...iterationFunctions(),
   ...UNROLLED_SPANS.map((span) => combinedAttacksFunction(span)),
+  {
+    // moveInto() of pairWalk.ts: dst[j] += src[j], src[j] = 0.
+    name: 'moveCells',
+    params: i32('$src', '$dst', '$from', '$to'),
+    locals: v128('$zero'),
+    body: `${atFrom('$src', 4)} ${atFrom('$dst', 4)}
+      ${eachCell(
+        [
+          ['$src', 16],
+          ['$dst', 16],
+        ],
+        `local.get $dst local.get $dst v128.load local.get $src v128.load f64x2.add v128.store
+         local.get $src local.get $zero v128.store`,
+      )}`,
+  },
 ];
 
 export interface PairKernels {
@@ -1518,6 +1520,7 @@ export interface PairKernels {
   turnCall(...args: number[]): void;
   iterate(t: number, ctx: number, out: number): void;
   iterations(from: number, to: number, ctx: number, out: number): number;
+  moveCells(src: number, dst: number, from: number, to: number): void;
 }
 
 const instantiate = kernelMemories<PairKernels>(FUNCTIONS);
