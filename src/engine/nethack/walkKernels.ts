@@ -8,6 +8,7 @@
 // Addresses are in bytes into the one memory: a row's cell j at p + 8 j. Ranges of cells are
 // half-open [from, to).
 import { kernelMemories, type WasmFunction } from './wasmText.ts';
+import { ITERATION_FUNCTIONS } from './walkIterationKernels.ts';
 
 const i32 = (...names: string[]) => names.map((n): [string, 'i32'] => [n, 'i32']);
 const f64 = (...names: string[]) => names.map((n): [string, 'f64'] => [n, 'f64']);
@@ -687,6 +688,8 @@ export interface WalkKernels {
   attackBlocks(...args: number[]): number;
   dangerRows(...args: number[]): number;
   shortCells(...args: number[]): number;
+  /** One iteration of the walk (walkIterationKernels.ts): 1 when dispatch() must go on in JavaScript. */
+  iterate(ctx: number): number;
   sumMax(p: number, from: number, to: number, out: number): number;
   gatherBand(
     seg: number,
@@ -701,7 +704,7 @@ export interface WalkKernels {
   ): number;
 }
 
-const instantiate = kernelMemories<WalkKernels>(FUNCTIONS);
+const instantiate = kernelMemories<WalkKernels>([...FUNCTIONS, ...ITERATION_FUNCTIONS]);
 
 /** A memory and the kernels on it (never grown: see wasmText.ts kernelMemories()). */
 export class WalkMemory {
