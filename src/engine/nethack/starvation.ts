@@ -932,6 +932,9 @@ class Walk {
   private readonly bandLowAt: number;
   /** By phase (of the period) and calls: a kernel's reversed copy (0: not there yet) and length. */
   private readonly tableAt: number;
+  /** Beside the table: 1 + the one burn of a kernel that is a point mass, else 0 (the iteration kernel shifts those). */
+  private readonly pointsAt: number;
+  private readonly points: Int32Array;
   private readonly table: Int32Array;
   /** farBands()' log: the wake row, lowest and highest cell of each deposit. */
   private readonly logAt: number;
@@ -1016,6 +1019,7 @@ class Walk {
     this.durAt = dur.at;
     this.bandLowAt = bandLow.at;
     ({ at: this.tableAt, view: this.table } = arena.ints(2 * this.ringSize * o.model.period));
+    ({ at: this.pointsAt, view: this.points } = arena.ints(this.ringSize * o.model.period));
     ({ at: this.logAt, view: this.log } = arena.ints(3 * this.width));
     ({ at: this.dangerTableAt, view: this.dangerTable } = arena.ints(3 * this.ringSize));
     const pmfAt = (this.grid.pmfAt = new Map());
@@ -1055,6 +1059,7 @@ class Walk {
       Arena.bytes(6) +
       2 * Arena.bytes(Math.ceil(width / 2)) +
       Arena.bytes(Math.ceil((2 * ringSize * model.period) / 2)) +
+      Arena.bytes(Math.ceil((ringSize * model.period) / 2)) +
       Arena.bytes(Math.ceil((3 * width) / 2)) +
       Arena.bytes(Math.ceil((3 * ringSize) / 2)) +
       40 * Arena.bytes(ROW_PAD) + // the pmfs
@@ -1335,6 +1340,7 @@ class Walk {
     if (rk < 0) return; // no room: settle() spreads it in JavaScript
     this.table[e] = rk;
     this.table[e + 1] = kernel.p.length;
+    this.points[e / 2] = fixedBurn(kernel.p) + 1;
   }
 
   /**
@@ -1565,7 +1571,9 @@ class Walk {
     c[I.spill] = fainted.length - 1;
     f[F.f0] = fainted[0]!;
     f[F.f1] = fainted.length === 2 ? fainted[1]! : 0;
-    c[I.table] = this.tableAt + 8 * (phaseOf(moves0 + t + 1) % model.period) * this.ringSize;
+    const settlePhase = phaseOf(moves0 + t + 1) % model.period;
+    c[I.table] = this.tableAt + 8 * settlePhase * this.ringSize;
+    c[I.points] = this.pointsAt + 4 * settlePhase * this.ringSize;
     const unfinished = this.grid.k!.iterate(this.ctxAt);
     if (attackMode !== 0) this.die(t - 1, f[F.attackDead]!);
     this.die(t, f[F.dangerDead]!);

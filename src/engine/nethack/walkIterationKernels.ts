@@ -29,6 +29,8 @@ export const CTX_INTS = [
   'bandLowAt',
   /** The kernel table of this iteration's settle() phase (see starvation.ts tabulate()). */
   'table',
+  /** Beside it: 1 + the burn of a kernel that is a point mass, else 0. */
+  'points',
   'dangerWake',
   /** The last usefulLength() answer. */
   'near',
@@ -99,6 +101,33 @@ const widen = (h: string, lo: string, hi: string) => `
   if local.get ${h} ${hi} i32.store offset=4 end`;
 
 export const ITERATION_FUNCTIONS: WasmFunction[] = [
+  {
+    // spread() with a kernel that is a point mass at burn b, used in full: every other product is
+    // 0 and adds nothing, so it is dst[c] += src[c] for the cells from..to - 1 of src (cleared), dst
+    // given as the address of the target row minus 8 b (dst cell c is the row's c - b).
+    name: 'shiftAdd',
+    params: i32('$src', '$from', '$to', '$dst'),
+    locals: [...(['$zero'].map((n): [string, 'v128'] => [n, 'v128'])), ...f64('$x')],
+    body: `
+      ${cellAt('local.get $src', 'local.get $from')} local.set $src
+      ${cellAt('local.get $dst', 'local.get $from')} local.set $dst
+      block $pairsDone
+        loop $pairs
+          local.get $from i32.const 2 i32.add local.get $to i32.gt_s br_if $pairsDone
+          local.get $dst local.get $dst v128.load local.get $src v128.load f64x2.add v128.store
+          local.get $src local.get $zero v128.store
+          local.get $src i32.const 16 i32.add local.set $src
+          local.get $dst i32.const 16 i32.add local.set $dst
+          local.get $from i32.const 2 i32.add local.set $from
+          br $pairs
+        end
+      end
+      local.get $from local.get $to i32.lt_s
+      if
+        local.get $dst local.get $dst f64.load local.get $src f64.load f64.add f64.store
+        local.get $src f64.const 0 f64.store
+      end`,
+  },
   {
     // Row.prune() on the row at $p with header $h (an empty row: lo = $empty, hi = -1).
     name: 'pruneRow',
@@ -352,9 +381,13 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
       end
       local.get $p local.get $pass local.get $lo i32.const 1 i32.add local.get $split local.get $q0 local.get $q1
       local.get $rowDead call rollDie local.set $rowDead
-      local.get $p
-      local.get $lo i32.const 1 i32.add local.tee $c local.get $split local.get $c local.get $split i32.gt_s select
-      local.get $rhi i32.const 1 i32.add local.get $q0 local.get $q1 call plain
+      ;; above the limit a call of pmf [1] (1, 0) leaves every cell as it is (x 1 + 0 x 0)
+      local.get $q0 f64.const 1 f64.ne local.get $q1 f64.const 0 f64.ne i32.or
+      if
+        local.get $p
+        local.get $lo i32.const 1 i32.add local.tee $c local.get $split local.get $c local.get $split i32.gt_s select
+        local.get $rhi i32.const 1 i32.add local.get $q0 local.get $q1 call plain
+      end
       local.get $h local.get $lo i32.store
       local.get $h local.get $rhi i32.store offset=4
       local.get $p local.get $h local.get $empty local.get $prune call pruneRow
@@ -452,9 +485,19 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
         local.get $hi local.set $last
         local.get $hi i32.const 3 i32.add local.get $srcLen i32.lt_s
         if local.get $hi i32.const 3 i32.add local.set $last end
-        local.get $src local.get $safe local.get $hi local.get $last local.get $rk local.get $n local.get $len
-        ${ci('awakeAt')} local.get $w ${ci('rowBytes')} i32.mul i32.add
-        call spread
+        ;; a kernel that is a point mass at burn n - 1, used in full: spread() adds each cell alone
+        ${ci('points')} local.get $d i32.const 1 i32.sub i32.const 2 i32.shl i32.add i32.load local.get $n i32.eq
+        local.get $len local.get $n i32.eq i32.and
+        if
+          local.get $src local.get $safe local.get $hi i32.const 1 i32.add
+          ${ci('awakeAt')} local.get $w ${ci('rowBytes')} i32.mul i32.add
+          local.get $n i32.const 1 i32.sub i32.const 3 i32.shl i32.sub
+          call shiftAdd
+        else
+          local.get $src local.get $safe local.get $hi local.get $last local.get $rk local.get $n local.get $len
+          ${ci('awakeAt')} local.get $w ${ci('rowBytes')} i32.mul i32.add
+          call spread
+        end
         ${widen('$h', 'local.get $safe local.get $len i32.sub i32.const 1 i32.add', 'local.get $hi')}
       end`,
   },
