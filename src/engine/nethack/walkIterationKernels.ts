@@ -502,6 +502,84 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
       end`,
   },
   {
+    // walkKernels.ts gatherBand() for the band j..i (spill 0 or 1; f1 = 0 with spill 0), two cells
+    // at a time: seg[c] = ((seg[c] + b[c]) + a[c] f0) + a[c + 1] f1, as its two loops leave it (the
+    // top cell adds a[i + 1] f1 = 0: that cell is clear), seg[j - 1] += a[j] f1 first. The sum, b's
+    // then a's in order, in a loop of its own; the largest cell of seg[j - spill..i] to the context.
+    name: 'gatherFar',
+    params: i32('$ctx', '$j', '$i'),
+    result: 'f64',
+    locals: [
+      ...i32('$c', '$a', '$b', '$s', '$to'),
+      ...f64('$sum', '$f0', '$f1', '$most', '$x'),
+      ...(['$F0', '$F1', '$M', '$X', '$zero'].map((n): [string, 'v128'] => [n, 'v128'])),
+    ],
+    body: `
+      ${cellAt(ci('aAt'), 'local.get $j')} local.set $a
+      ${cellAt(ci('bAt'), 'local.get $j')} local.set $b
+      ${cellAt(ci('segAt'), 'local.get $j')} local.set $s
+      local.get $i i32.const 1 i32.add local.set $to
+      ;; the sum: the turn faints, then the attack faints
+      local.get $j local.set $c
+      block $turnDone
+        loop $turn
+          local.get $c local.get $to i32.ge_s br_if $turnDone
+          local.get $sum ${cellAt('local.get $b', 'local.get $c local.get $j i32.sub')} f64.load f64.add local.set $sum
+          local.get $c i32.const 1 i32.add local.set $c
+          br $turn
+        end
+      end
+      local.get $j local.set $c
+      block $attackDone
+        loop $attack
+          local.get $c local.get $to i32.ge_s br_if $attackDone
+          local.get $sum ${cellAt('local.get $a', 'local.get $c local.get $j i32.sub')} f64.load f64.add local.set $sum
+          local.get $c i32.const 1 i32.add local.set $c
+          br $attack
+        end
+      end
+      ${cf('f0')} local.tee $f0 f64x2.splat local.set $F0
+      ${cf('f1')} local.tee $f1 f64x2.splat local.set $F1
+      ${ci('spill')}
+      if
+        ;; seg[j - 1] += a[j] f1, the first thing the attack loop does below the band
+        local.get $s i32.const 8 i32.sub local.get $s i32.const 8 i32.sub f64.load
+        local.get $a f64.load local.get $f1 f64.mul f64.add local.tee $most f64.store
+      end
+      local.get $j local.set $c
+      block $pairsDone
+        loop $pairs
+          local.get $c i32.const 2 i32.add local.get $to i32.gt_s br_if $pairsDone
+          local.get $s
+            local.get $s v128.load local.get $b v128.load f64x2.add
+            local.get $a v128.load local.get $F0 f64x2.mul f64x2.add
+            local.get $a v128.load offset=8 local.get $F1 f64x2.mul f64x2.add
+          local.tee $X v128.store
+          local.get $M local.get $X f64x2.max local.set $M
+          local.get $a local.get $zero v128.store
+          local.get $b local.get $zero v128.store
+          local.get $a i32.const 16 i32.add local.set $a
+          local.get $b i32.const 16 i32.add local.set $b
+          local.get $s i32.const 16 i32.add local.set $s
+          local.get $c i32.const 2 i32.add local.set $c
+          br $pairs
+        end
+      end
+      local.get $c local.get $to i32.lt_s
+      if
+        local.get $s
+          local.get $s f64.load local.get $b f64.load f64.add
+          local.get $a f64.load local.get $f0 f64.mul f64.add
+          local.get $a f64.load offset=8 local.get $f1 f64.mul f64.add
+        local.tee $x f64.store
+        local.get $most local.get $x f64.max local.set $most
+        local.get $a f64.const 0 f64.store
+        local.get $b f64.const 0 f64.store
+      end
+      ${setCf('most', 'local.get $most local.get $M f64x2.extract_lane 0 f64.max local.get $M f64x2.extract_lane 1 f64.max')}
+      local.get $sum`,
+  },
+  {
     // dispatch()'s gathering of a band near the limit (with attack faints): the turn faints, then
     // the attack faints after their first helpless call (whose roll can kill below the limit), into
     // seg; A and B cleared. Returns the band's sum; the dead go to the context's dispatchDead.
@@ -592,8 +670,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
             local.get $segLo ${ci('limitIdx')} i32.ge_s
             if
               ;; far from the limit: no roll of the first helpless call can kill
-              ${ci('segAt')} ${ci('aAt')} ${ci('bAt')} local.get $j local.get $i i32.const 1 i32.add ${ci('spill')}
-              ${cfAddr('most')} ${cf('f0')} ${cf('f1')} call gatherBand local.set $sum
+              local.get $ctx local.get $j local.get $i call gatherFar local.set $sum
               ${cf('most')} local.set $most
             else
               local.get $ctx local.get $j local.get $i call nearBand local.set $sum
