@@ -604,14 +604,16 @@ export class AttackKernels {
   /** ensure() for cells lo..hi. */
   ensureRange(lo: number, hi: number): void {
     if (hi < lo || (lo >= this.builtLo && hi <= this.builtHi)) return;
-    for (let i = lo; i <= hi; i++) this.ensure(i);
     if (this.builtHi < this.builtLo || hi < this.builtLo - 1 || lo > this.builtHi + 1) {
+      for (let i = lo; i <= hi; i++) this.ensure(i);
       this.builtLo = lo;
       this.builtHi = hi;
-    } else {
-      this.builtLo = Math.min(this.builtLo, lo);
-      this.builtHi = Math.max(this.builtHi, hi);
+      return;
     }
+    for (let i = lo; i < this.builtLo; i++) this.ensure(i); // the range grows: only its new cells
+    for (let i = this.builtHi + 1; i <= hi; i++) this.ensure(i);
+    this.builtLo = Math.min(this.builtLo, lo);
+    this.builtHi = Math.max(this.builtHi, hi);
   }
   ensure(i: number): void {
     if (this.built[i]) return;
@@ -915,6 +917,8 @@ class Walk {
   private readonly ctxFloats: Float64Array;
   /** By phase: whether the turn calls (awake and helpless) burn 0 or 1, as the iteration kernel needs. */
   private readonly fastCalls: boolean[];
+  /** By phase of the period: the calls tabulateFor() has tabulated, lowest and highest (a range). */
+  private readonly tabulated: number[][] = [];
   /** The last iteration with a seed. */
   private lastSeed = -Infinity;
   private readonly arena: Arena;
@@ -1572,6 +1576,7 @@ class Walk {
     f[F.f0] = fainted[0]!;
     f[F.f1] = fainted.length === 2 ? fainted[1]! : 0;
     const settlePhase = phaseOf(moves0 + t + 1) % model.period;
+    this.tabulateFor(here, settlePhase, attackMode === 2 ? c[I.span]! : 1);
     c[I.table] = this.tableAt + 8 * settlePhase * this.ringSize;
     c[I.points] = this.pointsAt + 4 * settlePhase * this.ringSize;
     const unfinished = this.grid.k!.iterate(this.ctxAt);
@@ -1589,6 +1594,25 @@ class Walk {
       this.expectedTurnsFainted += f[F.turns]!;
     }
     return true;
+  }
+
+  /**
+   * Every kernel the faints of this iteration can settle with, in the table before the iteration
+   * kernel runs (else dispatch() goes on in JavaScript): the faints of the awake heroes at cells
+   * here.lo - reach - 1 .. here.hi (their attacks burn `reach` - 1 at most) last dur[] of those cells.
+   */
+  private tabulateFor(here: Row, phase: number, reach: number): void {
+    if (here.hi < here.lo) return;
+    const fewest = this.dur[here.hi]! - 1; // dur grows with depth
+    const most = this.dur[Math.max(0, here.lo - reach - 1)]! - 1;
+    const done = this.tabulated[phase] ?? (this.tabulated[phase] = [fewest, fewest - 1]);
+    if (fewest >= done[0]! && most <= done[1]!) return;
+    const from = Math.min(fewest, done[0]!); // the range grows (any gap between included)
+    const to = Math.max(most, done[1]!);
+    for (let calls = from; calls <= to; calls++)
+      if (calls < done[0]! || calls > done[1]!) this.tabulate(this.kernels.get(calls, phase), calls, phase);
+    done[0] = from;
+    done[1] = to;
   }
 
   /** Alive heroes at the prompt after iteration t (just run). */
