@@ -100,6 +100,37 @@ const widen = (h: string, lo: string, hi: string) => `
   ${hi} ${hiOf(h)} i32.gt_s
   if local.get ${h} ${hi} i32.store offset=4 end`;
 
+/**
+ * $sum += the `count` cells from address `from`, one at a time in order (four to a loop turn, the
+ * running sum kept on the stack); uses the locals $p and $n.
+ */
+const addCells = (sum: string, from: string, count: string, name: string) => `
+  ${from} local.set $p
+  ${count} local.set $n
+  block $${name}FoursDone
+    loop $${name}Fours
+      local.get $n i32.const 4 i32.lt_s br_if $${name}FoursDone
+      local.get ${sum}
+      local.get $p f64.load f64.add
+      local.get $p f64.load offset=8 f64.add
+      local.get $p f64.load offset=16 f64.add
+      local.get $p f64.load offset=24 f64.add
+      local.set ${sum}
+      local.get $p i32.const 32 i32.add local.set $p
+      local.get $n i32.const 4 i32.sub local.set $n
+      br $${name}Fours
+    end
+  end
+  block $${name}OnesDone
+    loop $${name}Ones
+      local.get $n i32.const 1 i32.lt_s br_if $${name}OnesDone
+      local.get ${sum} local.get $p f64.load f64.add local.set ${sum}
+      local.get $p i32.const 8 i32.add local.set $p
+      local.get $n i32.const 1 i32.sub local.set $n
+      br $${name}Ones
+    end
+  end`;
+
 export const ITERATION_FUNCTIONS: WasmFunction[] = [
   {
     // spread() with a kernel that is a point mass at burn b, used in full: every other product is
@@ -510,7 +541,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
     params: i32('$ctx', '$j', '$i'),
     result: 'f64',
     locals: [
-      ...i32('$c', '$a', '$b', '$s', '$to'),
+      ...i32('$c', '$a', '$b', '$s', '$to', '$p', '$n'),
       ...f64('$sum', '$f0', '$f1', '$most', '$x'),
       ...(['$F0', '$F1', '$M', '$X', '$zero'].map((n): [string, 'v128'] => [n, 'v128'])),
     ],
@@ -520,24 +551,8 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
       ${cellAt(ci('segAt'), 'local.get $j')} local.set $s
       local.get $i i32.const 1 i32.add local.set $to
       ;; the sum: the turn faints, then the attack faints
-      local.get $j local.set $c
-      block $turnDone
-        loop $turn
-          local.get $c local.get $to i32.ge_s br_if $turnDone
-          local.get $sum ${cellAt('local.get $b', 'local.get $c local.get $j i32.sub')} f64.load f64.add local.set $sum
-          local.get $c i32.const 1 i32.add local.set $c
-          br $turn
-        end
-      end
-      local.get $j local.set $c
-      block $attackDone
-        loop $attack
-          local.get $c local.get $to i32.ge_s br_if $attackDone
-          local.get $sum ${cellAt('local.get $a', 'local.get $c local.get $j i32.sub')} f64.load f64.add local.set $sum
-          local.get $c i32.const 1 i32.add local.set $c
-          br $attack
-        end
-      end
+      ${addCells('$sum', 'local.get $b', 'local.get $to local.get $j i32.sub', 'turn')}
+      ${addCells('$sum', 'local.get $a', 'local.get $to local.get $j i32.sub', 'attack')}
       ${cf('f0')} local.tee $f0 f64x2.splat local.set $F0
       ${cf('f1')} local.tee $f1 f64x2.splat local.set $F1
       ${ci('spill')}
