@@ -137,7 +137,7 @@ const FUNCTIONS: WasmFunction[] = [
     name: 'spread',
     params: i32('$seg', '$lo', '$hi', '$last', '$rk', '$n', '$len', '$arr'),
     locals: [
-      ...i32('$c', '$k', '$s', '$a', '$kp'),
+      ...i32('$c', '$k', '$s', '$a', '$kp', '$o', '$q'),
       ...f64('$x0', '$x1', '$x2', '$x3', '$k0', '$k1', '$k2'),
       ...v128('$X0', '$X1', '$X2', '$X3', '$zero'),
     ],
@@ -168,36 +168,37 @@ const FUNCTIONS: WasmFunction[] = [
             local.get $x1 local.get $k0 f64.mul local.get $x2 local.get $k1 f64.mul f64.add
             local.get $x3 local.get $k2 f64.mul f64.add
           f64.add f64.store offset=8
-          ;; outputs c - k - 1 and c - k together: lane 0 takes kp[k + 1 + m], lane 1 kp[k + m]
-          i32.const 0 local.set $k
+          ;; outputs c - k - 1 and c - k together (at $o): lane 0 takes kp[k + 1 + m], lane 1 kp[k + m],
+          ;; which are at $q + 24 - 8 m; both pointers step down 16 bytes a pair
+          local.get $a i32.const 8 i32.sub local.set $o
+          local.get $kp i32.const 32 i32.sub local.set $q
+          local.get $len local.set $k
           block $pairsDone
             loop $pairs
-              local.get $k i32.const 1 i32.add local.get $len i32.ge_s br_if $pairsDone
-              ;; $s: the address of kp[k + 1] (then kp[k] follows it)
-              local.get $kp local.get $k i32.const 1 i32.add i32.const 3 i32.shl i32.sub local.set $s
-              local.get $a local.get $k i32.const 1 i32.add i32.const 3 i32.shl i32.sub local.tee $a
-              local.get $a v128.load
-                local.get $X0 local.get $s v128.load f64x2.mul
-                local.get $X1 local.get $s i32.const 8 i32.sub v128.load f64x2.mul f64x2.add
-                local.get $X2 local.get $s i32.const 16 i32.sub v128.load f64x2.mul f64x2.add
-                local.get $X3 local.get $s i32.const 24 i32.sub v128.load f64x2.mul f64x2.add
+              local.get $k i32.const 2 i32.lt_s br_if $pairsDone
+              local.get $o
+              local.get $o v128.load
+                local.get $X0 local.get $q v128.load offset=24 f64x2.mul
+                local.get $X1 local.get $q v128.load offset=16 f64x2.mul f64x2.add
+                local.get $X2 local.get $q v128.load offset=8 f64x2.mul f64x2.add
+                local.get $X3 local.get $q v128.load f64x2.mul f64x2.add
               f64x2.add v128.store
-              local.get $arr local.get $c i32.const 3 i32.shl i32.add local.set $a
-              local.get $k i32.const 2 i32.add local.set $k
+              local.get $o i32.const 16 i32.sub local.set $o
+              local.get $q i32.const 16 i32.sub local.set $q
+              local.get $k i32.const 2 i32.sub local.set $k
               br $pairs
             end
           end
-          local.get $k local.get $len i32.lt_s
+          local.get $k
           if
-            ;; the last output c - k alone: kp[k .. k + 3]
-            local.get $kp local.get $k i32.const 3 i32.shl i32.sub local.set $s
-            local.get $a local.get $k i32.const 3 i32.shl i32.sub local.tee $a
-            local.get $a f64.load
-              local.get $x0 local.get $s f64.load f64.mul
-              local.get $x1 local.get $s i32.const 8 i32.sub f64.load f64.mul f64.add
-              local.get $x2 local.get $s i32.const 16 i32.sub f64.load f64.mul f64.add
-              local.get $x3 local.get $s i32.const 24 i32.sub f64.load f64.mul f64.add
-            f64.add f64.store
+            ;; the last output c - k alone (at $o + 8): kp[k .. k + 3], at $q + 32 - 8 m
+            local.get $o
+            local.get $o f64.load offset=8
+              local.get $x0 local.get $q f64.load offset=32 f64.mul
+              local.get $x1 local.get $q f64.load offset=24 f64.mul f64.add
+              local.get $x2 local.get $q f64.load offset=16 f64.mul f64.add
+              local.get $x3 local.get $q f64.load offset=8 f64.mul f64.add
+            f64.add f64.store offset=8
           end
           local.get $c i32.const 4 i32.add local.set $c
           br $blocks
