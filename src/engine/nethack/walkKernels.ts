@@ -20,12 +20,23 @@ const step = (ptrs: string[], bytes: number) =>
   ptrs.map((p) => `local.get ${p} i32.const ${bytes} i32.add local.set ${p}`).join('\n');
 
 /**
- * Cells from..to - 1: `pair` for two cells at a time (pointers at the first), then `single` for a
- * last odd one.
+ * Cells from..to - 1: `pair` for two cells at a time (pointers at the first; two pairs to a loop
+ * turn), then `single` for a last odd one.
  */
 function eachCell(ptrs: string[], pair: string, single: string): string {
   return `
     ${ptrs.map(atFrom).join('\n')}
+    block $quadsDone
+      loop $quads
+        local.get $from i32.const 4 i32.add local.get $to i32.gt_s br_if $quadsDone
+        ${pair}
+        ${step(ptrs, 16)}
+        ${pair}
+        ${step(ptrs, 16)}
+        local.get $from i32.const 4 i32.add local.set $from
+        br $quads
+      end
+    end
     block $pairsDone
       loop $pairs
         local.get $from i32.const 2 i32.add local.get $to i32.gt_s br_if $pairsDone
