@@ -561,24 +561,51 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
         local.get $s i32.const 8 i32.sub local.get $s i32.const 8 i32.sub f64.load
         local.get $a f64.load local.get $f1 f64.mul f64.add local.tee $most f64.store
       end
+      ;; (pmax: the largest of values that are never NaN nor -0)
       local.get $j local.set $c
-      block $pairsDone
-        loop $pairs
-          local.get $c i32.const 2 i32.add local.get $to i32.gt_s br_if $pairsDone
+      block $quadsDone
+        loop $quads
+          local.get $c i32.const 4 i32.add local.get $to i32.gt_s br_if $quadsDone
+          
           local.get $s
-            local.get $s v128.load local.get $b v128.load f64x2.add
-            local.get $a v128.load local.get $F0 f64x2.mul f64x2.add
+            local.get $s v128.load offset=0 local.get $b v128.load offset=0 f64x2.add
+            local.get $a v128.load offset=0 local.get $F0 f64x2.mul f64x2.add
             local.get $a v128.load offset=8 local.get $F1 f64x2.mul f64x2.add
-          local.tee $X v128.store
-          local.get $M local.get $X f64x2.max local.set $M
-          local.get $a local.get $zero v128.store
-          local.get $b local.get $zero v128.store
-          local.get $a i32.const 16 i32.add local.set $a
-          local.get $b i32.const 16 i32.add local.set $b
-          local.get $s i32.const 16 i32.add local.set $s
-          local.get $c i32.const 2 i32.add local.set $c
-          br $pairs
+          local.tee $X v128.store offset=0
+          local.get $X local.get $M f64x2.pmax local.set $M
+          local.get $a local.get $zero v128.store offset=0
+          local.get $b local.get $zero v128.store offset=0
+          
+          local.get $s
+            local.get $s v128.load offset=16 local.get $b v128.load offset=16 f64x2.add
+            local.get $a v128.load offset=16 local.get $F0 f64x2.mul f64x2.add
+            local.get $a v128.load offset=24 local.get $F1 f64x2.mul f64x2.add
+          local.tee $X v128.store offset=16
+          local.get $X local.get $M f64x2.pmax local.set $M
+          local.get $a local.get $zero v128.store offset=16
+          local.get $b local.get $zero v128.store offset=16
+          local.get $a i32.const 32 i32.add local.set $a
+          local.get $b i32.const 32 i32.add local.set $b
+          local.get $s i32.const 32 i32.add local.set $s
+          local.get $c i32.const 4 i32.add local.set $c
+          br $quads
         end
+      end
+      local.get $c i32.const 2 i32.add local.get $to i32.le_s
+      if
+        
+          local.get $s
+            local.get $s v128.load offset=0 local.get $b v128.load offset=0 f64x2.add
+            local.get $a v128.load offset=0 local.get $F0 f64x2.mul f64x2.add
+            local.get $a v128.load offset=8 local.get $F1 f64x2.mul f64x2.add
+          local.tee $X v128.store offset=0
+          local.get $X local.get $M f64x2.pmax local.set $M
+          local.get $a local.get $zero v128.store offset=0
+          local.get $b local.get $zero v128.store offset=0
+        local.get $a i32.const 16 i32.add local.set $a
+        local.get $b i32.const 16 i32.add local.set $b
+        local.get $s i32.const 16 i32.add local.set $s
+        local.get $c i32.const 2 i32.add local.set $c
       end
       local.get $c local.get $to i32.lt_s
       if
