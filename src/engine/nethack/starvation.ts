@@ -1565,6 +1565,7 @@ class Walk {
     }
     c[I.attackMode] = attackMode;
     c[I.t] = t;
+    c[I.tSlot] = t % this.ringSize;
     const fainted = model.fainted[phase]!;
     f[F.dq0] = fainted[0]!;
     f[F.dq1] = fainted.length === 2 ? fainted[1]! : 0;

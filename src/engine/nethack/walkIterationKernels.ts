@@ -49,6 +49,8 @@ export const CTX_INTS = [
   /** Out: the band where dispatch() must go on in JavaScript (below `lo`: none), and lo. */
   'stop',
   'lo',
+  /** t % ring. */
+  'tSlot',
 ] as const;
 export const CTX_FLOATS = [
   'attackDead',
@@ -85,6 +87,10 @@ const setCf = (n: CtxFloat, value: string) => `local.get $ctx ${value} f64.store
 /** The address of the context's float `n` (for the kernels that write a result there). */
 const cfAddr = (n: CtxFloat) => `local.get $ctx i32.const ${floatAt(n)} i32.add`;
 
+/** Set `local` to the ring slot of iteration t + `ahead` (code; 0 <= ahead < 2 ring), no division. */
+const slotAhead = (local: string, ahead: string) => `
+  ${ci('tSlot')} ${ahead} i32.add local.tee ${local} ${ci('ring')} i32.ge_s
+  if local.get ${local} ${ci('ring')} i32.sub local.set ${local} end`;
 const i32 = (...names: string[]) => names.map((n): [string, 'i32'] => [n, 'i32']);
 const f64 = (...names: string[]) => names.map((n): [string, 'f64'] => [n, 'f64']);
 
@@ -361,10 +367,10 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
       ${ci('t')} local.get $ring i32.add i32.const 1 i32.sub local.tee $last
       ${ci('dangerWake')} local.get $last ${ci('dangerWake')} i32.lt_s select local.set $last
       ${ci('t')} i32.const 1 i32.add local.set $w
+      ${slotAhead('$slot', 'i32.const 1')}
       block $done
         loop $rows
           local.get $w local.get $last i32.gt_s br_if $done
-          local.get $w local.get $ring i32.rem_u local.set $slot
           ${ci('hdrAt')} local.get $ring local.get $slot i32.add i32.const 3 i32.shl i32.add local.tee $h
           i32.load offset=4 ${loOf('$h')} i32.ge_s
           if
@@ -374,6 +380,8 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
             local.get $dead f64.add local.set $dead
           end
           local.get $w i32.const 1 i32.add local.set $w
+          local.get $slot i32.const 1 i32.add local.tee $slot local.get $ring i32.eq
+          if i32.const 0 local.set $slot end
           br $rows
         end
       end
@@ -431,7 +439,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
     params: i32('$ctx', '$src', '$lo', '$hi', '$wake'),
     locals: [...i32('$slot', '$h', '$dp', '$from', '$to', '$c', '$s', '$d'), ...f64('$x')],
     body: `
-      local.get $wake ${ci('ring')} i32.rem_u local.set $slot
+      ${slotAhead('$slot', `local.get $wake ${ci('t')} i32.sub`)}
       ${ci('dangerAt')} local.get $slot ${ci('rowBytes')} i32.mul i32.add local.set $dp
       ${ci('hdrAt')} ${ci('ring')} local.get $slot i32.add i32.const 3 i32.shl i32.add local.tee $h
       i32.load local.set $from
@@ -511,7 +519,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
       end
       local.get $safe local.get $hi i32.le_s
       if
-        local.get $wake ${ci('ring')} i32.rem_u local.set $w
+        ${slotAhead('$w', 'local.get $d')}
         ${ci('hdrAt')} local.get $w i32.const 3 i32.shl i32.add local.set $h
         local.get $hi local.set $last
         local.get $hi i32.const 3 i32.add local.get $srcLen i32.lt_s
@@ -775,8 +783,8 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
     body: `
       ${ci('t')} local.set $t
       ${ci('ring')} local.set $ring
-      ${ci('awakeAt')} local.get $t local.get $ring i32.rem_u ${ci('rowBytes')} i32.mul i32.add local.set $here
-      ${ci('hdrAt')} local.get $t local.get $ring i32.rem_u i32.const 3 i32.shl i32.add local.set $hh
+      ${ci('awakeAt')} ${ci('tSlot')} ${ci('rowBytes')} i32.mul i32.add local.set $here
+      ${ci('hdrAt')} ${ci('tSlot')} i32.const 3 i32.shl i32.add local.set $hh
       ${ci('hdrAt')} local.get $ring i32.const 4 i32.shl i32.add local.tee $ah i32.const 8 i32.add local.set $bh
       ${ci('attackMode')} local.set $mode
       ${setCf('attackDead', 'f64.const 0')}
@@ -838,7 +846,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
         local.get $bh i32.const -1 i32.store offset=4
       end
       ;; ++multi: the danger row of t + 1, then the awake, into the awake row of t + 1
-      local.get $t i32.const 1 i32.add local.get $ring i32.rem_u local.set $next
+      ${slotAhead('$next', 'i32.const 1')}
       ${ci('hdrAt')} local.get $next i32.const 3 i32.shl i32.add local.set $nh
       ${ci('dangerAt')} local.get $next ${ci('rowBytes')} i32.mul i32.add
       ${ci('hdrAt')} local.get $ring local.get $next i32.add i32.const 3 i32.shl i32.add
