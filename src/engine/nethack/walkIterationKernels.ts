@@ -418,8 +418,15 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
       else
         local.get $c local.get $x f64.store
       end
-      local.get $p local.get $pass local.get $lo i32.const 1 i32.add local.get $split local.get $q0 local.get $q1
-      local.get $rowDead call rollDie local.set $rowDead
+      local.get $q0 f64.const 1 f64.eq local.get $q1 f64.const 0 f64.eq i32.and
+      if
+        ;; pmf [1]: x = p[j] 1 + p[j + 1] 0 is p[j]
+        local.get $p local.get $pass local.get $lo i32.const 1 i32.add local.get $split
+        local.get $rowDead call rollAsIs local.set $rowDead
+      else
+        local.get $p local.get $pass local.get $lo i32.const 1 i32.add local.get $split local.get $q0 local.get $q1
+        local.get $rowDead call rollDie local.set $rowDead
+      end
       ;; above the limit a call of pmf [1] (1, 0) leaves every cell as it is (x 1 + 0 x 0)
       local.get $q0 f64.const 1 f64.ne local.get $q1 f64.const 0 f64.ne i32.or
       if
@@ -569,6 +576,8 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
         local.get $s i32.const 8 i32.sub local.get $s i32.const 8 i32.sub f64.load
         local.get $a f64.load local.get $f1 f64.mul f64.add local.tee $most f64.store
       end
+      ${ci('spill')}
+      if
       ;; (pmax: the largest of values that are never NaN nor -0)
       local.get $j local.set $c
       block $quadsDone
@@ -625,6 +634,62 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
         local.get $most local.get $x f64.max local.set $most
         local.get $a f64.const 0 f64.store
         local.get $b f64.const 0 f64.store
+      end
+      else
+        ;; no spill (f1 = 0): the term a[c + 1] f1 adds 0, left out
+      ;; (pmax: the largest of values that are never NaN nor -0)
+      local.get $j local.set $c
+      block $quads0Done
+        loop $quads0
+          local.get $c i32.const 4 i32.add local.get $to i32.gt_s br_if $quads0Done
+          
+          local.get $s
+            local.get $s v128.load offset=0 local.get $b v128.load offset=0 f64x2.add
+            local.get $a v128.load offset=0 local.get $F0 f64x2.mul f64x2.add
+          local.tee $X v128.store offset=0
+          local.get $X local.get $M f64x2.pmax local.set $M
+          local.get $a local.get $zero v128.store offset=0
+          local.get $b local.get $zero v128.store offset=0
+          
+          local.get $s
+            local.get $s v128.load offset=16 local.get $b v128.load offset=16 f64x2.add
+            local.get $a v128.load offset=16 local.get $F0 f64x2.mul f64x2.add
+          local.tee $X v128.store offset=16
+          local.get $X local.get $M f64x2.pmax local.set $M
+          local.get $a local.get $zero v128.store offset=16
+          local.get $b local.get $zero v128.store offset=16
+          local.get $a i32.const 32 i32.add local.set $a
+          local.get $b i32.const 32 i32.add local.set $b
+          local.get $s i32.const 32 i32.add local.set $s
+          local.get $c i32.const 4 i32.add local.set $c
+          br $quads0
+        end
+      end
+      local.get $c i32.const 2 i32.add local.get $to i32.le_s
+      if
+        
+          local.get $s
+            local.get $s v128.load offset=0 local.get $b v128.load offset=0 f64x2.add
+            local.get $a v128.load offset=0 local.get $F0 f64x2.mul f64x2.add
+          local.tee $X v128.store offset=0
+          local.get $X local.get $M f64x2.pmax local.set $M
+          local.get $a local.get $zero v128.store offset=0
+          local.get $b local.get $zero v128.store offset=0
+        local.get $a i32.const 16 i32.add local.set $a
+        local.get $b i32.const 16 i32.add local.set $b
+        local.get $s i32.const 16 i32.add local.set $s
+        local.get $c i32.const 2 i32.add local.set $c
+      end
+      local.get $c local.get $to i32.lt_s
+      if
+        local.get $s
+          local.get $s f64.load local.get $b f64.load f64.add
+          local.get $a f64.load local.get $f0 f64.mul f64.add
+        local.tee $x f64.store
+        local.get $most local.get $x f64.max local.set $most
+        local.get $a f64.const 0 f64.store
+        local.get $b f64.const 0 f64.store
+      end
       end
       ${setCf('most', 'local.get $most local.get $M f64x2.extract_lane 0 f64.max local.get $M f64x2.extract_lane 1 f64.max')}
       local.get $sum`,

@@ -119,6 +119,22 @@ const FUNCTIONS: WasmFunction[] = [
       local.get $dead`,
   },
   {
+    // rollDie() for a call of pmf [1] (x = p[j] 1 + p[j + 1] 0 is p[j]): who passes the roll stays, the rest die.
+    name: 'rollAsIs',
+    params: [...i32('$p', '$pass', '$from', '$to'), ...f64('$dead')],
+    result: 'f64',
+    locals: CALL_LOCALS,
+    body: `
+      ${eachCell(
+        ['$p', '$pass'],
+        `local.get $p v128.load local.tee $Y local.get $pass v128.load f64x2.mul local.set $O
+         ${DIE2} local.get $p local.get $O v128.store`,
+        `local.get $p f64.load local.tee $y local.get $pass f64.load f64.mul local.set $o
+         ${DIE1} local.get $p local.get $o f64.store`,
+      )}
+      local.get $dead`,
+  },
+  {
     // A helpless call above the limit: p[j] = p[j] q0 + p[j + 1] q1.
     name: 'plain',
     params: [...i32('$p'), ...CALL_PARAMS],
