@@ -144,7 +144,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
     // given as the address of the target row minus 8 b (dst cell c is the row's c - b).
     name: 'shiftAdd',
     params: i32('$src', '$from', '$to', '$dst'),
-    locals: [...(['$zero'].map((n): [string, 'v128'] => [n, 'v128'])), ...f64('$x')],
+    locals: [...['$zero'].map((n): [string, 'v128'] => [n, 'v128']), ...f64('$x')],
     body: `
       ${cellAt('local.get $src', 'local.get $from')} local.set $src
       ${cellAt('local.get $dst', 'local.get $from')} local.set $dst
@@ -558,7 +558,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
     locals: [
       ...i32('$c', '$a', '$b', '$s', '$to', '$p', '$n'),
       ...f64('$sum', '$f0', '$f1', '$most', '$x'),
-      ...(['$F0', '$F1', '$M', '$X', '$zero'].map((n): [string, 'v128'] => [n, 'v128'])),
+      ...['$F0', '$F1', '$M', '$X', '$zero'].map((n): [string, 'v128'] => [n, 'v128']),
     ],
     body: `
       ${cellAt(ci('aAt'), 'local.get $j')} local.set $a
@@ -701,7 +701,10 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
     name: 'nearBand',
     params: i32('$ctx', '$j', '$i'),
     result: 'f64',
-    locals: [...i32('$c', '$s', '$a', '$spill', '$limitIdx', '$to', '$k'), ...f64('$x', '$sum', '$m', '$lived', '$dead')],
+    locals: [
+      ...i32('$c', '$s', '$a', '$spill', '$limitIdx', '$to', '$k'),
+      ...f64('$x', '$sum', '$m', '$lived', '$dead'),
+    ],
     body: `
       ${ci('spill')} local.set $spill
       ${ci('limitIdx')} local.set $limitIdx
