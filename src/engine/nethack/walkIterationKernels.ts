@@ -361,8 +361,9 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
     name: 'dangerRing',
     params: i32('$ctx'),
     result: 'f64',
-    locals: [...i32('$w', '$last', '$slot', '$h', '$ring'), ...f64('$dead')],
+    locals: [...i32('$w', '$last', '$slot', '$h', '$ring', '$asIs'), ...f64('$dead', '$rowDead')],
     body: `
+      ${cf('dq0')} f64.const 1 f64.eq ${cf('dq1')} f64.const 0 f64.eq i32.and local.set $asIs
       ${ci('ring')} local.set $ring
       ${ci('t')} local.get $ring i32.add i32.const 1 i32.sub local.tee $last
       ${ci('dangerWake')} local.get $last ${ci('dangerWake')} i32.lt_s select local.set $last
@@ -374,10 +375,17 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
           ${ci('hdrAt')} local.get $ring local.get $slot i32.add i32.const 3 i32.shl i32.add local.tee $h
           i32.load offset=4 ${loOf('$h')} i32.ge_s
           if
-            ${ci('dangerAt')} local.get $slot ${ci('rowBytes')} i32.mul i32.add local.get $h
-            ${ci('passAt')} ${ci('limitIdx')} ${ci('emptyLo')} ${cf('dq0')} ${cf('dq1')} ${cf('prune')}
-            call dangerRow
-            local.get $dead f64.add local.set $dead
+            local.get $asIs
+            if
+              ${ci('dangerAt')} local.get $slot ${ci('rowBytes')} i32.mul i32.add local.get $h
+              ${ci('passAt')} ${ci('limitIdx')} ${ci('emptyLo')} ${cf('prune')}
+              call dangerRowAsIs local.set $rowDead
+            else
+              ${ci('dangerAt')} local.get $slot ${ci('rowBytes')} i32.mul i32.add local.get $h
+              ${ci('passAt')} ${ci('limitIdx')} ${ci('emptyLo')} ${cf('dq0')} ${cf('dq1')} ${cf('prune')}
+              call dangerRow local.set $rowDead
+            end
+            local.get $rowDead local.get $dead f64.add local.set $dead
           end
           local.get $w i32.const 1 i32.add local.set $w
           local.get $slot i32.const 1 i32.add local.tee $slot local.get $ring i32.eq
@@ -386,6 +394,44 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
         end
       end
       local.get $dead`,
+  },
+  {
+    // dangerRow() for a call of pmf [1] (x = p[j] 1 + p[j + 1] 0 is p[j]; above the limit nothing
+    // changes): the cells lo..split - 1 roll one at a time, then prune().
+    name: 'dangerRowAsIs',
+    params: [...i32('$p', '$h', '$pass', '$limitIdx', '$empty'), ...f64('$prune')],
+    result: 'f64',
+    locals: [...i32('$rlo', '$rhi', '$lo', '$split', '$c', '$q'), ...f64('$x', '$o', '$rowDead')],
+    body: `
+      ${loOf('$h')} local.set $rlo
+      ${hiOf('$h')} local.set $rhi
+      local.get $rlo i32.const 1 i32.sub local.set $lo
+      local.get $rlo i32.eqz
+      if i32.const 0 local.set $lo end
+      local.get $limitIdx local.set $split
+      local.get $split local.get $lo i32.lt_s
+      if local.get $lo local.set $split end
+      local.get $split local.get $rhi i32.const 1 i32.add i32.gt_s
+      if local.get $rhi i32.const 1 i32.add local.set $split end
+      ${cellAt('local.get $p', 'local.get $lo')} local.set $c
+      ${cellAt('local.get $pass', 'local.get $lo')} local.set $q
+      local.get $lo local.set $rlo
+      block $rollDone
+        loop $roll
+          local.get $rlo local.get $split i32.ge_s br_if $rollDone
+          local.get $c f64.load local.tee $x local.get $q f64.load f64.mul local.set $o
+          local.get $rowDead local.get $x local.get $o f64.sub f64.add local.set $rowDead
+          local.get $c local.get $o f64.store
+          local.get $c i32.const 8 i32.add local.set $c
+          local.get $q i32.const 8 i32.add local.set $q
+          local.get $rlo i32.const 1 i32.add local.set $rlo
+          br $roll
+        end
+      end
+      local.get $h local.get $lo i32.store
+      local.get $h local.get $rhi i32.store offset=4
+      local.get $p local.get $h local.get $empty local.get $prune call pruneRow
+      local.get $rowDead`,
   },
   {
     // One row of walkKernels.ts dangerRows() (twoPointCall() without faints, then prune()), its
