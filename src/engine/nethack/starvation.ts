@@ -23,7 +23,10 @@
 // rolls, the attacks, spread(), the bands of dispatch() far from the limit (farBands()), the
 // combined attacks' blocks. Each does the same IEEE operations in the same order as the
 // JavaScript it replaced, which stays for the rest (and for whatever finds no room in the arena):
-// the results are the same to the last bit (test/engine/nethack/walk-reference.test.ts).
+// the results are the same to the last bit (test/engine/nethack/walk-reference.test.ts). After the
+// last seed, an iteration whose calls burn 0 or 1 (the period-20 ring models, 5.0's random burns)
+// runs in one WebAssembly call (walkIterationKernels.ts, see fastIteration()): the rows' extents
+// live in the walk memory (Row's lo and hi), so nothing is read back between the steps.
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, phaseOf, type CallModel, type CallPmf } from './calls.ts';
 import type { OffsetPmf, Spread } from './distributions.ts';

@@ -6,7 +6,8 @@
 // so the walk's results are the same to the last bit.
 //
 // Addresses are in bytes into the one memory: a row's cell j at p + 8 j. Ranges of cells are
-// half-open [from, to).
+// half-open [from, to). The whole iteration built on these (walkIterationKernels.ts) is part of
+// the same module.
 import { kernelMemories, type WasmFunction } from './wasmText.ts';
 import { ITERATION_FUNCTIONS } from './walkIterationKernels.ts';
 
