@@ -262,8 +262,15 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
       if local.get $rhi i32.const 1 i32.add local.set $split end
       local.get $p local.get $f local.get $pass local.get $lo local.get $split local.get $q f64.const 0 f64.const 0
       call faintDie local.set $dead
-      local.get $p local.get $f local.get $pass local.get $split local.get $rhi i32.const 1 i32.add
-      local.get $q f64.const 0 call faintKeep
+      local.get $q f64.const 1 f64.eq
+      if
+        ;; pmf [1]: y = p[j] 1 + p[j + 1] 0 is p[j]
+        local.get $p local.get $f local.get $pass local.get $split local.get $rhi i32.const 1 i32.add
+        call faintKeepAsIs
+      else
+        local.get $p local.get $f local.get $pass local.get $split local.get $rhi i32.const 1 i32.add
+        local.get $q f64.const 0 call faintKeep
+      end
       ${widen('$fh', 'local.get $lo', 'local.get $rhi')}
       local.get $h local.get $split i32.store
       local.get $h local.get $rhi i32.const -1 local.get $split local.get $rhi i32.le_s select i32.store offset=4

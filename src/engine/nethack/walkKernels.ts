@@ -120,6 +120,20 @@ const FUNCTIONS: WasmFunction[] = [
       local.get $dead`,
   },
   {
+    // faintKeep() for a call of pmf [1] (y = p[j] 1 + p[j + 1] 0 is p[j]): who passes faints, the rest stay.
+    name: 'faintKeepAsIs',
+    params: i32('$p', '$f', '$pass', '$from', '$to'),
+    locals: CALL_LOCALS,
+    body: `
+      ${eachCell(
+        ['$p', '$f', '$pass'],
+        `local.get $p v128.load local.tee $Y local.get $pass v128.load f64x2.mul local.set $O
+         ${FAINT2} local.get $p local.get $Y local.get $O f64x2.sub v128.store`,
+        `local.get $p f64.load local.tee $y local.get $pass f64.load f64.mul local.set $o
+         ${FAINT1} local.get $p local.get $y local.get $o f64.sub f64.store`,
+      )}`,
+  },
+  {
     // rollDie() for a call of pmf [1] (x = p[j] 1 + p[j + 1] 0 is p[j]): who passes the roll stays, the rest die.
     name: 'rollAsIs',
     params: [...i32('$p', '$pass', '$from', '$to'), ...f64('$dead')],
