@@ -939,7 +939,10 @@ class Walk {
   private readonly bandLowAt: number;
   /** By phase (of the period) and calls: a kernel's reversed copy (0: not there yet) and length. */
   private readonly tableAt: number;
-  /** Beside the table: 1 + the one burn of a kernel that is a point mass, else 0 (the iteration kernel shifts those). */
+  /**
+   * Beside the table: 1 + the one burn of a kernel that is a point mass, else 0 (the iteration
+   * kernel shifts those).
+   */
   private readonly pointsAt: number;
   private readonly points: Int32Array;
   private readonly table: Int32Array;

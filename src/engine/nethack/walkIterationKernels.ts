@@ -338,9 +338,11 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
                 local.get $k local.get $span i32.ge_s br_if $outDone
                 local.get $i local.get $k i32.sub i32.const 3 i32.shl local.set $o
                 local.get $p local.get $o i32.add local.tee $n
-                local.get $n f64.load local.get $x local.get $stay local.get $b i32.add f64.load f64.mul f64.add f64.store
+                local.get $n f64.load
+                local.get $x local.get $stay local.get $b i32.add f64.load f64.mul f64.add f64.store
                 local.get $f local.get $o i32.add local.tee $n
-                local.get $n f64.load local.get $x local.get $faint local.get $b i32.add f64.load f64.mul f64.add f64.store
+                local.get $n f64.load
+                local.get $x local.get $faint local.get $b i32.add f64.load f64.mul f64.add f64.store
                 local.get $b i32.const 8 i32.add local.set $b
                 local.get $k i32.const 1 i32.add local.set $k
                 br $out
@@ -744,7 +746,10 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
         local.get $b f64.const 0 f64.store
       end
       end
-      ${setCf('most', 'local.get $most local.get $M f64x2.extract_lane 0 f64.max local.get $M f64x2.extract_lane 1 f64.max')}
+      ${setCf(
+        'most',
+        'local.get $most local.get $M f64x2.extract_lane 0 f64.max local.get $M f64x2.extract_lane 1 f64.max',
+      )}
       local.get $sum`,
   },
   {
