@@ -920,6 +920,10 @@ class Walk {
   private readonly ctxFloats: Float64Array;
   /** By phase: whether the turn calls (awake and helpless) burn 0 or 1, as the iteration kernel needs. */
   private readonly fastCalls: boolean[];
+  /** The phase (of the period) whose turn calls the context holds (-1: none yet). */
+  private turnCallsAt = -1;
+  /** By attack phase: fixedBurn() of its pmf. */
+  private readonly burnOf: number[] = [];
   /** By phase of the period: the calls tabulateFor() has tabulated, lowest and highest (a range). */
   private readonly tabulated: number[][] = [];
   /** The last iteration with a seed. */
@@ -1540,13 +1544,14 @@ class Walk {
     if (!this.fastCalls[phase]) return false;
     const c = this.ctxInts;
     const f = this.ctxFloats;
-    const here = this.awake[t % this.ringSize]!;
+    const slot = t % this.ringSize;
+    const here = this.awake[slot]!;
     let attackMode = 0;
     if (model.attacks > 0) {
-      const attackPhase = phaseOf(moves0 + t - 1) % model.period;
+      const attackPhase = ((phase + 19) % 20) % model.period;
       const pmf = model.awake[attackPhase]!;
       const combined = this.combinedAt(attackPhase);
-      const burn = fixedBurn(pmf);
+      const burn = this.burnOf[attackPhase] ?? (this.burnOf[attackPhase] = fixedBurn(pmf));
       if (burn !== 0 && combined) {
         if (combined.stay.buffer === this.arena.buffer && here.lo >= combined.span - 1) {
           combined.ensureRange(here.lo, here.hi);
@@ -1571,18 +1576,22 @@ class Walk {
     }
     c[I.attackMode] = attackMode;
     c[I.t] = t;
-    c[I.tSlot] = t % this.ringSize;
-    const fainted = model.fainted[phase]!;
-    f[F.dq0] = fainted[0]!;
-    f[F.dq1] = fainted.length === 2 ? fainted[1]! : 0;
-    const awake = model.awake[phase]!;
-    c[I.awakeMode] = awake.length === 2 ? 1 : 2;
-    f[F.wq0] = awake[0]!;
-    f[F.wq1] = awake.length === 2 ? awake[1]! : 0;
-    c[I.spill] = fainted.length - 1;
-    f[F.f0] = fainted[0]!;
-    f[F.f1] = fainted.length === 2 ? fainted[1]! : 0;
-    const settlePhase = phaseOf(moves0 + t + 1) % model.period;
+    c[I.tSlot] = slot;
+    if (phase % model.period !== this.turnCallsAt) {
+      // the turn calls of this phase (written again only when they change)
+      this.turnCallsAt = phase % model.period;
+      const fainted = model.fainted[phase]!;
+      f[F.dq0] = fainted[0]!;
+      f[F.dq1] = fainted.length === 2 ? fainted[1]! : 0;
+      const awake = model.awake[phase]!;
+      c[I.awakeMode] = awake.length === 2 ? 1 : 2;
+      f[F.wq0] = awake[0]!;
+      f[F.wq1] = awake.length === 2 ? awake[1]! : 0;
+      c[I.spill] = fainted.length - 1;
+      f[F.f0] = fainted[0]!;
+      f[F.f1] = fainted.length === 2 ? fainted[1]! : 0;
+    }
+    const settlePhase = ((phase + 1) % 20) % model.period;
     this.tabulateFor(here, settlePhase, attackMode === 2 ? c[I.span]! : 1);
     c[I.table] = this.tableAt + 8 * settlePhase * this.ringSize;
     c[I.points] = this.pointsAt + 4 * settlePhase * this.ringSize;
@@ -1592,8 +1601,8 @@ class Walk {
     this.die(t, f[F.awakeDead]!);
     if (unfinished) {
       this.dispatch(t, false, true);
-      const next = this.awake[(t + 1) % this.ringSize]!;
-      moveInto(this.danger[(t + 1) % this.ringSize]!, next, this.grid.k);
+      const next = this.awake[slot + 1 === this.ringSize ? 0 : slot + 1]!;
+      moveInto(this.danger[slot + 1 === this.ringSize ? 0 : slot + 1]!, next, this.grid.k);
       moveInto(here, next, this.grid.k);
     } else {
       this.die(t, f[F.dispatchDead]!);
