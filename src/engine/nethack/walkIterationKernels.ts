@@ -691,7 +691,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
         local.get $b f64.const 0 f64.store
       end
       else
-        ;; no spill (f1 = 0): the term a[c + 1] f1 adds 0, left out
+        ;; no spill: the helpless call is pmf [1] (f0 = 1, a f0 is a; f1 = 0: a[c + 1] f1 adds 0, left out)
       ;; (pmax: the largest of values that are never NaN nor -0)
       local.get $j local.set $c
       block $quads0Done
@@ -700,7 +700,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
           
           local.get $s
             local.get $s v128.load offset=0 local.get $b v128.load offset=0 f64x2.add
-            local.get $a v128.load offset=0 local.get $F0 f64x2.mul f64x2.add
+            local.get $a v128.load offset=0 f64x2.add
           local.tee $X v128.store offset=0
           local.get $X local.get $M f64x2.pmax local.set $M
           local.get $a local.get $zero v128.store offset=0
@@ -708,7 +708,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
           
           local.get $s
             local.get $s v128.load offset=16 local.get $b v128.load offset=16 f64x2.add
-            local.get $a v128.load offset=16 local.get $F0 f64x2.mul f64x2.add
+            local.get $a v128.load offset=16 f64x2.add
           local.tee $X v128.store offset=16
           local.get $X local.get $M f64x2.pmax local.set $M
           local.get $a local.get $zero v128.store offset=16
@@ -725,7 +725,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
         
           local.get $s
             local.get $s v128.load offset=0 local.get $b v128.load offset=0 f64x2.add
-            local.get $a v128.load offset=0 local.get $F0 f64x2.mul f64x2.add
+            local.get $a v128.load offset=0 f64x2.add
           local.tee $X v128.store offset=0
           local.get $X local.get $M f64x2.pmax local.set $M
           local.get $a local.get $zero v128.store offset=0
@@ -739,7 +739,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
       if
         local.get $s
           local.get $s f64.load local.get $b f64.load f64.add
-          local.get $a f64.load local.get $f0 f64.mul f64.add
+          local.get $a f64.load f64.add
         local.tee $x f64.store
         local.get $most local.get $x f64.max local.set $most
         local.get $a f64.const 0 f64.store
