@@ -535,7 +535,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
     // whose kernel is tabulated, $most its largest cell.
     name: 'settleBand',
     params: [...i32('$ctx', '$src', '$srcLen', '$lo', '$hi', '$d'), ...f64('$most')],
-    locals: i32('$wake', '$e', '$rk', '$n', '$tail', '$len', '$safe', '$w', '$h', '$last', '$c'),
+    locals: [...i32('$wake', '$e', '$rk', '$n', '$tail', '$len', '$safe', '$w', '$h', '$last', '$c'), ...f64('$cut')],
     body: `
       local.get $most f64.const 0 f64.eq
       if return end
@@ -545,6 +545,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
       local.get $e i32.load offset=4 local.set $n
       local.get $rk local.get $n i32.const 3 i32.add i32.const 3 i32.shl i32.add local.set $tail
       ;; usefulLength(kernel, most, near)
+      ${cf('cut')} local.set $cut
       ${ci('near')} local.set $len
       local.get $len i32.const 1 i32.lt_s
       if i32.const 1 local.set $len end
@@ -554,7 +555,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
         loop $up
           local.get $len local.get $n i32.ge_s br_if $upDone
           ${cellAt('local.get $tail', 'local.get $len')} f64.load local.get $most f64.mul
-          ${cf('cut')} f64.lt br_if $upDone
+          local.get $cut f64.lt br_if $upDone
           local.get $len i32.const 1 i32.add local.set $len
           br $up
         end
@@ -563,7 +564,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
         loop $down
           local.get $len i32.const 1 i32.le_s br_if $downDone
           ${cellAt('local.get $tail', 'local.get $len i32.const 1 i32.sub')} f64.load
-          local.get $most f64.mul ${cf('cut')} f64.lt i32.eqz br_if $downDone
+          local.get $most f64.mul local.get $cut f64.lt i32.eqz br_if $downDone
           local.get $len i32.const 1 i32.sub local.set $len
           br $down
         end
@@ -825,25 +826,34 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
     name: 'bands',
     params: i32('$ctx', '$attack', '$lo', '$hi'),
     result: 'i32',
-    locals: [...i32('$i', '$j', '$d', '$segLo', '$src', '$srcLen', '$c'), ...f64('$sum', '$most', '$x')],
+    locals: [
+      ...i32('$i', '$j', '$d', '$segLo', '$src', '$srcLen', '$c'),
+      ...i32('$durAt', '$bandLowAt', '$table', '$limitIdx', '$spill'),
+      ...f64('$sum', '$most', '$x'),
+    ],
     body: `
+      ${ci('durAt')} local.set $durAt
+      ${ci('bandLowAt')} local.set $bandLowAt
+      ${ci('table')} local.set $table
+      ${ci('limitIdx')} local.set $limitIdx
+      ${ci('spill')} local.set $spill
       local.get $hi local.set $i
       block $stop
         loop $band
           local.get $i local.get $lo i32.lt_s br_if $stop
-          ${ci('durAt')} local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d
-          ${ci('bandLowAt')} local.get $i i32.const 2 i32.shl i32.add i32.load local.set $j
+          local.get $durAt local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d
+          local.get $bandLowAt local.get $i i32.const 2 i32.shl i32.add i32.load local.set $j
           local.get $j local.get $lo i32.lt_s
           if local.get $lo local.set $j end
           ;; its kernel must be in the table (settle() in JavaScript puts it there)
-          ${ci('table')} local.get $d i32.const 1 i32.sub i32.const 3 i32.shl i32.add i32.load i32.eqz br_if $stop
+          local.get $table local.get $d i32.const 1 i32.sub i32.const 3 i32.shl i32.add i32.load i32.eqz br_if $stop
           local.get $attack
           if
-            local.get $j ${ci('spill')} i32.sub local.tee $segLo
+            local.get $j local.get $spill i32.sub local.tee $segLo
             i32.const 0 i32.lt_s br_if $stop
             ${ci('segAt')} local.set $src
             ${ci('width')} local.set $srcLen
-            local.get $segLo ${ci('limitIdx')} i32.ge_s
+            local.get $segLo local.get $limitIdx i32.ge_s
             if
               ;; far from the limit: no roll of the first helpless call can kill
               local.get $ctx local.get $j local.get $i call gatherFar local.set $sum
