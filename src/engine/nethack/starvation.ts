@@ -23,10 +23,14 @@
 // rolls, the attacks, spread(), the bands of dispatch() far from the limit (farBands()), the
 // combined attacks' blocks. Each does the same IEEE operations in the same order as the
 // JavaScript it replaced, which stays for the rest (and for whatever finds no room in the arena):
-// the results are the same to the last bit (test/engine/nethack/walk-reference.test.ts).
+// the results are the same to the last bit (test/engine/nethack/walk-reference.test.ts). After the
+// last seed, an iteration whose calls burn 0 or 1 (the period-20 ring models, 5.0's random burns)
+// runs in one WebAssembly call (walkIterationKernels.ts, see fastIteration()): the rows' extents
+// live in the walk memory (Row's lo and hi), so nothing is read back between the steps.
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, phaseOf, type CallModel, type CallPmf } from './calls.ts';
 import type { OffsetPmf, Spread } from './distributions.ts';
+import { CTX_BYTES, CTX_FLOAT_AT, CTX_FLOATS, CTX_INTS } from './walkIterationKernels.ts';
 import { WalkMemory, type WalkKernels } from './walkKernels.ts';
 
 export const WALK_EPSILON = 1e-10;
@@ -131,17 +135,32 @@ class Row {
   readonly p: Float64Array;
   /** The byte address of p in the walk's WebAssembly memory, or -1 (an array of its own). */
   readonly at: number;
-  lo: number;
-  hi: number;
-  constructor(width: number, arena?: Arena) {
+  /** lo at h[s], hi at h[s + 1]: a walk's rows keep them in its memory (the iteration kernel reads them). */
+  private readonly h: Int32Array;
+  private readonly s: number;
+  constructor(width: number, arena?: Arena, header?: { h: Int32Array; slot: number }) {
     // zero cells past the top (in-place calls read them)
     if (arena) ({ at: this.at, view: this.p } = arena.floats(width + ROW_PAD));
     else {
       this.p = new Float64Array(width + ROW_PAD);
       this.at = -1;
     }
+    this.h = header ? header.h : new Int32Array(2);
+    this.s = header ? 2 * header.slot : 0;
     this.lo = width;
     this.hi = -1;
+  }
+  get lo(): number {
+    return this.h[this.s]!;
+  }
+  set lo(v: number) {
+    this.h[this.s] = v;
+  }
+  get hi(): number {
+    return this.h[this.s + 1]!;
+  }
+  set hi(v: number) {
+    this.h[this.s + 1] = v;
   }
   add(i: number, x: number) {
     this.p[i]! += x;
@@ -582,6 +601,23 @@ export class AttackKernels {
     this.built = new Uint8Array(g.width);
     this.work = [new Float64Array(this.span), new Float64Array(this.span)];
   }
+  /** The cells below and above which every cell is built (ensureRange()). */
+  private builtLo = 0;
+  private builtHi = -1;
+  /** ensure() for cells lo..hi. */
+  ensureRange(lo: number, hi: number): void {
+    if (hi < lo || (lo >= this.builtLo && hi <= this.builtHi)) return;
+    if (this.builtHi < this.builtLo || hi < this.builtLo - 1 || lo > this.builtHi + 1) {
+      for (let i = lo; i <= hi; i++) this.ensure(i);
+      this.builtLo = lo;
+      this.builtHi = hi;
+      return;
+    }
+    for (let i = lo; i < this.builtLo; i++) this.ensure(i); // the range grows: only its new cells
+    for (let i = this.builtHi + 1; i <= hi; i++) this.ensure(i);
+    this.builtLo = Math.min(this.builtLo, lo);
+    this.builtHi = Math.max(this.builtHi, hi);
+  }
   ensure(i: number): void {
     if (this.built[i]) return;
     this.built[i] = 1;
@@ -821,6 +857,12 @@ function spread(seg: Float64Array, lo: number, hi: number, kp: Float64Array, len
   }
 }
 
+/** Where the iteration kernel's context has a value. */
+const I = Object.fromEntries(CTX_INTS.map((n, i) => [n, i])) as Record<(typeof CTX_INTS)[number], number>;
+const F = Object.fromEntries(CTX_FLOATS.map((n, i) => [n, i])) as Record<(typeof CTX_FLOATS)[number], number>;
+const NEAR = I.near;
+const DANGER_WAKE = I.dangerWake;
+
 /** Deposits of a faint whose dropped kernel tail would carry less than this are cut short. */
 export const DEPOSIT_CUT = 1e-16;
 
@@ -872,10 +914,18 @@ class Walk {
   private expectedFaints = 0;
   private expectedTurnsFainted = 0;
   private readonly inFlight: InFlight[] = [];
-  /** The last usefulLength() answer (where the next search starts). */
-  private lastLength = 1;
-  /** The latest wake of a danger row filled so far (the rows after it are empty). */
-  private dangerWake = -1;
+  /** The iteration kernel's context (walkIterationKernels.ts): its int32s and float64s. */
+  private readonly ctxAt: number;
+  private readonly ctxInts: Int32Array;
+  private readonly ctxFloats: Float64Array;
+  /** By phase: whether the turn calls (awake and helpless) burn 0 or 1, as the iteration kernel needs. */
+  private readonly fastCalls: boolean[];
+  /** The phase (of the period) whose turn calls the context holds (-1: none yet). */
+  private turnCallsAt = -1;
+  /** By attack phase: fixedBurn() of its pmf. */
+  private readonly burnOf: number[] = [];
+  /** By phase of the period: the calls tabulateFor() has tabulated, lowest and highest (a range). */
+  private readonly tabulated: number[][] = [];
   /** The last iteration with a seed. */
   private lastSeed = -Infinity;
   private readonly arena: Arena;
@@ -893,6 +943,12 @@ class Walk {
   private readonly bandLowAt: number;
   /** By phase (of the period) and calls: a kernel's reversed copy (0: not there yet) and length. */
   private readonly tableAt: number;
+  /**
+   * Beside the table: 1 + the one burn of a kernel that is a point mass, else 0 (the iteration
+   * kernel shifts those).
+   */
+  private readonly pointsAt: number;
+  private readonly points: Int32Array;
   private readonly table: Int32Array;
   /** farBands()' log: the wake row, lowest and highest cell of each deposit. */
   private readonly logAt: number;
@@ -901,6 +957,21 @@ class Walk {
   /** dangerRows()' table: address, lo and hi of each danger row in use. */
   private readonly dangerTableAt: number;
   private readonly dangerTable: Int32Array;
+
+  /** The last usefulLength() answer (where the next search starts): in the context. */
+  private get lastLength(): number {
+    return this.ctxInts[NEAR]!;
+  }
+  private set lastLength(v: number) {
+    this.ctxInts[NEAR] = v;
+  }
+  /** The latest wake of a danger row filled so far (the rows after it are empty): in the context. */
+  private get dangerWake(): number {
+    return this.ctxInts[DANGER_WAKE]!;
+  }
+  private set dangerWake(v: number) {
+    this.ctxInts[DANGER_WAKE] = v;
+  }
 
   constructor(private readonly o: WalkOptions) {
     this.version = o.model.version;
@@ -921,7 +992,15 @@ class Walk {
     for (let i = 1; i < this.width; i++) this.bandLow[i] = this.dur[i] === this.dur[i - 1] ? this.bandLow[i - 1]! : i;
     this.ringSize = this.dur[0]! + 2;
     const arena = (this.arena = Walk.arena(o.model, this.width, this.ringSize));
-    this.awake = Array.from({ length: this.ringSize }, () => new Row(this.width, arena));
+    // Row headers: awake w at slot w, danger w at ringSize + w, then the attack and turn faints.
+    const { view: h } = arena.ints(2 * (2 * this.ringSize + 2));
+    const hdrAt = h.byteOffset;
+    ({ at: this.ctxAt } = arena.floats(Math.ceil(CTX_BYTES / 8)));
+    this.ctxInts = new Int32Array(arena.buffer, this.ctxAt, CTX_INTS.length);
+    this.ctxFloats = new Float64Array(arena.buffer, this.ctxAt + CTX_FLOAT_AT, CTX_FLOATS.length);
+    this.lastLength = 1;
+    this.dangerWake = -1;
+    this.awake = Array.from({ length: this.ringSize }, (_, slot) => new Row(this.width, arena, { h, slot }));
     const pass = arena.floats(this.width);
     pass.view.set(this.pass);
     this.grid = {
@@ -932,7 +1011,10 @@ class Walk {
       k: arena.k,
       passAt: pass.at,
     };
-    this.danger = Array.from({ length: this.ringSize }, () => new Row(this.width, arena));
+    this.danger = Array.from(
+      { length: this.ringSize },
+      (_, w) => new Row(this.width, arena, { h, slot: this.ringSize + w }),
+    );
     // spread() reads up to 3 cells past the top
     ({ at: this.segmentAt, view: this.segment } = arena.floats(this.width + BLOCK - 1));
     this.segment = this.segment.subarray(0, this.width);
@@ -940,8 +1022,8 @@ class Walk {
     for (let i = 0; i < this.width; i++) stay.view[i] = (1 - this.pass[i]!) ** o.model.attacks;
     ({ at: this.stayAt, view: this.stayAllAttacks } = stay);
 
-    this.faintAttack = new Row(this.width, arena);
-    this.faintTurn = new Row(this.width, arena);
+    this.faintAttack = new Row(this.width, arena, { h, slot: 2 * this.ringSize });
+    this.faintTurn = new Row(this.width, arena, { h, slot: 2 * this.ringSize + 1 });
     ({ at: this.scratchAt, view: this.scratch } = arena.floats(6));
     this.scratchInts = new Int32Array(arena.buffer, this.scratchAt, 12);
     const dur = arena.ints(this.width);
@@ -951,6 +1033,7 @@ class Walk {
     this.durAt = dur.at;
     this.bandLowAt = bandLow.at;
     ({ at: this.tableAt, view: this.table } = arena.ints(2 * this.ringSize * o.model.period));
+    ({ at: this.pointsAt, view: this.points } = arena.ints(this.ringSize * o.model.period));
     ({ at: this.logAt, view: this.log } = arena.ints(3 * this.width));
     ({ at: this.dangerTableAt, view: this.dangerTable } = arena.ints(3 * this.ringSize));
     const pmfAt = (this.grid.pmfAt = new Map());
@@ -962,8 +1045,18 @@ class Walk {
       }
     this.rowBytes = Arena.bytes(this.width + ROW_PAD);
     for (let w = 0; w < this.ringSize; w++)
-      if (this.awake[w]!.at !== this.awake[0]!.at + w * this.rowBytes) throw new Error('starvation walk: rows apart');
+      if (
+        this.awake[w]!.at !== this.awake[0]!.at + w * this.rowBytes ||
+        this.danger[w]!.at !== this.danger[0]!.at + w * this.rowBytes
+      )
+        throw new Error('starvation walk: rows apart');
     this.kernels = new Kernels(o.model);
+    this.fastCalls = Array.from({ length: 20 }, (_, phase) => {
+      const a = o.model.awake[phase]!;
+      const f = o.model.fainted[phase]!;
+      return a.length <= 2 && (f.length === 2 || (f.length === 1 && f[0] === 1));
+    });
+    this.setContext(hdrAt, pass.at);
     arena.zeroed(); // the reversed kernels come after: each written in full
   }
 
@@ -980,9 +1073,12 @@ class Walk {
       Arena.bytes(6) +
       2 * Arena.bytes(Math.ceil(width / 2)) +
       Arena.bytes(Math.ceil((2 * ringSize * model.period) / 2)) +
+      Arena.bytes(Math.ceil((ringSize * model.period) / 2)) +
       Arena.bytes(Math.ceil((3 * width) / 2)) +
       Arena.bytes(Math.ceil((3 * ringSize) / 2)) +
-      40 * Arena.bytes(ROW_PAD); // the pmfs
+      40 * Arena.bytes(ROW_PAD) + // the pmfs
+      Arena.bytes(2 * ringSize + 2) + // the row headers
+      Arena.bytes(Math.ceil(CTX_BYTES / 8));
     let burn = 0;
     for (const pmf of model.fainted) burn = Math.max(burn, pmf.length - 1);
     let kernels = 0;
@@ -1091,7 +1187,7 @@ class Walk {
    * both kinds share the kernel of the remaining 9 - d calls, band by band (d fixed by where the
    * faint happened).
    */
-  private dispatch(t: number, record: boolean) {
+  private dispatch(t: number, record: boolean, resume = false) {
     const A = this.faintAttack;
     const B = this.faintTurn;
     const attackFaints = A.hi >= A.lo;
@@ -1111,7 +1207,13 @@ class Walk {
     let faints = 0;
     let turnsFainted = 0;
     let i = hi;
-    if (!record && (!attackFaints || spill <= 1)) {
+    if (resume) {
+      // the iteration kernel has done the bands above (see fastIteration())
+      i = this.ctxInts[I.stop]!;
+      dead = this.ctxFloats[F.dispatchDead]!;
+      faints = this.ctxFloats[F.faints]!;
+      turnsFainted = this.ctxFloats[F.turns]!;
+    } else if (!record && (!attackFaints || spill <= 1)) {
       i = this.farBands(t, lo, hi, attackFaints, first, phase);
       faints = outView[0]!;
       turnsFainted = outView[1]!;
@@ -1252,6 +1354,7 @@ class Walk {
     if (rk < 0) return; // no room: settle() spreads it in JavaScript
     this.table[e] = rk;
     this.table[e + 1] = kernel.p.length;
+    this.points[e / 2] = fixedBurn(kernel.p) + 1;
   }
 
   /**
@@ -1367,6 +1470,7 @@ class Walk {
 
   /** One iteration: the attacks of block t - 1, the turn call of block t, then ++multi. */
   private iteration(t: number, record: boolean) {
+    if (!record && t > this.lastSeed && this.fastIteration(t)) return;
     const { model, moves0, seeds } = this.o;
     const here = this.awake[t % this.ringSize]!;
     const seeding = t <= this.lastSeed; // no seed after: no lookups
@@ -1377,13 +1481,7 @@ class Walk {
     if (model.attacks > 0) {
       const phase = phaseOf(moves0 + t - 1) % model.period;
       const pmf = model.awake[phase]!;
-      let combined = this.combined[phase];
-      if (combined === undefined) {
-        const span = model.attacks * (pmf.length - 1) + 1;
-        const worth = model.attacks >= 2 && fixedBurn(pmf) !== 0 && span * this.width <= 400_000; // memory bound
-        combined = worth ? new AttackKernels(this.grid, pmf, model.attacks, (n) => this.zeros(n)) : null;
-        this.combined[phase] = combined;
-      }
+      const combined = this.combinedAt(phase);
       this.die(t - 1, attackCalls(this.grid, here, pmf, this.faintAttack, this.stayAllAttacks, combined, this.stayAt));
     }
     const faintedPmf = model.fainted[phaseOf(moves0 + t)]!;
@@ -1397,6 +1495,140 @@ class Walk {
     const next = this.awake[(t + 1) % this.ringSize]!;
     moveInto(this.danger[(t + 1) % this.ringSize]!, next, this.grid.k);
     moveInto(here, next, this.grid.k);
+  }
+
+  /** The combined attack kernels of an attack phase (built the first time it is asked), or null. */
+  private combinedAt(phase: number): AttackKernels | null {
+    let combined = this.combined[phase];
+    if (combined === undefined) {
+      const { model } = this.o;
+      const pmf = model.awake[phase]!;
+      const span = model.attacks * (pmf.length - 1) + 1;
+      const worth = model.attacks >= 2 && fixedBurn(pmf) !== 0 && span * this.width <= 400_000; // memory bound
+      combined = worth ? new AttackKernels(this.grid, pmf, model.attacks, (n) => this.zeros(n)) : null;
+      this.combined[phase] = combined;
+    }
+    return combined;
+  }
+
+  /** The context's constants (walkIterationKernels.ts). */
+  private setContext(hdrAt: number, passAt: number): void {
+    const c = this.ctxInts;
+    c[I.ring] = this.ringSize;
+    c[I.limitIdx] = this.grid.limitIdx;
+    c[I.emptyLo] = this.width + ROW_PAD;
+    c[I.rowBytes] = this.rowBytes;
+    c[I.awakeAt] = this.awake[0]!.at;
+    c[I.dangerAt] = this.danger[0]!.at;
+    c[I.hdrAt] = hdrAt;
+    c[I.passAt] = passAt;
+    c[I.stayAt] = this.stayAt;
+    c[I.segAt] = this.segmentAt;
+    c[I.width] = this.width;
+    c[I.durAt] = this.durAt;
+    c[I.bandLowAt] = this.bandLowAt;
+    c[I.aAt] = this.faintAttack.at;
+    c[I.bAt] = this.faintTurn.at;
+    this.ctxFloats[F.prune] = PRUNE;
+    this.ctxFloats[F.cut] = DEPOSIT_CUT;
+  }
+
+  /**
+   * Iteration t in one WebAssembly call (walkIterationKernels.ts) when its calls burn 0 or 1 (no
+   * seed, no faint to record: the caller sees to that); attacks it has no kernel for run here first,
+   * and dispatch() goes on here from a band whose kernel is not tabulated yet. False: not run.
+   */
+  private fastIteration(t: number): boolean {
+    const { model, moves0 } = this.o;
+    const phase = phaseOf(moves0 + t);
+    if (!this.fastCalls[phase]) return false;
+    const c = this.ctxInts;
+    const f = this.ctxFloats;
+    const slot = t % this.ringSize;
+    const here = this.awake[slot]!;
+    let attackMode = 0;
+    if (model.attacks > 0) {
+      const attackPhase = ((phase + 19) % 20) % model.period;
+      const pmf = model.awake[attackPhase]!;
+      const combined = this.combinedAt(attackPhase);
+      const burn = this.burnOf[attackPhase] ?? (this.burnOf[attackPhase] = fixedBurn(pmf));
+      if (burn !== 0 && combined) {
+        if (combined.stay.buffer === this.arena.buffer && here.lo >= combined.span - 1) {
+          combined.ensureRange(here.lo, here.hi);
+          attackMode = 2;
+          c[I.combStay] = combined.stay.byteOffset;
+          c[I.combFaint] = combined.faint.byteOffset;
+          c[I.combDead] = combined.dead.byteOffset;
+          c[I.span] = combined.span;
+          c[I.stride] = combined.stride;
+        }
+      } else if (burn < 0) {
+        if (pmf.length === 2) {
+          attackMode = 3;
+          f[F.aq0] = pmf[0]!;
+          f[F.aq1] = pmf[1]!;
+        }
+      } else if (burn === 0) attackMode = 1;
+      if (attackMode === 0) {
+        const stay = this.stayAllAttacks;
+        this.die(t - 1, attackCalls(this.grid, here, pmf, this.faintAttack, stay, combined, this.stayAt));
+      }
+    }
+    c[I.attackMode] = attackMode;
+    c[I.t] = t;
+    c[I.tSlot] = slot;
+    if (phase % model.period !== this.turnCallsAt) {
+      // the turn calls of this phase (written again only when they change)
+      this.turnCallsAt = phase % model.period;
+      const fainted = model.fainted[phase]!;
+      f[F.dq0] = fainted[0]!;
+      f[F.dq1] = fainted.length === 2 ? fainted[1]! : 0;
+      const awake = model.awake[phase]!;
+      c[I.awakeMode] = awake.length === 2 ? 1 : 2;
+      f[F.wq0] = awake[0]!;
+      f[F.wq1] = awake.length === 2 ? awake[1]! : 0;
+      c[I.spill] = fainted.length - 1;
+      f[F.f0] = fainted[0]!;
+      f[F.f1] = fainted.length === 2 ? fainted[1]! : 0;
+    }
+    const settlePhase = ((phase + 1) % 20) % model.period;
+    this.tabulateFor(here, settlePhase, attackMode === 2 ? c[I.span]! : 1);
+    c[I.table] = this.tableAt + 8 * settlePhase * this.ringSize;
+    c[I.points] = this.pointsAt + 4 * settlePhase * this.ringSize;
+    const unfinished = this.grid.k!.iterate(this.ctxAt);
+    if (attackMode !== 0) this.die(t - 1, f[F.attackDead]!);
+    this.die(t, f[F.dangerDead]!);
+    this.die(t, f[F.awakeDead]!);
+    if (unfinished) {
+      this.dispatch(t, false, true);
+      const next = this.awake[slot + 1 === this.ringSize ? 0 : slot + 1]!;
+      moveInto(this.danger[slot + 1 === this.ringSize ? 0 : slot + 1]!, next, this.grid.k);
+      moveInto(here, next, this.grid.k);
+    } else {
+      this.die(t, f[F.dispatchDead]!);
+      this.expectedFaints += f[F.faints]!;
+      this.expectedTurnsFainted += f[F.turns]!;
+    }
+    return true;
+  }
+
+  /**
+   * Every kernel the faints of this iteration can settle with, in the table before the iteration
+   * kernel runs (else dispatch() goes on in JavaScript): the faints of the awake heroes at cells
+   * here.lo - reach - 1 .. here.hi (their attacks burn `reach` - 1 at most) last dur[] of those cells.
+   */
+  private tabulateFor(here: Row, phase: number, reach: number): void {
+    if (here.hi < here.lo) return;
+    const fewest = this.dur[here.hi]! - 1; // dur grows with depth
+    const most = this.dur[Math.max(0, here.lo - reach - 1)]! - 1;
+    const done = this.tabulated[phase] ?? (this.tabulated[phase] = [fewest, fewest - 1]);
+    if (fewest >= done[0]! && most <= done[1]!) return;
+    const from = Math.min(fewest, done[0]!); // the range grows (any gap between included)
+    const to = Math.max(most, done[1]!);
+    for (let calls = from; calls <= to; calls++)
+      if (calls < done[0]! || calls > done[1]!) this.tabulate(this.kernels.get(calls, phase), calls, phase);
+    done[0] = from;
+    done[1] = to;
   }
 
   /** Alive heroes at the prompt after iteration t (just run). */

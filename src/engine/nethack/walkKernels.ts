@@ -6,8 +6,10 @@
 // so the walk's results are the same to the last bit.
 //
 // Addresses are in bytes into the one memory: a row's cell j at p + 8 j. Ranges of cells are
-// half-open [from, to).
+// half-open [from, to). The whole iteration built on these (walkIterationKernels.ts) is part of
+// the same module.
 import { kernelMemories, type WasmFunction } from './wasmText.ts';
+import { ITERATION_FUNCTIONS } from './walkIterationKernels.ts';
 
 const i32 = (...names: string[]) => names.map((n): [string, 'i32'] => [n, 'i32']);
 const f64 = (...names: string[]) => names.map((n): [string, 'f64'] => [n, 'f64']);
@@ -19,12 +21,23 @@ const step = (ptrs: string[], bytes: number) =>
   ptrs.map((p) => `local.get ${p} i32.const ${bytes} i32.add local.set ${p}`).join('\n');
 
 /**
- * Cells from..to - 1: `pair` for two cells at a time (pointers at the first), then `single` for a
- * last odd one.
+ * Cells from..to - 1: `pair` for two cells at a time (pointers at the first; two pairs to a loop
+ * turn), then `single` for a last odd one.
  */
 function eachCell(ptrs: string[], pair: string, single: string): string {
   return `
     ${ptrs.map(atFrom).join('\n')}
+    block $quadsDone
+      loop $quads
+        local.get $from i32.const 4 i32.add local.get $to i32.gt_s br_if $quadsDone
+        ${pair}
+        ${step(ptrs, 16)}
+        ${pair}
+        ${step(ptrs, 16)}
+        local.get $from i32.const 4 i32.add local.set $from
+        br $quads
+      end
+    end
     block $pairsDone
       loop $pairs
         local.get $from i32.const 2 i32.add local.get $to i32.gt_s br_if $pairsDone
@@ -107,6 +120,36 @@ const FUNCTIONS: WasmFunction[] = [
       local.get $dead`,
   },
   {
+    // faintKeep() for a call of pmf [1] (y = p[j] 1 + p[j + 1] 0 is p[j]): who passes faints, the rest stay.
+    name: 'faintKeepAsIs',
+    params: i32('$p', '$f', '$pass', '$from', '$to'),
+    locals: CALL_LOCALS,
+    body: `
+      ${eachCell(
+        ['$p', '$f', '$pass'],
+        `local.get $p v128.load local.tee $Y local.get $pass v128.load f64x2.mul local.set $O
+         ${FAINT2} local.get $p local.get $Y local.get $O f64x2.sub v128.store`,
+        `local.get $p f64.load local.tee $y local.get $pass f64.load f64.mul local.set $o
+         ${FAINT1} local.get $p local.get $y local.get $o f64.sub f64.store`,
+      )}`,
+  },
+  {
+    // rollDie() for a call of pmf [1] (x = p[j] 1 + p[j + 1] 0 is p[j]): who passes the roll stays, the rest die.
+    name: 'rollAsIs',
+    params: [...i32('$p', '$pass', '$from', '$to'), ...f64('$dead')],
+    result: 'f64',
+    locals: CALL_LOCALS,
+    body: `
+      ${eachCell(
+        ['$p', '$pass'],
+        `local.get $p v128.load local.tee $Y local.get $pass v128.load f64x2.mul local.set $O
+         ${DIE2} local.get $p local.get $O v128.store`,
+        `local.get $p f64.load local.tee $y local.get $pass f64.load f64.mul local.set $o
+         ${DIE1} local.get $p local.get $o f64.store`,
+      )}
+      local.get $dead`,
+  },
+  {
     // A helpless call above the limit: p[j] = p[j] q0 + p[j + 1] q1.
     name: 'plain',
     params: [...i32('$p'), ...CALL_PARAMS],
@@ -136,7 +179,7 @@ const FUNCTIONS: WasmFunction[] = [
     name: 'spread',
     params: i32('$seg', '$lo', '$hi', '$last', '$rk', '$n', '$len', '$arr'),
     locals: [
-      ...i32('$c', '$k', '$s', '$a', '$kp'),
+      ...i32('$c', '$k', '$s', '$a', '$kp', '$o', '$q'),
       ...f64('$x0', '$x1', '$x2', '$x3', '$k0', '$k1', '$k2'),
       ...v128('$X0', '$X1', '$X2', '$X3', '$zero'),
     ],
@@ -167,36 +210,37 @@ const FUNCTIONS: WasmFunction[] = [
             local.get $x1 local.get $k0 f64.mul local.get $x2 local.get $k1 f64.mul f64.add
             local.get $x3 local.get $k2 f64.mul f64.add
           f64.add f64.store offset=8
-          ;; outputs c - k - 1 and c - k together: lane 0 takes kp[k + 1 + m], lane 1 kp[k + m]
-          i32.const 0 local.set $k
+          ;; outputs c - k - 1 and c - k together (at $o): lane 0 takes kp[k + 1 + m], lane 1 kp[k + m],
+          ;; which are at $q + 24 - 8 m; both pointers step down 16 bytes a pair
+          local.get $a i32.const 8 i32.sub local.set $o
+          local.get $kp i32.const 32 i32.sub local.set $q
+          local.get $len local.set $k
           block $pairsDone
             loop $pairs
-              local.get $k i32.const 1 i32.add local.get $len i32.ge_s br_if $pairsDone
-              ;; $s: the address of kp[k + 1] (then kp[k] follows it)
-              local.get $kp local.get $k i32.const 1 i32.add i32.const 3 i32.shl i32.sub local.set $s
-              local.get $a local.get $k i32.const 1 i32.add i32.const 3 i32.shl i32.sub local.tee $a
-              local.get $a v128.load
-                local.get $X0 local.get $s v128.load f64x2.mul
-                local.get $X1 local.get $s i32.const 8 i32.sub v128.load f64x2.mul f64x2.add
-                local.get $X2 local.get $s i32.const 16 i32.sub v128.load f64x2.mul f64x2.add
-                local.get $X3 local.get $s i32.const 24 i32.sub v128.load f64x2.mul f64x2.add
+              local.get $k i32.const 2 i32.lt_s br_if $pairsDone
+              local.get $o
+              local.get $o v128.load
+                local.get $X0 local.get $q v128.load offset=24 f64x2.mul
+                local.get $X1 local.get $q v128.load offset=16 f64x2.mul f64x2.add
+                local.get $X2 local.get $q v128.load offset=8 f64x2.mul f64x2.add
+                local.get $X3 local.get $q v128.load f64x2.mul f64x2.add
               f64x2.add v128.store
-              local.get $arr local.get $c i32.const 3 i32.shl i32.add local.set $a
-              local.get $k i32.const 2 i32.add local.set $k
+              local.get $o i32.const 16 i32.sub local.set $o
+              local.get $q i32.const 16 i32.sub local.set $q
+              local.get $k i32.const 2 i32.sub local.set $k
               br $pairs
             end
           end
-          local.get $k local.get $len i32.lt_s
+          local.get $k
           if
-            ;; the last output c - k alone: kp[k .. k + 3]
-            local.get $kp local.get $k i32.const 3 i32.shl i32.sub local.set $s
-            local.get $a local.get $k i32.const 3 i32.shl i32.sub local.tee $a
-            local.get $a f64.load
-              local.get $x0 local.get $s f64.load f64.mul
-              local.get $x1 local.get $s i32.const 8 i32.sub f64.load f64.mul f64.add
-              local.get $x2 local.get $s i32.const 16 i32.sub f64.load f64.mul f64.add
-              local.get $x3 local.get $s i32.const 24 i32.sub f64.load f64.mul f64.add
-            f64.add f64.store
+            ;; the last output c - k alone (at $o + 8): kp[k .. k + 3], at $q + 32 - 8 m
+            local.get $o
+            local.get $o f64.load offset=8
+              local.get $x0 local.get $q f64.load offset=32 f64.mul
+              local.get $x1 local.get $q f64.load offset=24 f64.mul f64.add
+              local.get $x2 local.get $q f64.load offset=16 f64.mul f64.add
+              local.get $x3 local.get $q f64.load offset=8 f64.mul f64.add
+            f64.add f64.store offset=8
           end
           local.get $c i32.const 4 i32.add local.set $c
           br $blocks
@@ -687,6 +731,8 @@ export interface WalkKernels {
   attackBlocks(...args: number[]): number;
   dangerRows(...args: number[]): number;
   shortCells(...args: number[]): number;
+  /** One iteration of the walk (walkIterationKernels.ts): 1 when dispatch() must go on in JavaScript. */
+  iterate(ctx: number): number;
   sumMax(p: number, from: number, to: number, out: number): number;
   gatherBand(
     seg: number,
@@ -701,7 +747,7 @@ export interface WalkKernels {
   ): number;
 }
 
-const instantiate = kernelMemories<WalkKernels>(FUNCTIONS);
+const instantiate = kernelMemories<WalkKernels>([...FUNCTIONS, ...ITERATION_FUNCTIONS]);
 
 /** A memory and the kernels on it (never grown: see wasmText.ts kernelMemories()). */
 export class WalkMemory {

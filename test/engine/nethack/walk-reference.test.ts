@@ -96,3 +96,43 @@ describe('the single starvation walk against its reference (reference/starvation
       });
     }
 });
+
+// The iteration kernel (walkIterationKernels.ts) runs every iteration after the last seed whose calls
+// burn 0 or 1: the period-20 ring models (each call burns 0, or 1 at one phase of 20) with many
+// attacks, in every version, and long walks from awake heroes spread over many bands of faint lengths.
+describe('the iteration kernel against the reference: ring models, awake seeds, snapshots', () => {
+  const spread = (cells: number) => {
+    const m = new Float64Array(cells);
+    let sum = 0;
+    for (let k = 0; k < cells; k++) sum += m[k] = Math.exp(-(((k - cells / 3) / (cells / 5)) ** 2));
+    for (let k = 0; k < cells; k++) m[k]! /= sum;
+    return m;
+  };
+  const RINGS: { name: string; profile: BurnProfile }[] = [
+    { name: '3.6.7 ring of slow digestion', profile: P('3.6.7', { leftRing: SD }) },
+    { name: '3.4.3 ring of slow digestion', profile: P('3.4.3', { leftRing: SD }) },
+    { name: '5.0 ring of slow digestion', profile: P('5.0', { leftRing: SD }) },
+  ];
+  for (const { name, profile } of RINGS)
+    for (const attacks of [1, 12])
+      for (const con of [3, 18, 25])
+        it(`${name}, ${attacks} attacks, Con ${con}: the same to the last bit`, () => {
+          const model = buildCallModel(profile, burnFlags(profile), attacks);
+          const limit = starvationLimit(con, profile.version);
+          const seeds: { seeds: WalkSeeds; moves0: number; snap: (typeof SNAPSHOTS)[number] }[] = [];
+          const wide = emptySeeds();
+          addSeed(wide.awake, 1, { top: 0, mass: spread(Math.min(300, -limit)) });
+          seeds.push({ seeds: wide, moves0: 3, snap: { snapshotAt: null, toTheEnd: true } });
+          const point = emptySeeds();
+          addSeed(point.awake, 2, { top: -60, mass: mass(1) });
+          seeds.push({ seeds: point, moves0: 12_347, snap: { snapshotAt: 700, toTheEnd: true } });
+          const mixed = emptySeeds();
+          addSeed(mixed.awake, 1, { top: -5, mass: spread(40) });
+          addSeed(mixed.turnFaints, 2, { top: -3, mass: mass(0.05) });
+          seeds.push({ seeds: mixed, moves0: 19, snap: { snapshotAt: 60, toTheEnd: false } });
+          for (const { seeds: s, moves0, snap } of seeds) {
+            const o: WalkOptions = { model, moves0, limit, seeds: s, ...snap };
+            expectSame(runWalk(o), referenceWalk(o));
+          }
+        });
+});
