@@ -218,28 +218,15 @@ class BinomialSums implements Sums {
     return Math.ceil((d - fixed) / this.form.g);
   }
 
-  /**
-   * crossing() for each threshold, the sweeps stepped side by side, a block of each in turn (each
-   * sweep's arithmetic is its own, in its own order: only independent work overlaps). Detail for at
-   * most one of them (else each swept on its own, so that no two callbacks interleave).
-   */
+  /** crossing() for each threshold, one after the other (each sweep's arithmetic is its own). */
   crossings(requests: CrossingRequest[]): BlockCrossing[] {
     if (requests.filter((r) => r.onBlock).length > 1) return requests.map((r) => this.crossing(r.d, r.near, r.onBlock));
-    const sweeps = requests.map((r) => new BinomialSweep(this, r.d, r.near ?? 0, r.onBlock));
-    for (let any = true; any; ) {
-      any = false;
-      for (const sweep of sweeps)
-        if (sweep.active) {
-          sweep.step();
-          any = true;
-        }
-    }
-    return sweeps.map((sweep) => sweep.result());
+    return requests.map((r) => this.crossing(r.d, r.near, r.onBlock));
   }
 
   crossing(d: number, near = 0, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing {
     const sweep = new BinomialSweep(this, d, near, onBlock);
-    while (sweep.active) sweep.step();
+    sweep.run();
     return sweep.result();
   }
 
@@ -345,6 +332,93 @@ class BinomialSweep {
     this.out.push(t.tail - this.prev);
     this.prev = t.tail;
     this.active = !(t.k <= 0 || v > 50_000_000) && this.going();
+  }
+
+  /** step() until the sweep ends. */
+  run(): void {
+    if (this.onBlock) while (this.active) this.step();
+    else this.runPlain();
+  }
+
+  /**
+   * The steps of a sweep without per-block detail (up to millions of blocks) on local copies of the
+   * tail's state: the operations of step(), addCall() and moveTo() in the same order, so the same
+   * numbers. The rare fallbacks (an underflowed term, the periodic anchor) go through the Tail itself.
+   */
+  private runPlain(): void {
+    const t = this.t;
+    const p = t.p;
+    const ratio = p / (1 - p);
+    const { r, g } = this.sums.form;
+    const calls = this.calls;
+    const d = this.d;
+    const out = this.out;
+    let { tail, below, n, k } = t;
+    let fixed = this.fixed;
+    let prev = this.prev;
+    let v = this.v;
+    let phase = phaseOf(this.sums.moves0 + v);
+    let sinceAnchor = (v - this.u0) % 512;
+    let active = this.active;
+    const sync = () => {
+      t.tail = tail;
+      t.below = below;
+      t.n = n;
+      t.k = k;
+    };
+    while (active) {
+      v++;
+      phase = phase === 19 ? 0 : phase + 1;
+      const burnt = calls * r[phase]!;
+      fixed += burnt;
+      for (let c = 0; c < calls; c++) {
+        tail += p * below;
+        n++;
+        if (below === 0) {
+          sync();
+          t.anchor(false);
+          below = t.below;
+        } else below *= ((1 - p) * n) / (n - k + 1);
+      }
+      // k already is need(d, fixed) when fixed stayed the same
+      const k2 = burnt === 0 ? k : Math.ceil((d - fixed) / g);
+      while (k > k2) {
+        tail += below;
+        k--;
+        if (below === 0) {
+          sync();
+          t.anchor(false);
+          below = t.below;
+        } else below *= k / (n - k + 1) / ratio;
+      }
+      while (k < k2) {
+        let atK: number;
+        if (below === 0) {
+          sync();
+          atK = t.pmf(k);
+        } else atK = (below * (n - k + 1) * ratio) / k;
+        tail -= atK;
+        below = atK;
+        k++;
+      }
+      if (++sinceAnchor === 512) {
+        sinceAnchor = 0;
+        sync();
+        t.anchor(true); // keep rounding from adding up
+        tail = t.tail;
+        below = t.below;
+      }
+      out.push(tail - prev);
+      prev = tail;
+      // going(): n p - k below 2 is below 12 sqrt(...) + 2 without the square root
+      const ahead = n * p - k;
+      active = !(k <= 0 || v > 50_000_000) && k > 0 && (ahead < 2 || ahead < 12 * Math.sqrt(n * p * (1 - p)) + 2);
+    }
+    sync();
+    this.fixed = fixed;
+    this.prev = prev;
+    this.v = v;
+    this.active = false;
   }
 
   result(): BlockCrossing {
