@@ -59,26 +59,52 @@ export interface Sums {
   atPrompt(t: number): OffsetPmf;
 }
 
+/**
+ * What BlockSums compute that depends on the burn and moves0's phase alone, each always by the same
+ * products in the same order: the blocks, the cycle and its squarings, the prefix sums of a chunk.
+ * Heroes with the same burn and phase (the same hero asked again later) share them (walkCache.ts).
+ */
+export class SumsTables {
+  /** By the block's absolute phase (-1: block 0). */
+  readonly blocks = new Map<number, OffsetPmf>();
+  cycle: OffsetPmf | null = null;
+  /** squares[k]: the burn of 2^k cycles. */
+  readonly squares: OffsetPmf[] = [];
+  /** By the first block's absolute phase and the length (the last few used). */
+  readonly prefixes = new Map<string, Prefix[]>();
+
+  /** Bytes held (the bound of the cache that keeps them). */
+  bytes(): number {
+    const of = (d: OffsetPmf) => 8 * d.p.length + 64;
+    let n = this.cycle ? of(this.cycle) : 0;
+    for (const b of this.blocks.values()) n += of(b);
+    for (const q of this.squares) n += of(q);
+    for (const run of this.prefixes.values())
+      for (const x of run) n += of(x.pmf) + 8 * (x.tails.length + x.weights.length) + 128;
+    return n;
+  }
+}
+
+/** How many prefix runs SumsTables keep (a forecast's sweeps use one or two). */
+const PREFIX_RUNS = 4;
+
 export class BlockSums implements Sums {
-  private readonly blockCache = new Map<number, OffsetPmf>();
-  private cycleCache: OffsetPmf | null = null;
-  /** squares[k]: the burn of 2^k cycles (shared by every milestone's sweep of this forecast). */
-  private readonly squares: OffsetPmf[] = [];
   private readonly throughCache = new Map<number, OffsetPmf>();
 
   constructor(
     readonly model: CallModel,
     readonly moves0: number,
+    private readonly tables = new SumsTables(),
   ) {}
 
   /** Burn of block v (v = 0: the attacks at the prompt; v >= 1: turn call + attacks). */
   block(v: number): OffsetPmf {
     const key = v === 0 ? -1 : this.model.periodic ? phaseOf(this.moves0 + v) : 0;
-    let b = this.blockCache.get(key);
+    let b = this.tables.blocks.get(key);
     if (!b) {
       b = pointMass(0);
       for (const c of blockCalls(this.model, this.moves0, v)) b = convolve(b, asPmf(c));
-      this.blockCache.set(key, b);
+      this.tables.blocks.set(key, b);
     }
     return b;
   }
@@ -92,18 +118,17 @@ export class BlockSums implements Sums {
 
   /** Burn of the 20 blocks 1..20 (one full cycle of moves % 20). */
   private cycle(): OffsetPmf {
-    return (this.cycleCache ??= this.model.periodic ? this.run(1, 20) : power(this.block(1), 20));
+    return (this.tables.cycle ??= this.model.periodic ? this.run(1, 20) : power(this.block(1), 20));
   }
 
   /** The burn of q cycles: power(cycle, q) with the squarings kept (the same products, in the same order). */
   private cycles(q: number): OffsetPmf {
     let result = pointMass(0);
+    const squares = this.tables.squares;
     for (let k = 0; q >> k > 0; k++) {
-      if (k === this.squares.length)
-        this.squares.push(
-          k === 0 ? this.cycle() : normalized(convolveLong(this.squares[k - 1]!, this.squares[k - 1]!)),
-        );
-      if ((q >> k) & 1) result = normalized(convolveLong(result, this.squares[k]!));
+      if (k === squares.length)
+        squares.push(k === 0 ? this.cycle() : normalized(convolveLong(squares[k - 1]!, squares[k - 1]!)));
+      if ((q >> k) & 1) result = normalized(convolveLong(result, squares[k]!));
     }
     return result;
   }
@@ -240,12 +265,18 @@ export class BlockSums implements Sums {
 
   /** prefixes[j - 1] = burn of blocks first .. first + j - 1. */
   private prefixes(first: number, n: number): Prefix[] {
+    const key = `${this.model.periodic ? phaseOf(this.moves0 + first) : 0}:${n}`;
+    const runs = this.tables.prefixes;
+    const hit = runs.get(key);
+    if (hit) return hit;
     const out: Prefix[] = [];
     let d = pointMass(0);
     for (let j = 0; j < n; j++) {
       d = convolve(d, this.block(first + j));
       out.push(withTails(d));
     }
+    if (runs.size >= PREFIX_RUNS) runs.delete(runs.keys().next().value!);
+    runs.set(key, out);
     return out;
   }
 }
