@@ -570,6 +570,7 @@ export function crossingCalls(
   const n = pmf.length;
   let kmin = 0;
   while (kmin < n && pmf[kmin] === 0) kmin++;
+  const twoPoint = n === 2 && pmf[0] !== 0 && pmf[1] !== 0;
   for (let c = 0; c < calls && b >= a; c++) {
     // Crossing: burn lo + j + k >= d.
     if (b + n - 1 >= width) {
@@ -598,6 +599,16 @@ export function crossingCalls(
     }
     // Below d, from the top down (each new value only reads older, lower ones).
     const nb = Math.min(width - 1, b + n - 1);
+    if (twoPoint) {
+      // The loop below for burns 0 and 1 (both possible): the same products, added in the same order.
+      const p0 = pmf[0]!;
+      const p1 = pmf[1]!;
+      if (nb > b) x[nb] = x[b]! * p1;
+      for (let j = b; j > a; j--) x[j] = x[j]! * p0 + x[j - 1]! * p1;
+      x[a] = x[a]! * p0;
+      b = nb;
+      continue;
+    }
     for (let j = nb; j >= a + kmin; j--) {
       let sum = 0;
       for (let k = kmin; k < n; k++) {
