@@ -321,31 +321,13 @@ class BinomialSweep {
     return t.k > 0 && t.n * p - t.k < 12 * Math.sqrt(t.n * p * (1 - p)) + 2;
   }
 
-  step(): void {
-    const t = this.t;
-    const v = ++this.v;
-    if (this.onBlock) this.onBlock(v, this.sums.before(t, this.fixed, this.d, this.near, this.scratch));
-    this.fixed += this.calls * this.sums.form.r[phaseOf(this.sums.moves0 + v)]!;
-    for (let c = 0; c < this.calls; c++) t.addCall();
-    t.moveTo(this.sums.need(this.d, this.fixed));
-    if ((v - this.u0) % 512 === 0) t.anchor(true); // keep rounding from adding up
-    this.out.push(t.tail - this.prev);
-    this.prev = t.tail;
-    this.active = !(t.k <= 0 || v > 50_000_000) && this.going();
-  }
-
-  /** step() until the sweep ends. */
-  run(): void {
-    if (this.onBlock) while (this.active) this.step();
-    else this.runPlain();
-  }
-
   /**
-   * The steps of a sweep without per-block detail (up to millions of blocks) on local copies of the
-   * tail's state: the operations of step(), addCall() and moveTo() in the same order, so the same
-   * numbers. The rare fallbacks (an underflowed term, the periodic anchor) go through the Tail itself.
+   * The sweep, a block a step (up to millions of them), on local copies of the tail's state: each
+   * block's detail to onBlock, then the block's calls (addCall()) and the threshold moved to the new
+   * fixed burn (moveTo()), every 512 blocks the tail anchored again. The rare fallbacks (an
+   * underflowed term, the anchor, `before`) go through the Tail itself.
    */
-  private runPlain(): void {
+  run(): void {
     const t = this.t;
     const p = t.p;
     const ratio = p / (1 - p);
@@ -366,8 +348,13 @@ class BinomialSweep {
       t.n = n;
       t.k = k;
     };
+    const { onBlock, near, scratch, sums } = this;
     while (active) {
       v++;
+      if (onBlock) {
+        sync();
+        onBlock(v, sums.before(t, fixed, d, near, scratch));
+      }
       phase = phase === 19 ? 0 : phase + 1;
       const burnt = calls * r[phase]!;
       fixed += burnt;

@@ -393,7 +393,8 @@ export function spreadOf(d: OffsetPmf): Spread | null {
   let min: number | null = null;
   let max: number | null = null;
   let c = 0;
-  for (let i = 0; i < p.length; i++) {
+  let i = 0;
+  for (; i < p.length; i++) {
     c += p[i]!;
     if (found.length < 3) {
       const share = c / tot;
@@ -401,7 +402,18 @@ export function spreadOf(d: OffsetPmf): Spread | null {
     }
     if (min === null && c > SPREAD_TAIL * tot) min = d.offset + i;
     if (max === null && tot - c <= SPREAD_TAIL * tot) max = d.offset + i;
-    if (max !== null && min !== null && found.length === 3) break;
+    if (min !== null && found.length === 3) break;
+  }
+  // Then only max is left to find (the far tail of long distributions): the same sums, one test each.
+  if (max === null) {
+    const tail = SPREAD_TAIL * tot;
+    for (i++; i < p.length; i++) {
+      c += p[i]!;
+      if (tot - c <= tail) {
+        max = d.offset + i;
+        break;
+      }
+    }
   }
   const last = d.offset + p.length - 1;
   while (found.length < 3) found.push(last);
