@@ -14,6 +14,7 @@
 // today's answers by their rounding).
 
 import { convolveSimd } from './convolveKernel.ts';
+import { fftStagesSimd } from './fftKernel.ts';
 
 /** P(X = offset + i) = p[i]. */
 export interface OffsetPmf {
@@ -72,19 +73,67 @@ function convolveDirect(a: OffsetPmf, b: OffsetPmf): OffsetPmf {
   return { offset: a.offset + b.offset, p: out };
 }
 
-/** In-place iterative radix-2 FFT of (re, im); `inverse` without the 1/n scaling. */
-function fft(re: Float64Array, im: Float64Array, inverse: boolean): void {
+/** From this length on, the FFTs' stages run in the SIMD kernel (below, the copies cost more than it saves). */
+const SIMD_FFT_FROM = 512;
+
+/**
+ * fft()'s twiddles of each stage of length len = 8 .. n, as its recurrence computes them for every
+ * group of the stage (the same sequence each time), laid out as twiddles() has them.
+ */
+const RECURRENCE = new Map<string, { cos: Float64Array; sin: Float64Array }>();
+
+function recurrenceTwiddles(n: number, inverse: boolean): { cos: Float64Array; sin: Float64Array } {
+  const key = `${n}:${inverse}`;
+  let t = RECURRENCE.get(key);
+  if (!t) {
+    const cos = new Float64Array(n - 4);
+    const sin = new Float64Array(n - 4);
+    for (let len = 8; len <= n; len <<= 1) {
+      const ang = ((inverse ? 2 : -2) * Math.PI) / len;
+      const wr = Math.cos(ang);
+      const wi = Math.sin(ang);
+      let cr = 1;
+      let ci = 0;
+      for (let k = 0; k < len >> 1; k++) {
+        cos[(len >> 1) - 4 + k] = cr;
+        sin[(len >> 1) - 4 + k] = ci;
+        const t = cr * wr - ci * wi;
+        ci = cr * wi + ci * wr;
+        cr = t;
+      }
+    }
+    if (RECURRENCE.size >= 8) RECURRENCE.delete(RECURRENCE.keys().next().value!);
+    RECURRENCE.set(key, (t = { cos, sin }));
+  }
+  return t;
+}
+
+/**
+ * In-place iterative radix-2 FFT of (re, im); `inverse` without the 1/n scaling. Twiddles by
+ * recurrence within each group; from length SIMD_FFT_FROM on, the stages of length 8 and more run in
+ * the SIMD kernel with that recurrence's values tabled (the same products: the same to the last bit).
+ */
+export function fft(re: Float64Array, im: Float64Array, inverse: boolean, simd = re.length >= SIMD_FFT_FROM): void {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
     if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
+      const r = re[i]!;
+      re[i] = re[j]!;
+      re[j] = r;
+      const m = im[i]!;
+      im[i] = im[j]!;
+      im[j] = m;
     }
   }
   for (let len = 2; len <= n; len <<= 1) {
+    if (simd && len === 8) {
+      const { cos, sin } = recurrenceTwiddles(n, inverse);
+      fftStagesSimd(re, im, cos, sin, 1);
+      return;
+    }
     const ang = ((inverse ? 2 : -2) * Math.PI) / len;
     const wr = Math.cos(ang);
     const wi = Math.sin(ang);
@@ -184,9 +233,15 @@ function twiddles(n: number) {
 /**
  * In-place radix-2 FFT of (re, im), n >= 4, with tabled twiddles (each from Math.cos and Math.sin:
  * no error builds up from stage to stage); `inverse` without the 1/n scaling. The first two stages
- * multiply by 1 and -i (or i) only.
+ * multiply by 1 and -i (or i) only. The stages from length 8 on in JavaScript or, the same to the
+ * last bit, in the SIMD kernel (fftKernel.ts).
  */
-function fftTabled(re: Float64Array, im: Float64Array, inverse: boolean): void {
+export function fftTabled(
+  re: Float64Array,
+  im: Float64Array,
+  inverse: boolean,
+  simd = re.length >= SIMD_FFT_FROM,
+): void {
   const n = re.length;
   const { cos, sin, reverse } = twiddles(n);
   for (let i = 1; i < n; i++) {
@@ -222,6 +277,10 @@ function fftTabled(re: Float64Array, im: Float64Array, inverse: boolean): void {
     im[i + 1] = i1 + xi;
     re[i + 3] = r1 - xr;
     im[i + 3] = i1 - xi;
+  }
+  if (simd && n >= 8) {
+    fftStagesSimd(re, im, cos, sin, sign);
+    return;
   }
   for (let len = 8; len <= n; len <<= 1) {
     const half = len >> 1;
