@@ -286,8 +286,8 @@ class ThresholdSweep {
   readonly d: number;
   readonly near: number;
   readonly onBlock: ((v: number, before: OffsetPmf) => void) | undefined;
-  /** The row each block's `before` is written to (onBlock reads it at once). */
-  readonly before: Float64Array;
+  /** The row each block's `before` (burns d - near .. d - 1) is written to (onBlock reads it at once). */
+  readonly before: OffsetPmf;
   /** P(crossed within the current chunk, up to the last block read). */
   crossedBefore = 0;
   /** P(not crossed yet) at the last chunk's end. */
@@ -305,7 +305,7 @@ class ThresholdSweep {
     this.d = r.d;
     this.near = r.near ?? 0;
     this.onBlock = r.onBlock;
-    this.before = new Float64Array(this.near);
+    this.before = { offset: this.d - this.near, p: new Float64Array(this.near) };
   }
 
   push(x: number): void {
@@ -467,8 +467,9 @@ function crossedBy(dist: OffsetPmf, prefix: Prefix, d: number): number {
  * value sums its products in increasing order of the prefix's values (as the row by row sum did:
  * a zero product adds +0, which changes no sum), two values a pass where they share one.
  */
-function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
+function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number, row: OffsetPmf): OffsetPmf {
   const lo = d - near;
+  const out = row.p;
   const pp = prefix.p;
   const dp = dist.p;
   // Value t sums pp[k] dp[base + t - k] over k = kFrom(t)..kTo(t): both bounds grow with t by 0 or 1.
@@ -500,17 +501,18 @@ function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number
       s0 += dp[base + t - k]! * pp[k]!;
     out[t] = s0;
   }
-  return { offset: lo, p: out };
+  return row;
 }
 
-function nearTop(dist: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
+function nearTop(dist: OffsetPmf, d: number, near: number, row: OffsetPmf): OffsetPmf {
   const lo = d - near;
+  const out = row.p;
   out.fill(0);
   for (let i = 0; i < dist.p.length; i++) {
     const x = dist.offset + i;
     if (x >= lo && x < d) out[x - lo] = dist.p[i]!;
   }
-  return { offset: lo, p: out };
+  return row;
 }
 
 /** crossingCalls()'s working row and crossing masses, reused from block to block (a sweep makes up to millions). */
