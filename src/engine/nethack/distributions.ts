@@ -131,7 +131,7 @@ export function fft(re: Float64Array, im: Float64Array, inverse: boolean, simd =
   for (let len = 2; len <= n; len <<= 1) {
     if (simd && len === 8) {
       const { cos, sin } = recurrenceTwiddles(n, inverse);
-      fftStagesSimd(re, im, cos, sin, 1);
+      fftStagesSimd(re, im, cos, sin, 1, inverse ? 'recurrence, inverse' : 'recurrence');
       return;
     }
     const ang = ((inverse ? 2 : -2) * Math.PI) / len;
@@ -279,7 +279,7 @@ export function fftTabled(
     im[i + 3] = i1 - xi;
   }
   if (simd && n >= 8) {
-    fftStagesSimd(re, im, cos, sin, sign);
+    fftStagesSimd(re, im, cos, sin, sign, 'exact');
     return;
   }
   for (let len = 8; len <= n; len <<= 1) {
@@ -304,6 +304,27 @@ export function fftTabled(
   }
 }
 
+/** sumOfConvolutions()'s working arrays for a length n (n each; zr, zi n / 2), kept for the next call up to 2^16. */
+interface Frame {
+  sumRe: Float64Array;
+  sumIm: Float64Array;
+  re: Float64Array;
+  im: Float64Array;
+  zr: Float64Array;
+  zi: Float64Array;
+}
+
+const KEPT_FRAME = 1 << 16;
+let keptFrame: Frame | null = null;
+
+function frameOf(n: number): Frame {
+  if (keptFrame && keptFrame.re.length === n) return keptFrame;
+  const make = (k: number) => new Float64Array(k);
+  const frame = { sumRe: make(n), sumIm: make(n), re: make(n), im: make(n), zr: make(n >> 1), zi: make(n >> 1) };
+  if (n <= KEPT_FRAME) keptFrame = frame;
+  return frame;
+}
+
 /**
  * The sum of a_k ⊛ b_k over the pairs (of sub-probability distributions), edges trimmed: every
  * product in one FFT frame of length n, summed there and transformed back once (a real result: by
@@ -316,10 +337,9 @@ export function sumOfConvolutions(pairs: readonly (readonly [OffsetPmf, OffsetPm
   const len = hi - lo + 1;
   let n = 8;
   while (n < len) n <<= 1;
-  const sumRe = new Float64Array(n);
-  const sumIm = new Float64Array(n);
-  const re = new Float64Array(n);
-  const im = new Float64Array(n);
+  const { sumRe, sumIm, re, im, zr, zi } = frameOf(n);
+  sumRe.fill(0);
+  sumIm.fill(0);
   let floor = 0;
   for (const [a, b] of pairs) {
     // a in the real part, b shifted so that their product lands on the common frame, in the imaginary.
@@ -342,8 +362,6 @@ export function sumOfConvolutions(pairs: readonly (readonly [OffsetPmf, OffsetPm
   // The real result x from its spectrum X: z[m] = x[2m] + i x[2m + 1] has Z[k] = E[k] + i O[k] with
   // E[k] = (X[k] + X[k + n/2]) / 2 and O[k] = (X[k] - X[k + n/2]) e^(2 pi i k / n) / 2.
   const h = n >> 1;
-  const zr = new Float64Array(h);
-  const zi = new Float64Array(h);
   const { cos, sin } = twiddles(n);
   const at = h - 4; // the stage of length n: cos and sin of 2 pi k / n
   for (let k = 0; k < h; k++) {

@@ -91,8 +91,8 @@ interface Loaded {
   values: Float64Array;
   kernel: Kernel;
   n: number;
-  /** The twiddle tables in memory (their cos array) and the length they were loaded for. */
-  tables: Float64Array | null;
+  /** The kind of twiddle tables in memory and the length they were loaded for. */
+  tables: string | null;
   tablesOf: number;
 }
 
@@ -108,7 +108,8 @@ function kernelFor(n: number): Loaded {
 
 /**
  * fftTabled()'s stages of length 8 .. n on (re, im) in place, with twiddle tables `cos`, `sin` laid
- * out as twiddles() has them (n - 4 values each), the sines times `sign` (-1, or 1).
+ * out as twiddles() has them (n - 4 values each), the sines times `sign` (-1, or 1). Tables of the
+ * same `kind` must agree on every stage they share (then they stay in the kernel's memory).
  */
 export function fftStagesSimd(
   re: Float64Array,
@@ -116,14 +117,16 @@ export function fftStagesSimd(
   cos: Float64Array,
   sin: Float64Array,
   sign: number,
+  kind: string,
 ): void {
   const n = re.length;
   const k = kernelFor(n);
   const m = k.n; // the regions: cos at 0, sin at m, re at 2m, im at 3m
-  if (k.tables !== cos || k.tablesOf < n) {
+  if (k.tables !== kind || k.tablesOf < n) {
+    // A kind's tables for a length begin with those for every shorter one (stage by stage): the longest serves all.
     k.values.set(cos.subarray(0, n - 4), 0);
     k.values.set(sin.subarray(0, n - 4), m);
-    k.tables = cos;
+    k.tables = kind;
     k.tablesOf = n;
   }
   k.values.set(re, 2 * m);
