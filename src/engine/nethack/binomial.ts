@@ -242,7 +242,6 @@ class BinomialSums implements Sums {
 
   /** crossing() for each threshold, one after the other (each sweep's arithmetic is its own). */
   crossings(requests: CrossingRequest[]): BlockCrossing[] {
-    if (requests.filter((r) => r.onBlock).length > 1) return requests.map((r) => this.crossing(r.d, r.near, r.onBlock));
     return requests.map((r) => this.crossing(r.d, r.near, r.onBlock));
   }
 
