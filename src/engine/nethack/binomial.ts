@@ -97,6 +97,13 @@ class Tail {
   ) {
     this.anchor(true);
   }
+  /** The state kept elsewhere meanwhile (BinomialSweep.run(): locals, not captured, so never boxed). */
+  set(tail: number, below: number, n: number, k: number): void {
+    this.tail = tail;
+    this.below = below;
+    this.n = n;
+    this.k = k;
+  }
   /** Recompute P(B_N = k - 1) (and the tail when asked) from the formula. */
   anchor(withTail: boolean) {
     const { n, k, p } = this;
@@ -154,21 +161,36 @@ class Tail {
   }
 }
 
+/**
+ * The buffer of the sweep running (one at a time: each result copies out what it keeps), kept for
+ * the next while it holds at most KEPT_VALUES: forecasts then make no garbage of it.
+ */
+let spare: Float64Array | null = null;
+const KEPT_VALUES = 1 << 17;
+
 /** A Float64Array that doubles as it fills (the sweep's crossings: one number per block, up to millions). */
 class GrowingArray {
-  private a = new Float64Array(1024);
-  private n = 0;
+  /** The values: a[0 .. n - 1] (run() writes them itself: a number passed to a call may be boxed). */
+  a: Float64Array;
+  n = 0;
+  constructor() {
+    this.a = spare ?? new Float64Array(1024);
+    spare = null;
+  }
   push(x: number): void {
-    if (this.n === this.a.length) {
-      const bigger = new Float64Array(2 * this.n);
-      bigger.set(this.a);
-      this.a = bigger;
-    }
+    if (this.n === this.a.length) this.grow();
     this.a[this.n++] = x;
+  }
+  /** Room for as many values again. */
+  grow(): void {
+    const bigger = new Float64Array(2 * this.n);
+    bigger.set(this.a);
+    this.a = bigger;
   }
   /** The values pushed, rounding noise below 0 read as 0. */
   nonNegative(): Float64Array {
     const out = this.a.slice(0, this.n);
+    if (this.a.length <= KEPT_VALUES && (!spare || spare.length < this.a.length)) spare = this.a;
     for (let i = 0; i < out.length; i++) if (!(out[i]! > 0)) out[i] = 0;
     return out;
   }
@@ -218,28 +240,14 @@ class BinomialSums implements Sums {
     return Math.ceil((d - fixed) / this.form.g);
   }
 
-  /**
-   * crossing() for each threshold, the sweeps stepped side by side, a block of each in turn (each
-   * sweep's arithmetic is its own, in its own order: only independent work overlaps). Detail for at
-   * most one of them (else each swept on its own, so that no two callbacks interleave).
-   */
+  /** crossing() for each threshold, one after the other (each sweep's arithmetic is its own). */
   crossings(requests: CrossingRequest[]): BlockCrossing[] {
-    if (requests.filter((r) => r.onBlock).length > 1) return requests.map((r) => this.crossing(r.d, r.near, r.onBlock));
-    const sweeps = requests.map((r) => new BinomialSweep(this, r.d, r.near ?? 0, r.onBlock));
-    for (let any = true; any; ) {
-      any = false;
-      for (const sweep of sweeps)
-        if (sweep.active) {
-          sweep.step();
-          any = true;
-        }
-    }
-    return sweeps.map((sweep) => sweep.result());
+    return requests.map((r) => this.crossing(r.d, r.near, r.onBlock));
   }
 
   crossing(d: number, near = 0, onBlock?: (v: number, before: OffsetPmf) => void): BlockCrossing {
     const sweep = new BinomialSweep(this, d, near, onBlock);
-    while (sweep.active) sweep.step();
+    sweep.run();
     return sweep.result();
   }
 
@@ -260,9 +268,10 @@ class BinomialSums implements Sums {
   }
 
   /** The burn before a block, restricted to its top `near` values below d. */
-  before(t: Tail, fixed: number, d: number, near: number, out: Float64Array): OffsetPmf {
+  before(t: Tail, fixed: number, d: number, near: number, row: OffsetPmf): OffsetPmf {
     const { g } = this.form;
     const lo = d - near;
+    const out = row.p;
     for (let i = 0; i < near; i++) out[i] = 0;
     // burn = fixed + g b < d  <=>  b <= k - 1
     let b = Math.min(t.k - 1, t.n);
@@ -273,7 +282,7 @@ class BinomialSums implements Sums {
       if (burn < d) out[burn - lo] = pb;
       pb *= (b / (t.n - b + 1)) * ratio;
     }
-    return { offset: lo, p: out };
+    return row;
   }
 
   atPrompt(K: number): OffsetPmf {
@@ -301,7 +310,7 @@ class BinomialSweep {
   private readonly u0: number;
   private readonly t: Tail;
   private readonly out = new GrowingArray();
-  private readonly scratch: Float64Array; // each block's `before`, read by onBlock at once
+  private readonly scratch: OffsetPmf; // each block's `before` (burns d - near .. d - 1), read by onBlock at once
   private readonly calls: number;
   private fixed: number;
   private prev: number;
@@ -314,7 +323,7 @@ class BinomialSweep {
     private readonly near: number,
     private readonly onBlock: ((v: number, before: OffsetPmf) => void) | undefined,
   ) {
-    this.scratch = new Float64Array(near);
+    this.scratch = { offset: d - near, p: new Float64Array(near) };
     this.u0 = sums.sweepStart(d);
     const start = sums.upTo(this.u0);
     this.t = new Tail(sums.form.p, start.calls, sums.need(d, start.fixed));
@@ -334,17 +343,86 @@ class BinomialSweep {
     return t.k > 0 && t.n * p - t.k < 12 * Math.sqrt(t.n * p * (1 - p)) + 2;
   }
 
-  step(): void {
+  /**
+   * The sweep, a block a step (up to millions of them), on local copies of the tail's state: each
+   * block's detail to onBlock, then the block's calls (addCall()) and the threshold moved to the new
+   * fixed burn (moveTo()), every 512 blocks the tail anchored again. The rare fallbacks (an
+   * underflowed term, the anchor, `before`) go through the Tail itself.
+   */
+  run(): void {
     const t = this.t;
-    const v = ++this.v;
-    if (this.onBlock) this.onBlock(v, this.sums.before(t, this.fixed, this.d, this.near, this.scratch));
-    this.fixed += this.calls * this.sums.form.r[phaseOf(this.sums.moves0 + v)]!;
-    for (let c = 0; c < this.calls; c++) t.addCall();
-    t.moveTo(this.sums.need(this.d, this.fixed));
-    if ((v - this.u0) % 512 === 0) t.anchor(true); // keep rounding from adding up
-    this.out.push(t.tail - this.prev);
-    this.prev = t.tail;
-    this.active = !(t.k <= 0 || v > 50_000_000) && this.going();
+    const p = t.p;
+    const ratio = p / (1 - p);
+    const { r, g } = this.sums.form;
+    const calls = this.calls;
+    const d = this.d;
+    const out = this.out;
+    let { tail, below, n, k } = t;
+    let fixed = this.fixed;
+    let prev = this.prev;
+    let v = this.v;
+    let phase = phaseOf(this.sums.moves0 + v);
+    let sinceAnchor = (v - this.u0) % 512;
+    let active = this.active;
+    const { onBlock, near, scratch, sums } = this;
+    while (active) {
+      v++;
+      if (onBlock) {
+        t.set(tail, below, n, k);
+        onBlock(v, sums.before(t, fixed, d, near, scratch));
+      }
+      phase = phase === 19 ? 0 : phase + 1;
+      const burnt = calls * r[phase]!;
+      fixed += burnt;
+      for (let c = 0; c < calls; c++) {
+        tail += p * below;
+        n++;
+        if (below === 0) {
+          t.set(tail, below, n, k);
+          t.anchor(false);
+          below = t.below;
+        } else below *= ((1 - p) * n) / (n - k + 1);
+      }
+      // k already is need(d, fixed) when fixed stayed the same
+      const k2 = burnt === 0 ? k : Math.ceil((d - fixed) / g);
+      while (k > k2) {
+        tail += below;
+        k--;
+        if (below === 0) {
+          t.set(tail, below, n, k);
+          t.anchor(false);
+          below = t.below;
+        } else below *= k / (n - k + 1) / ratio;
+      }
+      while (k < k2) {
+        let atK: number;
+        if (below === 0) {
+          t.set(tail, below, n, k);
+          atK = t.pmf(k);
+        } else atK = (below * (n - k + 1) * ratio) / k;
+        tail -= atK;
+        below = atK;
+        k++;
+      }
+      if (++sinceAnchor === 512) {
+        sinceAnchor = 0;
+        t.set(tail, below, n, k);
+        t.anchor(true); // keep rounding from adding up
+        tail = t.tail;
+        below = t.below;
+      }
+      if (out.n === out.a.length) out.grow();
+      out.a[out.n++] = tail - prev;
+      prev = tail;
+      // going(): n p - k below 2 is below 12 sqrt(...) + 2 without the square root
+      const ahead = n * p - k;
+      active = !(k <= 0 || v > 50_000_000) && k > 0 && (ahead < 2 || ahead < 12 * Math.sqrt(n * p * (1 - p)) + 2);
+    }
+    t.set(tail, below, n, k);
+    this.fixed = fixed;
+    this.prev = prev;
+    this.v = v;
+    this.active = false;
   }
 
   result(): BlockCrossing {

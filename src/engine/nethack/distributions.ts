@@ -14,6 +14,7 @@
 // today's answers by their rounding).
 
 import { convolveSimd } from './convolveKernel.ts';
+import { fftStagesSimd } from './fftKernel.ts';
 
 /** P(X = offset + i) = p[i]. */
 export interface OffsetPmf {
@@ -72,19 +73,67 @@ function convolveDirect(a: OffsetPmf, b: OffsetPmf): OffsetPmf {
   return { offset: a.offset + b.offset, p: out };
 }
 
-/** In-place iterative radix-2 FFT of (re, im); `inverse` without the 1/n scaling. */
-function fft(re: Float64Array, im: Float64Array, inverse: boolean): void {
+/** From this length on, the FFTs' stages run in the SIMD kernel (below, the copies cost more than it saves). */
+const SIMD_FFT_FROM = 512;
+
+/**
+ * fft()'s twiddles of each stage of length len = 8 .. n, as its recurrence computes them for every
+ * group of the stage (the same sequence each time), laid out as twiddles() has them.
+ */
+const RECURRENCE = new Map<string, { cos: Float64Array; sin: Float64Array }>();
+
+function recurrenceTwiddles(n: number, inverse: boolean): { cos: Float64Array; sin: Float64Array } {
+  const key = `${n}:${inverse}`;
+  let t = RECURRENCE.get(key);
+  if (!t) {
+    const cos = new Float64Array(n - 4);
+    const sin = new Float64Array(n - 4);
+    for (let len = 8; len <= n; len <<= 1) {
+      const ang = ((inverse ? 2 : -2) * Math.PI) / len;
+      const wr = Math.cos(ang);
+      const wi = Math.sin(ang);
+      let cr = 1;
+      let ci = 0;
+      for (let k = 0; k < len >> 1; k++) {
+        cos[(len >> 1) - 4 + k] = cr;
+        sin[(len >> 1) - 4 + k] = ci;
+        const t = cr * wr - ci * wi;
+        ci = cr * wi + ci * wr;
+        cr = t;
+      }
+    }
+    if (RECURRENCE.size >= 8) RECURRENCE.delete(RECURRENCE.keys().next().value!);
+    RECURRENCE.set(key, (t = { cos, sin }));
+  }
+  return t;
+}
+
+/**
+ * In-place iterative radix-2 FFT of (re, im); `inverse` without the 1/n scaling. Twiddles by
+ * recurrence within each group; from length SIMD_FFT_FROM on, the stages of length 8 and more run in
+ * the SIMD kernel with that recurrence's values tabled (the same products: the same to the last bit).
+ */
+export function fft(re: Float64Array, im: Float64Array, inverse: boolean, simd = re.length >= SIMD_FFT_FROM): void {
   const n = re.length;
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
     if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
+      const r = re[i]!;
+      re[i] = re[j]!;
+      re[j] = r;
+      const m = im[i]!;
+      im[i] = im[j]!;
+      im[j] = m;
     }
   }
   for (let len = 2; len <= n; len <<= 1) {
+    if (simd && len === 8) {
+      const { cos, sin } = recurrenceTwiddles(n, inverse);
+      fftStagesSimd(re, im, cos, sin, 1, inverse ? 'recurrence, inverse' : 'recurrence');
+      return;
+    }
     const ang = ((inverse ? 2 : -2) * Math.PI) / len;
     const wr = Math.cos(ang);
     const wi = Math.sin(ang);
@@ -184,9 +233,15 @@ function twiddles(n: number) {
 /**
  * In-place radix-2 FFT of (re, im), n >= 4, with tabled twiddles (each from Math.cos and Math.sin:
  * no error builds up from stage to stage); `inverse` without the 1/n scaling. The first two stages
- * multiply by 1 and -i (or i) only.
+ * multiply by 1 and -i (or i) only. The stages from length 8 on in JavaScript or, the same to the
+ * last bit, in the SIMD kernel (fftKernel.ts).
  */
-function fftTabled(re: Float64Array, im: Float64Array, inverse: boolean): void {
+export function fftTabled(
+  re: Float64Array,
+  im: Float64Array,
+  inverse: boolean,
+  simd = re.length >= SIMD_FFT_FROM,
+): void {
   const n = re.length;
   const { cos, sin, reverse } = twiddles(n);
   for (let i = 1; i < n; i++) {
@@ -223,6 +278,10 @@ function fftTabled(re: Float64Array, im: Float64Array, inverse: boolean): void {
     re[i + 3] = r1 - xr;
     im[i + 3] = i1 - xi;
   }
+  if (simd && n >= 8) {
+    fftStagesSimd(re, im, cos, sin, sign, 'exact');
+    return;
+  }
   for (let len = 8; len <= n; len <<= 1) {
     const half = len >> 1;
     const at = half - 4;
@@ -245,6 +304,27 @@ function fftTabled(re: Float64Array, im: Float64Array, inverse: boolean): void {
   }
 }
 
+/** sumOfConvolutions()'s working arrays for a length n (n each; zr, zi n / 2), kept for the next call up to 2^16. */
+interface Frame {
+  sumRe: Float64Array;
+  sumIm: Float64Array;
+  re: Float64Array;
+  im: Float64Array;
+  zr: Float64Array;
+  zi: Float64Array;
+}
+
+const KEPT_FRAME = 1 << 16;
+let keptFrame: Frame | null = null;
+
+function frameOf(n: number): Frame {
+  if (keptFrame && keptFrame.re.length === n) return keptFrame;
+  const make = (k: number) => new Float64Array(k);
+  const frame = { sumRe: make(n), sumIm: make(n), re: make(n), im: make(n), zr: make(n >> 1), zi: make(n >> 1) };
+  if (n <= KEPT_FRAME) keptFrame = frame;
+  return frame;
+}
+
 /**
  * The sum of a_k ⊛ b_k over the pairs (of sub-probability distributions), edges trimmed: every
  * product in one FFT frame of length n, summed there and transformed back once (a real result: by
@@ -257,10 +337,9 @@ export function sumOfConvolutions(pairs: readonly (readonly [OffsetPmf, OffsetPm
   const len = hi - lo + 1;
   let n = 8;
   while (n < len) n <<= 1;
-  const sumRe = new Float64Array(n);
-  const sumIm = new Float64Array(n);
-  const re = new Float64Array(n);
-  const im = new Float64Array(n);
+  const { sumRe, sumIm, re, im, zr, zi } = frameOf(n);
+  sumRe.fill(0);
+  sumIm.fill(0);
   let floor = 0;
   for (const [a, b] of pairs) {
     // a in the real part, b shifted so that their product lands on the common frame, in the imaginary.
@@ -283,8 +362,6 @@ export function sumOfConvolutions(pairs: readonly (readonly [OffsetPmf, OffsetPm
   // The real result x from its spectrum X: z[m] = x[2m] + i x[2m + 1] has Z[k] = E[k] + i O[k] with
   // E[k] = (X[k] + X[k + n/2]) / 2 and O[k] = (X[k] - X[k + n/2]) e^(2 pi i k / n) / 2.
   const h = n >> 1;
-  const zr = new Float64Array(h);
-  const zi = new Float64Array(h);
   const { cos, sin } = twiddles(n);
   const at = h - 4; // the stage of length n: cos and sin of 2 pi k / n
   for (let k = 0; k < h; k++) {
@@ -393,7 +470,8 @@ export function spreadOf(d: OffsetPmf): Spread | null {
   let min: number | null = null;
   let max: number | null = null;
   let c = 0;
-  for (let i = 0; i < p.length; i++) {
+  let i = 0;
+  for (; i < p.length; i++) {
     c += p[i]!;
     if (found.length < 3) {
       const share = c / tot;
@@ -401,7 +479,18 @@ export function spreadOf(d: OffsetPmf): Spread | null {
     }
     if (min === null && c > SPREAD_TAIL * tot) min = d.offset + i;
     if (max === null && tot - c <= SPREAD_TAIL * tot) max = d.offset + i;
-    if (max !== null && min !== null && found.length === 3) break;
+    if (min !== null && found.length === 3) break;
+  }
+  // Then only max is left to find (the far tail of long distributions): the same sums, one test each.
+  if (max === null) {
+    const tail = SPREAD_TAIL * tot;
+    for (i++; i < p.length; i++) {
+      c += p[i]!;
+      if (tot - c <= tail) {
+        max = d.offset + i;
+        break;
+      }
+    }
   }
   const last = d.offset + p.length - 1;
   while (found.length < 3) found.push(last);

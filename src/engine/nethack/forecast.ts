@@ -61,9 +61,11 @@ import {
   cachedWalk,
   storedCrossing,
   isCached,
+  resizeSumsTables,
   storedHazard,
   storeHazard,
   storeWalk,
+  sumsTables,
   type StoredHazard,
 } from './walkCache.ts';
 
@@ -579,7 +581,8 @@ function randomForecast(c: Context): Body {
   const methodText = randomMethodText(v);
   if (c.model.awake.every((p) => p.length === 1)) return nothingBurns(c, methodText);
   const binomial = binomialSums(c.model, c.moves0);
-  const sums = binomial ?? new BlockSums(c.model, c.moves0);
+  const tables = binomial ? null : sumsTables(c.model, c.moves0);
+  const sums = binomial ?? new BlockSums(c.model, c.moves0, tables!);
   const collapse = collapses(c.model);
   const needWalk = !c.skip || (c.after !== null && c.after > 0);
   const faints: FirstFaints = new Map();
@@ -622,6 +625,7 @@ function randomForecast(c: Context): Body {
     }
   } else if (needWalk) walk = randomWalk(c, faints);
   const after = c.after === null ? null : randomAfter(c, sums, walk, firstOut, lastIn);
+  if (tables) resizeSumsTables(c.model, c.moves0, tables);
   const starvation: StarvationForecast | null =
     c.skip || !walk
       ? null

@@ -59,26 +59,52 @@ export interface Sums {
   atPrompt(t: number): OffsetPmf;
 }
 
+/**
+ * What BlockSums compute that depends on the burn and moves0's phase alone, each always by the same
+ * products in the same order: the blocks, the cycle and its squarings, the prefix sums of a chunk.
+ * Heroes with the same burn and phase (the same hero asked again later) share them (walkCache.ts).
+ */
+export class SumsTables {
+  /** By the block's absolute phase (-1: block 0). */
+  readonly blocks = new Map<number, OffsetPmf>();
+  cycle: OffsetPmf | null = null;
+  /** squares[k]: the burn of 2^k cycles. */
+  readonly squares: OffsetPmf[] = [];
+  /** By the first block's absolute phase and the length (the last few used). */
+  readonly prefixes = new Map<string, Prefix[]>();
+
+  /** Bytes held (the bound of the cache that keeps them). */
+  bytes(): number {
+    const of = (d: OffsetPmf) => 8 * d.p.length + 64;
+    let n = this.cycle ? of(this.cycle) : 0;
+    for (const b of this.blocks.values()) n += of(b);
+    for (const q of this.squares) n += of(q);
+    for (const run of this.prefixes.values())
+      for (const x of run) n += of(x.pmf) + 8 * (x.tails.length + x.weights.length) + 128;
+    return n;
+  }
+}
+
+/** How many prefix runs SumsTables keep (a forecast's sweeps use one or two). */
+const PREFIX_RUNS = 4;
+
 export class BlockSums implements Sums {
-  private readonly blockCache = new Map<number, OffsetPmf>();
-  private cycleCache: OffsetPmf | null = null;
-  /** squares[k]: the burn of 2^k cycles (shared by every milestone's sweep of this forecast). */
-  private readonly squares: OffsetPmf[] = [];
   private readonly throughCache = new Map<number, OffsetPmf>();
 
   constructor(
     readonly model: CallModel,
     readonly moves0: number,
+    private readonly tables = new SumsTables(),
   ) {}
 
   /** Burn of block v (v = 0: the attacks at the prompt; v >= 1: turn call + attacks). */
   block(v: number): OffsetPmf {
     const key = v === 0 ? -1 : this.model.periodic ? phaseOf(this.moves0 + v) : 0;
-    let b = this.blockCache.get(key);
+    let b = this.tables.blocks.get(key);
     if (!b) {
       b = pointMass(0);
       for (const c of blockCalls(this.model, this.moves0, v)) b = convolve(b, asPmf(c));
-      this.blockCache.set(key, b);
+      this.tables.blocks.set(key, b);
     }
     return b;
   }
@@ -92,18 +118,17 @@ export class BlockSums implements Sums {
 
   /** Burn of the 20 blocks 1..20 (one full cycle of moves % 20). */
   private cycle(): OffsetPmf {
-    return (this.cycleCache ??= this.model.periodic ? this.run(1, 20) : power(this.block(1), 20));
+    return (this.tables.cycle ??= this.model.periodic ? this.run(1, 20) : power(this.block(1), 20));
   }
 
   /** The burn of q cycles: power(cycle, q) with the squarings kept (the same products, in the same order). */
   private cycles(q: number): OffsetPmf {
     let result = pointMass(0);
+    const squares = this.tables.squares;
     for (let k = 0; q >> k > 0; k++) {
-      if (k === this.squares.length)
-        this.squares.push(
-          k === 0 ? this.cycle() : normalized(convolveLong(this.squares[k - 1]!, this.squares[k - 1]!)),
-        );
-      if ((q >> k) & 1) result = normalized(convolveLong(result, this.squares[k]!));
+      if (k === squares.length)
+        squares.push(k === 0 ? this.cycle() : normalized(convolveLong(squares[k - 1]!, squares[k - 1]!)));
+      if ((q >> k) & 1) result = normalized(convolveLong(result, squares[k]!));
     }
     return result;
   }
@@ -240,12 +265,18 @@ export class BlockSums implements Sums {
 
   /** prefixes[j - 1] = burn of blocks first .. first + j - 1. */
   private prefixes(first: number, n: number): Prefix[] {
+    const key = `${this.model.periodic ? phaseOf(this.moves0 + first) : 0}:${n}`;
+    const runs = this.tables.prefixes;
+    const hit = runs.get(key);
+    if (hit) return hit;
     const out: Prefix[] = [];
     let d = pointMass(0);
     for (let j = 0; j < n; j++) {
       d = convolve(d, this.block(first + j));
       out.push(withTails(d));
     }
+    if (runs.size >= PREFIX_RUNS) runs.delete(runs.keys().next().value!);
+    runs.set(key, out);
     return out;
   }
 }
@@ -255,8 +286,8 @@ class ThresholdSweep {
   readonly d: number;
   readonly near: number;
   readonly onBlock: ((v: number, before: OffsetPmf) => void) | undefined;
-  /** The row each block's `before` is written to (onBlock reads it at once). */
-  readonly before: Float64Array;
+  /** The row each block's `before` (burns d - near .. d - 1) is written to (onBlock reads it at once). */
+  readonly before: OffsetPmf;
   /** P(crossed within the current chunk, up to the last block read). */
   crossedBefore = 0;
   /** P(not crossed yet) at the last chunk's end. */
@@ -274,7 +305,7 @@ class ThresholdSweep {
     this.d = r.d;
     this.near = r.near ?? 0;
     this.onBlock = r.onBlock;
-    this.before = new Float64Array(this.near);
+    this.before = { offset: this.d - this.near, p: new Float64Array(this.near) };
   }
 
   push(x: number): void {
@@ -436,8 +467,9 @@ function crossedBy(dist: OffsetPmf, prefix: Prefix, d: number): number {
  * value sums its products in increasing order of the prefix's values (as the row by row sum did:
  * a zero product adds +0, which changes no sum), two values a pass where they share one.
  */
-function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
+function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number, row: OffsetPmf): OffsetPmf {
   const lo = d - near;
+  const out = row.p;
   const pp = prefix.p;
   const dp = dist.p;
   // Value t sums pp[k] dp[base + t - k] over k = kFrom(t)..kTo(t): both bounds grow with t by 0 or 1.
@@ -469,17 +501,18 @@ function convolveTop(dist: OffsetPmf, prefix: OffsetPmf, d: number, near: number
       s0 += dp[base + t - k]! * pp[k]!;
     out[t] = s0;
   }
-  return { offset: lo, p: out };
+  return row;
 }
 
-function nearTop(dist: OffsetPmf, d: number, near: number, out: Float64Array): OffsetPmf {
+function nearTop(dist: OffsetPmf, d: number, near: number, row: OffsetPmf): OffsetPmf {
   const lo = d - near;
+  const out = row.p;
   out.fill(0);
   for (let i = 0; i < dist.p.length; i++) {
     const x = dist.offset + i;
     if (x >= lo && x < d) out[x - lo] = dist.p[i]!;
   }
-  return { offset: lo, p: out };
+  return row;
 }
 
 /** crossingCalls()'s working row and crossing masses, reused from block to block (a sweep makes up to millions). */
@@ -539,6 +572,7 @@ export function crossingCalls(
   const n = pmf.length;
   let kmin = 0;
   while (kmin < n && pmf[kmin] === 0) kmin++;
+  const twoPoint = n === 2 && pmf[0] !== 0 && pmf[1] !== 0;
   for (let c = 0; c < calls && b >= a; c++) {
     // Crossing: burn lo + j + k >= d.
     if (b + n - 1 >= width) {
@@ -567,6 +601,16 @@ export function crossingCalls(
     }
     // Below d, from the top down (each new value only reads older, lower ones).
     const nb = Math.min(width - 1, b + n - 1);
+    if (twoPoint) {
+      // The loop below for burns 0 and 1 (both possible): the same products, added in the same order.
+      const p0 = pmf[0]!;
+      const p1 = pmf[1]!;
+      if (nb > b) x[nb] = x[b]! * p1;
+      for (let j = b; j > a; j--) x[j] = x[j]! * p0 + x[j - 1]! * p1;
+      x[a] = x[a]! * p0;
+      b = nb;
+      continue;
+    }
     for (let j = nb; j >= a + kmin; j--) {
       let sum = 0;
       for (let k = kmin; k < n; k++) {

@@ -7,7 +7,7 @@
 import { phaseOf, type CallModel } from './calls.ts';
 import { spreadOf, trim, type OffsetPmf, type Spread } from './distributions.ts';
 import { runWalk, type WalkOptions, type WalkResult, type WalkSnapshot } from './starvation.ts';
-import type { BlockCrossing } from './sums.ts';
+import { SumsTables, type BlockCrossing } from './sums.ts';
 
 const MAX_ENTRIES = 256;
 /** And at most this many bytes of stored distributions (the least recently used go first). */
@@ -331,10 +331,35 @@ export function storeHazard(model: CallModel, moves0: number, h0: number, limit:
   hazardCache.set(hazardKey(model, moves0, h0, limit), s);
 }
 
-/** Forget every cached walk, crossing and hazard walk (tests, benchmarks). */
+// ---- the sums of a burn (sums.ts SumsTables): blocks, powers of the cycle, prefix sums ----------
+// They grow as forecasts use them: each entry's size is taken again after each forecast (resizeSumsTables()).
+
+const tablesCache = new BoundedCache<{ tables: SumsTables; bytes: number }>(32, 16 * 1024 * 1024, (s) => s.bytes);
+
+const tablesKey = (model: CallModel, moves0: number) => JSON.stringify(burnKey(model, moves0));
+
+/** The shared tables of this burn and phase (new, empty ones the first time). */
+export function sumsTables(model: CallModel, moves0: number): SumsTables {
+  const key = tablesKey(model, moves0);
+  const hit = tablesCache.get(key);
+  if (hit) return hit.tables;
+  const tables = new SumsTables();
+  tablesCache.set(key, { tables, bytes: tables.bytes() });
+  return tables;
+}
+
+/** After a forecast used them: the tables' size as it is now (what no longer fits goes). */
+export function resizeSumsTables(model: CallModel, moves0: number, tables: SumsTables): void {
+  const key = tablesKey(model, moves0);
+  if (tablesCache.has(key) && tablesCache.get(key)!.tables === tables)
+    tablesCache.set(key, { tables, bytes: tables.bytes() });
+}
+
+/** Forget every cached walk, crossing, hazard walk and sums table (tests, benchmarks). */
 export function clearWalkCache(): void {
   cache.clear();
   bytes = 0;
   crossingCache.clear();
   hazardCache.clear();
+  tablesCache.clear();
 }
