@@ -1094,31 +1094,6 @@ const FUNCTIONS: WasmFunction[] = [
       local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
   },
   {
-    // dispatch()'s first helpless call far from the limit, cells from..to - 1: the sums of turn and
-    // attack faints at $out, the largest cell completed at $out + 16. (No longer called: farBands()
-    // has it inline; kept so that the functions after it keep their indices.)
-    name: 'firstFaintedCall',
-    params: [...i32('$attack', '$turn', '$seg', '$from', '$to', '$out'), ['$f0', 'f64'], ['$f1', 'f64']],
-    locals: v128('$F0', '$F1', '$t', '$a', '$below', '$sum', '$most'),
-    body: `${splat('$f0', '$F0')} ${splat('$f1', '$F1')} ${atFrom('$attack', 4)} ${atFrom('$turn', 4)}
-      ${atFrom('$seg', 4)}
-      ${eachCell(
-        [
-          ['$attack', 16],
-          ['$turn', 16],
-          ['$seg', 16],
-        ],
-        `local.get $turn v128.load local.set $t
-         local.get $attack v128.load local.set $a
-         local.get $sum local.get $t local.get $a f64x2.add f64x2.add local.set $sum
-         local.get $seg local.get $t local.get $a local.get $F0 f64x2.mul f64x2.add v128.store
-         local.get $seg i32.const 16 i32.sub v128.load local.get $a local.get $F1 f64x2.mul f64x2.add local.set $below
-         local.get $seg i32.const 16 i32.sub local.get $below v128.store
-         local.get $most local.get $below f64x2.pmax local.set $most`,
-      )}
-      local.get $out local.get $sum v128.store local.get $out local.get $most v128.store offset=16`,
-  },
-  {
     // spread(): arr[c - k] += seg[c] kernel[k] for c in lo..hi, k < len, four source cells at a
     // time up to `last` (cells past hi hold zeros), then one at a time.
     name: 'spread',
@@ -1128,7 +1103,7 @@ const FUNCTIONS: WasmFunction[] = [
   },
   {
     // dispatch()'s bands far from the limit (see there and farBands() in pairWalk.ts), from cell
-    // $hi down: each band's first fainted call (as firstFaintedCall), its sums, then settle() of
+    // $hi down: each band's first fainted call (turn and attack faints: f0 stays, f1 one cell down), its sums, then settle() of
     // its cells with no cell in danger (usefulLength() of its kernel, spread() into the awake row
     // of its wake-up, the segment cleared). Stops at the first band near the limit (returns its top
     // cell) or, after the sums, at a band with cells in danger (returns its top cell, flag set).
@@ -1497,16 +1472,6 @@ export interface PairKernels {
   callFaintKeep3(...args: number[]): void;
   addRow(src: number, dst: number, from: number, to: number): void;
   sumMax(p: number, from: number, to: number, out: number): void;
-  firstFaintedCall(
-    attack: number,
-    turn: number,
-    seg: number,
-    from: number,
-    to: number,
-    out: number,
-    f0: number,
-    f1: number,
-  ): void;
   spread(seg: number, lo: number, hi: number, last: number, kp: number, len: number, arr: number): void;
   farBands(...args: number[]): number;
   helplessCalls(...args: number[]): void;
