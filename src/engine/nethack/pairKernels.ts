@@ -1103,10 +1103,11 @@ const FUNCTIONS: WasmFunction[] = [
   },
   {
     // dispatch()'s bands far from the limit (see there and farBands() in pairWalk.ts), from cell
-    // $hi down: each band's first fainted call (turn and attack faints: f0 stays, f1 one cell down), its sums, then settle() of
-    // its cells with no cell in danger (usefulLength() of its kernel, spread() into the awake row
-    // of its wake-up, the segment cleared). Stops at the first band near the limit (returns its top
-    // cell) or, after the sums, at a band with cells in danger (returns its top cell, flag set).
+    // $hi down: each band's first fainted call (turn and attack faints: f0 stays, f1 one cell down),
+    // its sums, then settle() of its cells with no cell in danger (usefulLength() of its kernel,
+    // spread() into the awake row of its wake-up, the segment cleared). Stops at the first band near
+    // the limit (returns its top cell) or, after the sums, at a band with cells in danger (returns
+    // its top cell, flag set).
     // The faints and turns fainted (at $out + 64, + 80) are added to; the rows' cells read are cleared.
     name: 'farBands',
     params: [
