@@ -137,6 +137,53 @@ const addCells = (sum: string, from: string, count: string, name: string) => `
     end
   end`;
 
+/**
+ * gatherFar()'s loop over cells j..i: four cells a turn, then two, then one (pointers $a, $b, $s
+ * step along). With `spill`, seg[c] = ((seg[c] + b[c]) + a[c] f0) + a[c + 1] f1; without, the
+ * helpless call is pmf [1]: seg[c] = (seg[c] + b[c]) + a[c]. Labels end in `suffix`.
+ */
+function gatherCells(suffix: string, spill: boolean): string {
+  const two = (offset: number) => `
+    local.get $s
+      local.get $s v128.load offset=${offset} local.get $b v128.load offset=${offset} f64x2.add
+      local.get $a v128.load offset=${offset} ${spill ? 'local.get $F0 f64x2.mul ' : ''}f64x2.add
+      ${spill ? `local.get $a v128.load offset=${offset + 8} local.get $F1 f64x2.mul f64x2.add` : ''}
+    local.tee $X v128.store offset=${offset}
+    local.get $X local.get $M f64x2.pmax local.set $M
+    local.get $a local.get $zero v128.store offset=${offset}
+    local.get $b local.get $zero v128.store offset=${offset}`;
+  const advance = (cells: number) => `
+    local.get $a i32.const ${8 * cells} i32.add local.set $a
+    local.get $b i32.const ${8 * cells} i32.add local.set $b
+    local.get $s i32.const ${8 * cells} i32.add local.set $s
+    local.get $c i32.const ${cells} i32.add local.set $c`;
+  return `
+    ;; (pmax: the largest of values that are never NaN nor -0)
+    local.get $j local.set $c
+    block $quads${suffix}Done
+      loop $quads${suffix}
+        local.get $c i32.const 4 i32.add local.get $to i32.gt_s br_if $quads${suffix}Done
+        ${two(0)} ${two(16)} ${advance(4)}
+        br $quads${suffix}
+      end
+    end
+    local.get $c i32.const 2 i32.add local.get $to i32.le_s
+    if
+      ${two(0)} ${advance(2)}
+    end
+    local.get $c local.get $to i32.lt_s
+    if
+      local.get $s
+        local.get $s f64.load local.get $b f64.load f64.add
+        local.get $a f64.load ${spill ? 'local.get $f0 f64.mul ' : ''}f64.add
+        ${spill ? 'local.get $a f64.load offset=8 local.get $f1 f64.mul f64.add' : ''}
+      local.tee $x f64.store
+      local.get $most local.get $x f64.max local.set $most
+      local.get $a f64.const 0 f64.store
+      local.get $b f64.const 0 f64.store
+    end`;
+}
+
 export const ITERATION_FUNCTIONS: WasmFunction[] = [
   {
     // spread() with a kernel that is a point mass at burn b, used in full: every other product is
@@ -634,118 +681,10 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
       end
       ${ci('spill')}
       if
-      ;; (pmax: the largest of values that are never NaN nor -0)
-      local.get $j local.set $c
-      block $quadsDone
-        loop $quads
-          local.get $c i32.const 4 i32.add local.get $to i32.gt_s br_if $quadsDone
-          
-          local.get $s
-            local.get $s v128.load offset=0 local.get $b v128.load offset=0 f64x2.add
-            local.get $a v128.load offset=0 local.get $F0 f64x2.mul f64x2.add
-            local.get $a v128.load offset=8 local.get $F1 f64x2.mul f64x2.add
-          local.tee $X v128.store offset=0
-          local.get $X local.get $M f64x2.pmax local.set $M
-          local.get $a local.get $zero v128.store offset=0
-          local.get $b local.get $zero v128.store offset=0
-          
-          local.get $s
-            local.get $s v128.load offset=16 local.get $b v128.load offset=16 f64x2.add
-            local.get $a v128.load offset=16 local.get $F0 f64x2.mul f64x2.add
-            local.get $a v128.load offset=24 local.get $F1 f64x2.mul f64x2.add
-          local.tee $X v128.store offset=16
-          local.get $X local.get $M f64x2.pmax local.set $M
-          local.get $a local.get $zero v128.store offset=16
-          local.get $b local.get $zero v128.store offset=16
-          local.get $a i32.const 32 i32.add local.set $a
-          local.get $b i32.const 32 i32.add local.set $b
-          local.get $s i32.const 32 i32.add local.set $s
-          local.get $c i32.const 4 i32.add local.set $c
-          br $quads
-        end
-      end
-      local.get $c i32.const 2 i32.add local.get $to i32.le_s
-      if
-        
-          local.get $s
-            local.get $s v128.load offset=0 local.get $b v128.load offset=0 f64x2.add
-            local.get $a v128.load offset=0 local.get $F0 f64x2.mul f64x2.add
-            local.get $a v128.load offset=8 local.get $F1 f64x2.mul f64x2.add
-          local.tee $X v128.store offset=0
-          local.get $X local.get $M f64x2.pmax local.set $M
-          local.get $a local.get $zero v128.store offset=0
-          local.get $b local.get $zero v128.store offset=0
-        local.get $a i32.const 16 i32.add local.set $a
-        local.get $b i32.const 16 i32.add local.set $b
-        local.get $s i32.const 16 i32.add local.set $s
-        local.get $c i32.const 2 i32.add local.set $c
-      end
-      local.get $c local.get $to i32.lt_s
-      if
-        local.get $s
-          local.get $s f64.load local.get $b f64.load f64.add
-          local.get $a f64.load local.get $f0 f64.mul f64.add
-          local.get $a f64.load offset=8 local.get $f1 f64.mul f64.add
-        local.tee $x f64.store
-        local.get $most local.get $x f64.max local.set $most
-        local.get $a f64.const 0 f64.store
-        local.get $b f64.const 0 f64.store
-      end
+        ${gatherCells('', true)}
       else
         ;; no spill: the helpless call is pmf [1] (f0 = 1, a f0 is a; f1 = 0: a[c + 1] f1 adds 0, left out)
-      ;; (pmax: the largest of values that are never NaN nor -0)
-      local.get $j local.set $c
-      block $quads0Done
-        loop $quads0
-          local.get $c i32.const 4 i32.add local.get $to i32.gt_s br_if $quads0Done
-          
-          local.get $s
-            local.get $s v128.load offset=0 local.get $b v128.load offset=0 f64x2.add
-            local.get $a v128.load offset=0 f64x2.add
-          local.tee $X v128.store offset=0
-          local.get $X local.get $M f64x2.pmax local.set $M
-          local.get $a local.get $zero v128.store offset=0
-          local.get $b local.get $zero v128.store offset=0
-          
-          local.get $s
-            local.get $s v128.load offset=16 local.get $b v128.load offset=16 f64x2.add
-            local.get $a v128.load offset=16 f64x2.add
-          local.tee $X v128.store offset=16
-          local.get $X local.get $M f64x2.pmax local.set $M
-          local.get $a local.get $zero v128.store offset=16
-          local.get $b local.get $zero v128.store offset=16
-          local.get $a i32.const 32 i32.add local.set $a
-          local.get $b i32.const 32 i32.add local.set $b
-          local.get $s i32.const 32 i32.add local.set $s
-          local.get $c i32.const 4 i32.add local.set $c
-          br $quads0
-        end
-      end
-      local.get $c i32.const 2 i32.add local.get $to i32.le_s
-      if
-        
-          local.get $s
-            local.get $s v128.load offset=0 local.get $b v128.load offset=0 f64x2.add
-            local.get $a v128.load offset=0 f64x2.add
-          local.tee $X v128.store offset=0
-          local.get $X local.get $M f64x2.pmax local.set $M
-          local.get $a local.get $zero v128.store offset=0
-          local.get $b local.get $zero v128.store offset=0
-        local.get $a i32.const 16 i32.add local.set $a
-        local.get $b i32.const 16 i32.add local.set $b
-        local.get $s i32.const 16 i32.add local.set $s
-        local.get $c i32.const 2 i32.add local.set $c
-      end
-      local.get $c local.get $to i32.lt_s
-      if
-        local.get $s
-          local.get $s f64.load local.get $b f64.load f64.add
-          local.get $a f64.load f64.add
-        local.tee $x f64.store
-        local.get $most local.get $x f64.max local.set $most
-        local.get $a f64.const 0 f64.store
-        local.get $b f64.const 0 f64.store
-      end
+        ${gatherCells('0', false)}
       end
       ${setCf(
         'most',
