@@ -1177,30 +1177,8 @@ const FUNCTIONS: WasmFunction[] = [
             local.set $turns
             local.get $m f64.const 0 f64.ne
             if
-              ;; usefulLength() of the kernel of d - 1 calls: entries at (padded, tail, length)
-              local.get $kernels local.get $d i32.const 1 i32.sub i32.const 12 i32.mul i32.add local.set $kt
-              local.get $kt i32.load offset=4 local.set $tail
-              local.get $kt i32.load offset=8 local.set $plen
-              local.get $len i32.const 1 local.get $len i32.const 1 i32.ge_s select local.set $len
-              local.get $len local.get $plen local.get $len local.get $plen i32.le_s select local.set $len
-              block $grown
-                loop $grow
-                  local.get $len local.get $plen i32.ge_s br_if $grown
-                  local.get $tail local.get $len i32.const 3 i32.shl i32.add f64.load local.get $m f64.mul
-                  local.get $cut f64.lt br_if $grown
-                  local.get $len i32.const 1 i32.add local.set $len
-                  br $grow
-                end
-              end
-              block $shrunk
-                loop $shrink
-                  local.get $len i32.const 1 i32.le_s br_if $shrunk
-                  local.get $tail local.get $len i32.const 3 i32.shl i32.add i32.const 8 i32.sub f64.load
-                  local.get $m f64.mul local.get $cut f64.lt i32.eqz br_if $shrunk
-                  local.get $len i32.const 1 i32.sub local.set $len
-                  br $shrink
-                end
-              end
+              ;; usefulLength() of the kernel of d - 1 calls
+              ${USEFUL_LENGTH}
               ;; cells in danger: left to JavaScript (flag, m)
               local.get $limit local.get $len i32.add local.get $j i32.gt_s
               if
