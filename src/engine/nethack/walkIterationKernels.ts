@@ -138,6 +138,29 @@ const addCells = (sum: string, from: string, count: string, name: string) => `
   end`;
 
 /**
+ * Row.prune()'s loops: cells of the row at `p` below `cut` dropped from either end of lo..hi (the
+ * locals named), moving lo up and hi down; `$c` is the scratch cell address.
+ */
+export const pruneEnds = (p: string, lo: string, hi: string, cut: string) => `
+  block $loDone
+    loop $fromLo
+      local.get ${lo} local.get ${hi} i32.gt_s br_if $loDone
+      ${cellAt(`local.get ${p}`, `local.get ${lo}`)} local.tee $c f64.load local.get ${cut} f64.lt i32.eqz br_if $loDone
+      local.get $c f64.const 0 f64.store
+      local.get ${lo} i32.const 1 i32.add local.set ${lo}
+      br $fromLo
+    end
+  end
+  block $hiDone
+    loop $fromHi
+      local.get ${hi} local.get ${lo} i32.lt_s br_if $hiDone
+      ${cellAt(`local.get ${p}`, `local.get ${hi}`)} local.tee $c f64.load local.get ${cut} f64.lt i32.eqz br_if $hiDone
+      local.get $c f64.const 0 f64.store
+      local.get ${hi} i32.const 1 i32.sub local.set ${hi}
+      br $fromHi
+    end
+  end`;
+/**
  * gatherFar()'s loop over cells j..i: four cells a turn, then two, then one (pointers $a, $b, $s
  * step along). With `spill`, seg[c] = ((seg[c] + b[c]) + a[c] f0) + a[c + 1] f1; without, the
  * helpless call is pmf [1]: seg[c] = (seg[c] + b[c]) + a[c]. Labels end in `suffix`.
@@ -220,24 +243,7 @@ export const ITERATION_FUNCTIONS: WasmFunction[] = [
     body: `
       ${loOf('$h')} local.set $lo
       ${hiOf('$h')} local.set $hi
-      block $loDone
-        loop $fromLo
-          local.get $lo local.get $hi i32.gt_s br_if $loDone
-          ${cellAt('local.get $p', 'local.get $lo')} local.tee $c f64.load local.get $cut f64.lt i32.eqz br_if $loDone
-          local.get $c f64.const 0 f64.store
-          local.get $lo i32.const 1 i32.add local.set $lo
-          br $fromLo
-        end
-      end
-      block $hiDone
-        loop $fromHi
-          local.get $hi local.get $lo i32.lt_s br_if $hiDone
-          ${cellAt('local.get $p', 'local.get $hi')} local.tee $c f64.load local.get $cut f64.lt i32.eqz br_if $hiDone
-          local.get $c f64.const 0 f64.store
-          local.get $hi i32.const 1 i32.sub local.set $hi
-          br $fromHi
-        end
-      end
+      ${pruneEnds('$p', '$lo', '$hi', '$cut')}
       local.get $hi local.get $lo i32.lt_s
       if local.get $empty local.set $lo i32.const -1 local.set $hi end
       local.get $h local.get $lo i32.store

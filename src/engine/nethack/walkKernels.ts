@@ -9,7 +9,7 @@
 // half-open [from, to). The whole iteration built on these (walkIterationKernels.ts) is part of
 // the same module.
 import { kernelMemories, type WasmFunction } from './wasmText.ts';
-import { ITERATION_FUNCTIONS } from './walkIterationKernels.ts';
+import { ITERATION_FUNCTIONS, pruneEnds } from './walkIterationKernels.ts';
 
 const i32 = (...names: string[]) => names.map((n): [string, 'i32'] => [n, 'i32']);
 const f64 = (...names: string[]) => names.map((n): [string, 'f64'] => [n, 'f64']);
@@ -628,26 +628,7 @@ const FUNCTIONS: WasmFunction[] = [
           local.get $rhi i32.const 1 i32.add local.get $q0 local.get $q1 call plain
           local.get $dead local.get $rowDead f64.add local.set $dead
           ;; prune(): the range is lo..rhi, cells below $prune at either end dropped
-          block $loDone
-            loop $fromLo
-              local.get $lo local.get $rhi i32.gt_s br_if $loDone
-              local.get $p local.get $lo i32.const 3 i32.shl i32.add local.tee $c f64.load local.get $prune f64.lt
-              i32.eqz br_if $loDone
-              local.get $c f64.const 0 f64.store
-              local.get $lo i32.const 1 i32.add local.set $lo
-              br $fromLo
-            end
-          end
-          block $hiDone
-            loop $fromHi
-              local.get $rhi local.get $lo i32.lt_s br_if $hiDone
-              local.get $p local.get $rhi i32.const 3 i32.shl i32.add local.tee $c f64.load local.get $prune f64.lt
-              i32.eqz br_if $hiDone
-              local.get $c f64.const 0 f64.store
-              local.get $rhi i32.const 1 i32.sub local.set $rhi
-              br $fromHi
-            end
-          end
+          ${pruneEnds('$p', '$lo', '$rhi', '$prune')}
           local.get $rhi local.get $lo i32.lt_s
           if
             local.get $empty local.set $lo
