@@ -14,6 +14,8 @@ import { ITERATION_FUNCTIONS, pruneEnds } from './walkIterationKernels.ts';
 const i32 = (...names: string[]) => names.map((n): [string, 'i32'] => [n, 'i32']);
 const f64 = (...names: string[]) => names.map((n): [string, 'f64'] => [n, 'f64']);
 const v128 = (...names: string[]) => names.map((n): [string, 'v128'] => [n, 'v128']);
+/** The two f64 lanes of the vector on the stack, twice, swapped: (a, b) (a, b) -> (b, a). */
+const SWAP = 'i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7';
 
 /** Point `ptr` (an array address) at cell `$from` (8 bytes a cell). */
 const atFrom = (ptr: string) => `local.get ${ptr} local.get $from i32.const 3 i32.shl i32.add local.set ${ptr}`;
@@ -504,7 +506,11 @@ const FUNCTIONS: WasmFunction[] = [
     name: 'attackBlocks',
     params: [...i32('$p', '$f', '$stay', '$faint', '$deadFrom', '$from', '$hi', '$span', '$stride'), ...f64('$dead')],
     result: 'f64',
-    locals: [...i32('$i', '$b0', '$b1', '$b2', '$b3', '$j', '$o', '$pi', '$fi'), ...f64('$x0', '$x1', '$x2', '$x3')],
+    locals: [
+      ...i32('$i', '$b0', '$b1', '$b2', '$b3', '$j', '$o', '$pi', '$fi'),
+      ...f64('$x0', '$x1', '$x2', '$x3'),
+      ...v128('$v0', '$v1', '$v2', '$v3', '$w'),
+    ],
     body: `
       local.get $from local.set $i
       block $blocksDone
@@ -533,26 +539,39 @@ const FUNCTIONS: WasmFunction[] = [
           local.get $b0 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $b1
           local.get $b1 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $b2
           local.get $b2 local.get $stride i32.const 1 i32.add i32.const 3 i32.shl i32.add local.set $b3
-          ${['stay', 'faint']
-            .map((k) => {
-              const row = k === 'stay' ? '$pi' : '$fi';
-              const e = (b: string, off: number) =>
-                `local.get $${k} local.get ${b} i32.add i32.const ${off * 8} i32.sub f64.load`;
-              return `
-          ;; ${k}: cells i + 3, i + 2, i + 1 first
-          local.get ${row} local.get ${row} f64.load offset=24 local.get $x3 ${e('$b3', 3)} f64.mul f64.add
-          f64.store offset=24
-          local.get ${row} local.get ${row} f64.load offset=16
-            local.get $x2 ${e('$b2', 2)} f64.mul local.get $x3 ${e('$b3', 2)} f64.mul f64.add
-          f64.add f64.store offset=16
-          local.get ${row} local.get ${row} f64.load offset=8
-            local.get $x1 ${e('$b1', 1)} f64.mul local.get $x2 ${e('$b2', 1)} f64.mul f64.add
-            local.get $x3 ${e('$b3', 1)} f64.mul f64.add
-          f64.add f64.store offset=8`;
-            })
-            .join('\n')}
-          ;; then cells i - j for j < span, p and faints
-          i32.const 0 local.set $j
+          ;; then cells i - j for -3 <= j < span, p and faints, two at a time while two are left: the
+          ;; outputs above i (j < 0) read the zeros that pad each cell's entries (x 0 + y is y, so
+          ;; their sums are those of their nonzero terms alone, in the same order). A pair's entries
+          ;; j + m and j + m + 1 are adjacent: its lanes come out as (i - j, i - j - 1), swapped for
+          ;; the store. Each output is the one-at-a-time sum, to the last bit.
+          i32.const -3 local.set $j
+          ${['$b0', '$b1', '$b2', '$b3'].map((b) => `local.get ${b} i32.const 24 i32.sub local.set ${b}`).join(' ')}
+          local.get $x0 f64x2.splat local.set $v0
+          local.get $x1 f64x2.splat local.set $v1
+          local.get $x2 f64x2.splat local.set $v2
+          local.get $x3 f64x2.splat local.set $v3
+          block $pairsDone
+            loop $pairs
+              local.get $j i32.const 1 i32.add local.get $span i32.ge_s br_if $pairsDone
+${['stay', 'faint']
+  .map((k) => {
+    const row = k === 'stay' ? '$pi' : '$fi';
+    const e = (b: string) => `local.get $${k} local.get ${b} i32.add v128.load`;
+    return `              local.get $v0 ${e('$b0')} f64x2.mul
+              local.get $v1 ${e('$b1')} f64x2.mul f64x2.add
+              local.get $v2 ${e('$b2')} f64x2.mul f64x2.add
+              local.get $v3 ${e('$b3')} f64x2.mul f64x2.add
+              local.tee $w local.get $w ${SWAP} local.set $w
+              local.get ${row} local.get $j i32.const 3 i32.shl i32.sub i32.const 8 i32.sub local.tee $o
+              local.get $o v128.load local.get $w f64x2.add v128.store`;
+  })
+  .join('\n')}
+              ${['$b0', '$b1', '$b2', '$b3'].map((b) => `local.get ${b} i32.const 16 i32.add local.set ${b}`).join(' ')}
+              local.get $j i32.const 2 i32.add local.set $j
+              br $pairs
+            end
+          end
+          ;; the last one (an odd span)
           block $outDone
             loop $out
               local.get $j local.get $span i32.ge_s br_if $outDone

@@ -5,7 +5,7 @@
 //
 // A function's body is a sequence of instructions, one or more a line, `;;` comments. Supported:
 // block/loop/if/else/end with an optional $label (no results), br/br_if to a $label, return, call
-// of a function by its name, f64x2.extract_lane N,
+// of a function by its name, f64x2.extract_lane N, i8x16.shuffle with its 16 lane indices,
 // local.get/set/tee of named locals and params, i32.const, f64.const, the plain numeric and SIMD
 // operations of the OPS table, and loads/stores with an optional offset=N.
 
@@ -160,6 +160,15 @@ function assembleBody(f: WasmFunction, functions: WasmFunction[]): number[] {
       if (i < 0) throw new Error(`${f.name}: unknown function ${target}`);
       out.push(0x10);
       uleb(i, out);
+    } else if (op === 'i8x16.shuffle') {
+      // the 16 byte lanes of the result, each an index into the two operands' 32 bytes
+      out.push(0xfd);
+      uleb(0x0d, out);
+      for (let lane = 0; lane < 16; lane++) {
+        const b = Number(next());
+        if (!Number.isInteger(b) || b < 0 || b > 31) throw new Error(`${f.name}: i8x16.shuffle lane ${b}`);
+        out.push(b);
+      }
     } else if (op === 'f64x2.extract_lane') {
       out.push(0xfd);
       uleb(0x21, out);
