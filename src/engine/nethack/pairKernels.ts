@@ -753,8 +753,8 @@ const FIRST_CELL_LOCALS = [
   ...v128('$Q0', '$Q1', '$y', '$o', '$zero'),
 ];
 
-/** One whole iteration of the pair walk with attacks (iteration() of pairWalk.ts) and its parts. */
-function iterationFunctions(): WasmFunction[] {
+/** The awake row's calls of an iteration (iteration() of pairWalk.ts): one attack, the turn call. */
+function iterationCalls(): WasmFunction[] {
   return [
     {
       // twoPoint() of pairWalk.ts with faints (one attack) of the row at $p (extent at $pe), faints
@@ -833,6 +833,16 @@ function iterationFunctions(): WasmFunction[] {
       end
       ${emptyExtent('$pe')}`,
     },
+  ];
+}
+
+/**
+ * One whole iteration with attacks (iteration() of pairWalk.ts) and a chunk of them: the same for
+ * the lane walk (laneKernels.ts), whose parts have the same names and parameters and write every
+ * result to both halves of its f64x2 slot, so these read it as two lanes; they address no cell.
+ */
+export function iterationDrivers(): WasmFunction[] {
+  return [
     {
       // iterate() from iteration $from until $to, while each stopping lane is alive and the attack
       // kernels the awake row needs are built: the deaths of each iteration's parts added to the
@@ -1419,7 +1429,8 @@ const FUNCTIONS: WasmFunction[] = [
   // Last, so that the functions above keep their indices (wasm-function[i] in a profile).
   ...callFunctions(3),
   ...dispatchFunctions(),
-  ...iterationFunctions(),
+  ...iterationCalls(),
+  ...iterationDrivers(),
   ...UNROLLED_SPANS.map((span) => combinedAttacksFunction(span)),
   {
     // moveInto() of pairWalk.ts: dst[j] += src[j], src[j] = 0.

@@ -24,6 +24,7 @@
 // 1e-11, are then the only difference beyond the cuts).
 import type { NethackVersion } from '../cite.ts';
 import { faintTurns, passChance, type CallModel, type CallPmf } from './calls.ts';
+import { LaneKernelMemory } from './laneKernels.ts';
 import { CONTEXT, CONTEXT_BYTES, KernelMemory, type PairKernels } from './pairKernels.ts';
 import * as walk from './starvation.ts';
 import {
@@ -75,7 +76,31 @@ const KERNEL_MARGIN = 16;
 const CONTEXT_AT = 192;
 /** The first memory's size: every walk of the forecast sweep fits (1.2 MB at most). */
 const MIN_MEMORY_BYTES = 2 << 20;
-let memory: KernelMemory | null = null;
+/**
+ * How a walk's rows hold their cells: the pair walk's two lanes (a, b) side by side, 16 bytes a
+ * cell, or the lane walk's one (laneKernels.ts): 8 bytes a cell, the same kernels by name, which
+ * write each result to both halves of its f64x2 slot (so what JavaScript reads as lane b is lane a).
+ */
+interface Layout {
+  /** Floats a cell, and lane b's offset in it (0: the lane walk's single lane). */
+  readonly cf: 1 | 2;
+  readonly b: 0 | 1;
+  readonly memory: (bytes: number) => { readonly buffer: ArrayBuffer; readonly kernels: PairKernels };
+  current: { readonly buffer: ArrayBuffer; readonly kernels: PairKernels } | null;
+  /** The kinds of walk primed in this thread (see prime()). */
+  readonly primed: Set<string>;
+}
+const PAIR: Layout = { cf: 2, b: 1, memory: (bytes) => new KernelMemory(bytes), current: null, primed: new Set() };
+const LANE: Layout = {
+  cf: 1,
+  b: 0,
+  memory: (bytes) => new LaneKernelMemory(bytes),
+  current: null,
+  primed: new Set(),
+};
+/** The layout of the walk running now, set by its Arena (walks run one at a time, each to its end). */
+let CF: 1 | 2 = 2;
+let LB: 0 | 1 = 1;
 let K: PairKernels;
 /**
  * The scratch as float64s: [0], [1] the two lanes' dead mass or sums, [2], [3] the maxima; [8] to
@@ -89,15 +114,25 @@ let scratchInts = new Int32Array(0);
 class Arena {
   private top = SCRATCH_BYTES;
   readonly buffer: ArrayBuffer;
-  constructor(bytes: number) {
+  constructor(
+    bytes: number,
+    readonly layout: Layout,
+  ) {
     bytes += SCRATCH_BYTES;
+    let memory = layout.current;
     if (!memory || memory.buffer.byteLength < bytes) {
       // Room for walks up to twice this one's (most fit the first memory; see KernelMemory).
-      memory = new KernelMemory(Math.max(2 * bytes, MIN_MEMORY_BYTES));
-      K = memory.kernels;
+      memory = layout.current = layout.memory(Math.max(2 * bytes, MIN_MEMORY_BYTES));
     }
     this.buffer = memory.buffer;
     new Uint8Array(this.buffer, 0, bytes).fill(0);
+    this.enter();
+  }
+  /** Make this walk's layout, kernels and scratch the ones the row operations below use. */
+  enter() {
+    K = this.layout.current!.kernels;
+    CF = this.layout.cf;
+    LB = this.layout.b;
     scratch = new Float64Array(this.buffer, 0, SCRATCH_BYTES / 8);
     scratchInts = new Int32Array(this.buffer, 0, SCRATCH_BYTES / 4);
   }
@@ -138,14 +173,14 @@ class PairRow {
     extents: { at: number; view: Int32Array },
     index: number,
   ) {
-    ({ at: this.at, view: this.p } = arena.floats(PairRow.floats(width)));
+    ({ at: this.at, view: this.p } = arena.floats(PairRow.floats(width, arena.layout)));
     this.ends = extents.view;
     this.e = 2 * index;
     this.endsAt = extents.at + 8 * index;
     this.reset();
   }
-  static floats(width: number): number {
-    return 2 * (width + ROW_PAD);
+  static floats(width: number, layout: Layout): number {
+    return layout.cf * (width + ROW_PAD);
   }
   get lo(): number {
     return this.ends[this.e]!;
@@ -160,8 +195,8 @@ class PairRow {
     this.ends[this.e + 1] = i;
   }
   add(i: number, a: number, b: number) {
-    this.p[2 * i]! += a;
-    this.p[2 * i + 1]! += b;
+    this.p[CF * i]! += a;
+    if (LB) this.p[CF * i + LB]! += b;
     if (i < this.lo) this.lo = i;
     if (i > this.hi) this.hi = i;
   }
@@ -201,25 +236,25 @@ function twoPoint(row: PairRow, q0: number, q1: number, chances: Chances, limitI
   // Below the floor: kept at it.
   const atFloor = rlo === 0 ? 1 : 0;
   const floorA = p[0]! * q1 * atFloor;
-  const floorB = p[1]! * q1 * atFloor;
+  const floorB = p[LB]! * q1 * atFloor;
   const j = lo;
-  const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + floorA;
-  const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + floorB;
+  const ya = p[CF * j]! * q0 + p[CF * j + CF]! * q1 + floorA;
+  const yb = p[CF * j + LB]! * q0 + p[CF * j + CF + LB]! * q1 + floorB;
   const keepFrom = split > j + 1 ? split : j + 1;
   if (faints) {
     const fp = faints.p;
     const s = pass[j]!;
     const oa = ya * s;
     const ob = yb * s;
-    fp[2 * j]! += oa;
-    fp[2 * j + 1]! += ob;
+    fp[CF * j]! += oa;
+    if (LB) fp[CF * j + LB]! += ob;
     if (j < split) {
       scratch[0] = ya - oa;
       scratch[1] = yb - ob;
-      p[2 * j] = p[2 * j + 1] = 0;
+      p[CF * j] = p[CF * j + LB] = 0;
     } else {
-      p[2 * j] = ya - oa;
-      p[2 * j + 1] = yb - ob;
+      p[CF * j] = ya - oa;
+      p[CF * j + LB] = yb - ob;
     }
     if (j + 1 < split) K.callFaintDie(row.at, faints.at, chances.at, 0, j + 1, split, q0, q1);
     if (keepFrom <= rhi) K.callFaintKeep(row.at, faints.at, chances.at, keepFrom, rhi + 1, q0, q1);
@@ -234,11 +269,11 @@ function twoPoint(row: PairRow, q0: number, q1: number, chances: Chances, limitI
       const ob = yb * s;
       scratch[0] = ya - oa;
       scratch[1] = yb - ob;
-      p[2 * j] = oa;
-      p[2 * j + 1] = ob;
+      p[CF * j] = oa;
+      p[CF * j + LB] = ob;
     } else {
-      p[2 * j] = ya;
-      p[2 * j + 1] = yb;
+      p[CF * j] = ya;
+      p[CF * j + LB] = yb;
     }
     if (j + 1 < split) K.callDie(row.at, chances.at, 0, j + 1, split, q0, q1);
     if (keepFrom <= rhi) K.callPlain(row.at, keepFrom, rhi + 1, q0, q1);
@@ -278,24 +313,24 @@ function threePoint(row: PairRow, q: CallPmf, chances: Chances, limitIdx: number
     let floorB = 0;
     for (let i = rlo; i < 2 && i <= rhi; i++)
       for (let k = i + 1; k < 3; k++) {
-        floorA += p[2 * i]! * q[k]!;
-        floorB += p[2 * i + 1]! * q[k]!;
+        floorA += p[CF * i]! * q[k]!;
+        floorB += p[CF * i + LB]! * q[k]!;
       }
-    const ya = p[0]! * q0 + p[2]! * q1 + p[4]! * q2 + floorA;
-    const yb = p[1]! * q0 + p[3]! * q1 + p[5]! * q2 + floorB;
+    const ya = p[0]! * q0 + p[CF]! * q1 + p[2 * CF]! * q2 + floorA;
+    const yb = p[LB]! * q0 + p[CF + LB]! * q1 + p[2 * CF + LB]! * q2 + floorB;
     const s = chances.pass[0]!;
     const oa = ya * s;
     const ob = yb * s;
     if (faints) {
       faints.p[0]! += oa;
-      faints.p[1]! += ob;
+      if (LB) faints.p[LB]! += ob;
     }
     if (0 < split) {
       scratch[0] = ya - oa;
       scratch[1] = yb - ob;
     }
     p[0] = 0 < split ? (faints ? 0 : oa) : faints ? ya - oa : ya;
-    p[1] = 0 < split ? (faints ? 0 : ob) : faints ? yb - ob : yb;
+    p[LB] = 0 < split ? (faints ? 0 : ob) : faints ? yb - ob : yb;
   }
   const keepFrom = split > from ? split : from;
   if (faints) {
@@ -341,21 +376,21 @@ function turnCall(
   const split = limitIdx < lo ? lo : limitIdx > rhi + 1 ? rhi + 1 : limitIdx;
   const atFloor = rlo === 0 ? 1 : 0; // below the floor: kept at it (see twoPoint())
   const j = lo;
-  const ya = p[2 * j]! * q0 + p[2 * j + 2]! * q1 + p[0]! * q1 * atFloor;
-  const yb = p[2 * j + 1]! * q0 + p[2 * j + 3]! * q1 + p[1]! * q1 * atFloor;
+  const ya = p[CF * j]! * q0 + p[CF * j + CF]! * q1 + p[0]! * q1 * atFloor;
+  const yb = p[CF * j + LB]! * q0 + p[CF * j + CF + LB]! * q1 + p[LB]! * q1 * atFloor;
   const s = chances.pass[j]!;
   const oa = ya * s;
   const ob = yb * s;
-  fp[2 * j]! += oa;
-  fp[2 * j + 1]! += ob;
+  fp[CF * j]! += oa;
+  if (LB) fp[CF * j + LB]! += ob;
   if (j < split) {
     scratch[0] = ya - oa;
     scratch[1] = yb - ob;
   } else {
-    np[2 * j]! += ya - oa;
-    np[2 * j + 1]! += yb - ob;
+    np[CF * j]! += ya - oa;
+    if (LB) np[CF * j + LB]! += yb - ob;
   }
-  p[2 * j] = p[2 * j + 1] = 0;
+  p[CF * j] = p[CF * j + LB] = 0;
   if (j + 1 < split) K.callFaintDie(row.at, faints.at, chances.at, 0, j + 1, split, q0, q1);
   const intoFrom = split > j + 1 ? split : j + 1;
   if (intoFrom <= rhi) K.callFaintInto(row.at, faints.at, into.at, chances.at, intoFrom, rhi + 1, q0, q1);
@@ -461,7 +496,10 @@ class PairWalk {
     private readonly seeds: readonly [HelplessSeed, HelplessSeed] | readonly [],
     /** Or heroes awake (already Fainting) at the start of the first iteration, in both lanes. */
     private readonly awakeSeed: WalkMass | null = null,
+    /** The lane walk (LANE) runs one walk: its seeds, if any, are the same seed twice. */
+    layout: Layout = PAIR,
   ) {
+    if (layout === LANE && seeds.length === 2 && seeds[0] !== seeds[1]) throw new Error('laneWalk: one seed only');
     this.version = model.version;
     let lowest = limit;
     for (const m of [...seeds, ...(awakeSeed ? [awakeSeed] : [])]) lowest = Math.min(lowest, m.top - m.mass.length + 1);
@@ -488,13 +526,14 @@ class PairWalk {
       model.attacks >= 2 ? 2 * Arena.bytes(this.width * (span + BLOCK - 1)) + Arena.bytes(this.width) : 0;
     this.arena = new Arena(
       attackBytes +
-        rows * Arena.bytes(PairRow.floats(this.width)) +
+        rows * Arena.bytes(PairRow.floats(this.width, layout)) +
         Arena.bytes(this.width) +
         kernelBytes +
         2 * ints(this.width) +
         ints(3 * longest) +
         ints(2 * rows) +
         Arena.bytes(2 * (CHUNK + 1)),
+      layout,
     );
     this.deathChunk = this.arena.floats(2 * (CHUNK + 1));
     const chances = this.arena.floats(this.width);
@@ -641,8 +680,8 @@ class PairWalk {
       turnsB = scratch[11]!;
       deadA = scratch[2]!;
       deadB = scratch[3]!;
-      A.p.fill(0, 2 * A.lo, 2 * A.hi + 2);
-      B.p.fill(0, 2 * Math.max(0, B.lo), 2 * B.hi + 2);
+      A.p.fill(0, CF * A.lo, CF * A.hi + CF);
+      B.p.fill(0, CF * Math.max(0, B.lo), CF * B.hi + CF);
     } else
       for (let i = hi; i >= lo; ) {
         const d = dur[i]!;
@@ -729,12 +768,12 @@ class PairWalk {
     if (safeFrom <= hi) {
       const row = this.awake[wake % this.ringSize]!;
       // Blocks may run past hi while the row has room: the cells above hi hold zeros (settled already).
-      const last = 2 * (hi + 3) + 1 < seg.length ? hi + 3 : hi;
+      const last = CF * (hi + 3) + LB < seg.length ? hi + 3 : hi;
       K.spread(from.at, safeFrom, hi, last, this.kernelTable.view[3 * calls]!, len, row.at);
       if (safeFrom - len + 1 < row.lo) row.lo = safeFrom - len + 1;
       if (hi > row.hi) row.hi = hi;
     }
-    seg.fill(0, 2 * lo, 2 * hi + 2);
+    seg.fill(0, CF * lo, CF * hi + CF);
   }
 
   /** The seeds of iteration t, each in its own lane (settleSeed() of starvation.ts). */
@@ -745,16 +784,18 @@ class PairWalk {
       let lo = this.width;
       let hi = -1;
       let sum = 0;
+      // The lane walk's one lane: lane b's seed is lane a's, already settled (its totals alike).
+      const mirror = LB === 0 && lane === 1;
       for (let k = 0; k < seed.mass.length; k++) {
         const i = this.idx(seed.top - k);
-        seg[2 * i + lane]! += seed.mass[k]!;
+        if (!mirror) seg[CF * i + lane]! += seed.mass[k]!;
         sum += seed.mass[k]!;
         lo = Math.min(lo, i);
         hi = Math.max(hi, i);
       }
       this.expectedFaints[lane]! += sum;
       this.expectedTurnsFainted[lane]! += sum * seed.dur;
-      if (hi >= lo) this.settle(this.segment, lo, hi, t, seed.dur, -1);
+      if (hi >= lo && !mirror) this.settle(this.segment, lo, hi, t, seed.dur, -1);
     }
   }
 
@@ -772,7 +813,7 @@ class PairWalk {
     K.addRow(from.at, to.at, from.lo, from.hi + 1);
     if (from.lo < to.lo) to.lo = from.lo;
     if (from.hi > to.hi) to.hi = from.hi;
-    from.p.fill(0, 2 * Math.max(0, from.lo), 2 * from.hi + 2);
+    from.p.fill(0, CF * Math.max(0, from.lo), CF * from.hi + CF);
     from.reset();
   }
 
@@ -866,7 +907,7 @@ class PairWalk {
   private leftover(lane: number): WalkSnapshot {
     const alive = new Float64Array(this.width);
     for (const rows of [this.awake, this.danger])
-      for (const row of rows) for (let i = row.lo; i <= row.hi; i++) alive[i]! += row.p[2 * i + lane]!;
+      for (const row of rows) for (let i = row.lo; i <= row.hi; i++) alive[i]! += row.p[CF * i + lane * LB]!;
     return { alive: { offset: this.hBottom, p: alive }, dead: this.deadTotal[lane]! };
   }
 
@@ -925,6 +966,7 @@ class PairWalk {
   }
 
   run(seedIteration: number, iterations = WALK_MAX_TURNS): [WalkResult, WalkResult] {
+    this.arena.enter();
     const sum = (m: WalkMass) => m.mass.reduce((a, x) => a + x, 0);
     const planned = this.awakeSeed ? [sum(this.awakeSeed), sum(this.awakeSeed)] : this.seeds.map(sum);
     const ends: (LaneEnd | null)[] = [null, null];
@@ -975,7 +1017,7 @@ export function runWalkPair(
   refuseIfCachedOnly();
   if (!pairWalkable(model, seeds[0], seeds[1])) throw new Error('runWalkPair: not a walk it can run');
   const kind = primeKind(model);
-  if (!primed.has(kind)) prime(model, kind);
+  if (!PAIR.primed.has(kind)) prime(model, kind, PAIR);
   return new PairWalk(model, limit, seeds).run(seedIteration);
 }
 
@@ -985,16 +1027,33 @@ export function runWalkPair(
  * both lanes: its kernels run it faster than runWalk() alone). For the models of pairModel(); the
  * result as runWalk() gives it, but for the cuts of the file comment.
  */
-export function runAwakeWalk(model: CallModel, limit: number, start: WalkMass, seedIteration: number): WalkResult {
+export function runAwakeWalk(
+  model: CallModel,
+  limit: number,
+  start: WalkMass,
+  seedIteration: number,
+  walk: 'lane' | 'pair' = 'lane',
+): WalkResult {
   refuseIfCachedOnly();
   if (!pairModel(model)) throw new Error('runAwakeWalk: not a walk the pair walk can run');
+  const layout = walk === 'lane' ? LANE : PAIR;
   const kind = primeKind(model);
-  if (!primed.has(kind)) prime(model, kind);
-  return new PairWalk(model, limit, [], start).run(seedIteration)[0];
+  if (!layout.primed.has(kind)) prime(model, kind, layout);
+  return new PairWalk(model, limit, [], start, layout).run(seedIteration)[0];
 }
 
-/** The kinds of walk primed in this thread: with attacks, or with none and these calls' lengths. */
-const primed = new Set<string>();
+/**
+ * runWalk() of one helpless seed (at `seedIteration`, snapshot none, to the end) in the lane walk:
+ * what either lane of runWalkPair(model, limit, [seed, seed]) gives, to the last bit, in about half
+ * its time. For the models and seeds of pairWalkable().
+ */
+export function runLaneWalk(model: CallModel, limit: number, seed: HelplessSeed, seedIteration: number): WalkResult {
+  refuseIfCachedOnly();
+  if (!pairWalkable(model, seed, seed)) throw new Error('runLaneWalk: not a walk it can run');
+  const kind = primeKind(model);
+  if (!LANE.primed.has(kind)) prime(model, kind, LANE);
+  return new PairWalk(model, limit, [seed, seed], null, LANE).run(seedIteration)[0];
+}
 
 const primeKind = (model: CallModel) =>
   model.attacks >= 1 ? 'attacks' : `no attacks, ${model.awake[0]!.length} and ${model.fainted[0]!.length}`;
@@ -1006,8 +1065,8 @@ const primeKind = (model: CallModel) =>
  * compiled without them, its code was thrown away and rebuilt there, over and over (the first walk
  * took 2-3 times as long as the next). Well under a millisecond.
  */
-function prime(model: CallModel, kind: string): void {
-  primed.add(kind);
+function prime(model: CallModel, kind: string, layout: Layout): void {
+  layout.primed.add(kind);
   const limit = -30;
   const seed = (top: number, mass: number[]): HelplessSeed => ({
     top,
@@ -1016,6 +1075,13 @@ function prime(model: CallModel, kind: string): void {
   });
   // Heroes well above the limit (every row above it), just above it (danger rows above it, cells
   // too small to keep at a row's edges) and on both sides of it.
+  // The lane walk runs one seed: each of a pair's, in turn.
+  const walkOf = (m: CallModel, seeds: [HelplessSeed, HelplessSeed]) => ({
+    run: (t: number, n: number) => {
+      if (layout === PAIR) return void new PairWalk(m, limit, seeds).run(t, n);
+      for (const one of seeds) new PairWalk(m, limit, [one, one], null, LANE).run(t, n);
+    },
+  });
   const starts: [HelplessSeed, HelplessSeed][] = [
     [seed(-2, [1e-17, 0.5, 0.5, 1e-17]), seed(-9, [1])],
     [seed(-23, [1e-17, 0.5, 0.5, 1e-17]), seed(-27, [1])],
@@ -1024,9 +1090,9 @@ function prime(model: CallModel, kind: string): void {
   // Every path is taken within 25 iterations (the seeds wake after 10 to 13); several attacks add
   // only their combined kernels, which know no limit.
   if (model.attacks === 0) {
-    for (const seeds of starts) new PairWalk(model, limit, seeds).run(1, 25);
+    for (const seeds of starts) walkOf(model, seeds).run(1, 25);
     return;
   }
-  for (const seeds of starts) new PairWalk({ ...model, attacks: 1 }, limit, seeds).run(1, 25);
-  new PairWalk({ ...model, attacks: 3 }, limit, starts[2]!).run(1, 25);
+  for (const seeds of starts) walkOf({ ...model, attacks: 1 }, seeds).run(1, 25);
+  walkOf({ ...model, attacks: 3 }, starts[2]!).run(1, 25);
 }
