@@ -54,7 +54,7 @@ import {
   type WalkOptions,
   type WalkResult,
 } from './starvation.ts';
-import { pairWalkable, runWalkPair } from './pairWalk.ts';
+import { pairModel, pairWalkable, runAwakeWalk, runLaneWalk, runWalkPair } from './pairWalk.ts';
 import { IterationMasses } from './iterationMasses.ts';
 import {
   cachedCrossing,
@@ -707,9 +707,14 @@ export const walkTuning = { maxShiftedKinds: 6, maxColdKinds: 2 };
 function randomWalk(c: Context, faints: FirstFaints): WalkResult | null {
   if (c.h0 <= 0) {
     const seeds = emptySeeds();
-    addSeed(seeds.awake, 1, { top: c.h0, mass: Float64Array.of(1) });
+    const start = { top: c.h0, mass: Float64Array.of(1) };
+    addSeed(seeds.awake, 1, start);
     const o = { model: c.model, moves0: c.moves0, limit: c.limit, seeds, snapshotAt: c.after, toTheEnd: !c.skip };
-    return cachedWalk(o, 1, `awake:${c.h0}`);
+    const key = `awake:${c.h0}`;
+    // The lane walk runs it (1.3-1.5x runWalk()'s speed), stored for cachedWalk() to read back.
+    if (o.toTheEnd && pairModel(c.model) && !isCached(o, 1, key))
+      storeWalk(o, 1, key, runAwakeWalk(c.model, c.limit, start, 1));
+    return cachedWalk(o, 1, key);
   }
   let first = Infinity;
   for (const f of faints.values()) first = Math.min(first, f.at.first());
@@ -786,7 +791,7 @@ function shiftedWalks(c: Context, faints: FirstFaints): WalkResult {
 /**
  * Two kinds of first faint (a turn call's and an attack's, or two nutritions) whose walks are not
  * cached: when the model allows (pairWalkable()), both walks in one pass, stored for cachedWalk() to
- * read back. One kind runs in both lanes: the pair's kernels run it faster than runWalk() alone.
+ * read back. One kind runs in the lane walk (pairWalk.ts runLaneWalk()), faster than runWalk() alone.
  */
 function pairKindWalks(c: Context, faints: FirstFaints): void {
   if (faints.size !== 1 && faints.size !== 2) return;
@@ -794,9 +799,11 @@ function pairKindWalks(c: Context, faints: FirstFaints): void {
   const seedA = a[0].seeds.helpless.get(1)![0]!;
   const seedB = b[0].seeds.helpless.get(1)![0]!;
   if (isCached(...a) || isCached(...b) || !pairWalkable(c.model, seedA, seedB)) return;
+  // One kind: the lane walk (what either lane of the pair walk gives, to the last bit, 1.3x faster).
+  if (b === a) return void storeWalk(...a, runLaneWalk(c.model, c.limit, seedA, 1));
   const [ra, rb] = runWalkPair(c.model, c.limit, [seedA, seedB], 1);
   storeWalk(...a, ra);
-  if (b !== a) storeWalk(...b, rb);
+  storeWalk(...b, rb);
 }
 
 /**
