@@ -8,16 +8,9 @@
 //
 // Ranges of cells are half-open [from, to): two cells a vector while two are left, then the odd last
 // one as scalar code. Reads may go one cell past a range (rows carry ROW_PAD zero cells past their top).
+import { type AwakeCallCell, awakeCalls, FIRST_CELL_EXTENT } from './pairKernels.ts';
+import { atFrom, f64, i32, PRUNE_ROW, SWAP, v128 } from './laneText.ts';
 import type { WasmFunction } from './wasmText.ts';
-
-const i32 = (...names: string[]) => names.map((n): [string, 'i32'] => [n, 'i32']);
-const f64 = (...names: string[]) => names.map((n): [string, 'f64'] => [n, 'f64']);
-const v128 = (...names: string[]) => names.map((n): [string, 'v128'] => [n, 'v128']);
-/** The two f64 lanes of a vector exchanged. */
-const SWAP = 'i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7';
-
-/** Point `ptr` (a row or array address, 8 bytes a cell) at cell `from`. */
-const atFrom = (ptr: string) => `local.get ${ptr} local.get $from i32.const 3 i32.shl i32.add local.set ${ptr}`;
 
 /**
  * The cells from..to - 1: `pair` for cells (from, from + 1) while two are left (each pointer then
@@ -153,39 +146,6 @@ function callFunctions(points: 2 | 3): WasmFunction[] {
   ];
 }
 
-/**
- * PairRow.prune() of the row at $p with its extent in $lo, $hi: the cells below $prune off either end
- * cleared, the extent (or width, -1 when nothing is left) stored at $e. Local $x (i32).
- */
-const PRUNE_ROW = `
-      block $lowDone
-        loop $low
-          local.get $lo local.get $hi i32.gt_s br_if $lowDone
-          local.get $p local.get $lo i32.const 3 i32.shl i32.add local.tee $x f64.load
-          local.get $prune f64.lt i32.eqz br_if $lowDone
-          local.get $x f64.const 0 f64.store
-          local.get $lo i32.const 1 i32.add local.set $lo
-          br $low
-        end
-      end
-      block $highDone
-        loop $high
-          local.get $hi local.get $lo i32.lt_s br_if $highDone
-          local.get $p local.get $hi i32.const 3 i32.shl i32.add local.tee $x f64.load
-          local.get $prune f64.lt i32.eqz br_if $highDone
-          local.get $x f64.const 0 f64.store
-          local.get $hi i32.const 1 i32.sub local.set $hi
-          br $high
-        end
-      end
-      local.get $hi local.get $lo i32.lt_s
-      if
-        local.get $width local.set $lo
-        i32.const -1 local.set $hi
-      end
-      local.get $e local.get $lo i32.store
-      local.get $e local.get $hi i32.store offset=4`;
-
 /** The spans whose combinedAttacks() has its blocks unrolled (as pairKernels.ts UNROLLED_SPANS). */
 export const LANE_UNROLLED_SPANS: readonly number[] = [13];
 
@@ -296,6 +256,30 @@ ${kernels
 `;
 }
 
+/** combinedAttacks()'s cell i one at a time: read into $a0 (splat in $v0) and cleared; $s0 its kernels' row. */
+const TAKE_CELL = `
+          local.get $p local.get $i i32.const 3 i32.shl i32.add local.tee $x f64.load local.tee $a0 f64x2.splat
+          local.set $v0
+          local.get $x f64.const 0 f64.store
+          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0`;
+/** Outputs (i - j - 1, i - j) at $ws, $wf (stay, faint) added to, a vector each; $ws, $wf, $s0 a pair on. */
+const ADD_PAIR = `
+              local.get $ws local.get $ws v128.load
+                local.get $v0 local.get $stay local.get $s0 i32.add v128.load f64x2.mul local.tee $u local.get $u ${SWAP}
+              f64x2.add v128.store
+              local.get $wf local.get $wf v128.load
+                local.get $v0 local.get $faint local.get $s0 i32.add v128.load f64x2.mul local.tee $u local.get $u ${SWAP}
+              f64x2.add v128.store
+              local.get $ws i32.const 16 i32.sub local.set $ws
+              local.get $wf i32.const 16 i32.sub local.set $wf
+              local.get $s0 i32.const 16 i32.add local.set $s0`;
+/** Cell i's dead added (one chain, in the pair kernel's order), then the next cell. */
+const DEAD_NEXT = `
+          local.get $dead local.get $a0
+          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add f64.load f64.mul f64.add
+          local.set $dead
+          local.get $i i32.const 1 i32.add local.set $i`;
+
 /**
  * combinedAttacks() in lane form, generic (`span` undefined) or for one span (combinedAttacks13):
  * cells lo..hi of the row at $p, faints to $f, with the kernels (stay, faint at $stay, $faint: entry
@@ -320,10 +304,7 @@ function combinedAttacksFunction(span?: number): WasmFunction {
         loop $clamped
           local.get $i local.get $hi i32.gt_s br_if $clampedDone
           local.get $i local.get $span i32.const 1 i32.sub i32.ge_s br_if $clampedDone
-          local.get $p local.get $i i32.const 3 i32.shl i32.add local.tee $x f64.load local.tee $a0 f64x2.splat
-          local.set $v0
-          local.get $x f64.const 0 f64.store
-          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
+          ${TAKE_CELL}
           ;; j = 0, 1, ... while j + 1 < i: cells (i - j - 1, i - j) at row + 8 (i - j - 1)
           i32.const 0 local.set $j
           local.get $x i32.const 8 i32.sub local.set $ws
@@ -331,15 +312,7 @@ function combinedAttacksFunction(span?: number): WasmFunction {
           block $vecDone
             loop $vec
               local.get $j i32.const 1 i32.add local.get $i i32.ge_s br_if $vecDone
-              local.get $ws local.get $ws v128.load
-                local.get $v0 local.get $stay local.get $s0 i32.add v128.load f64x2.mul local.tee $u local.get $u ${SWAP}
-              f64x2.add v128.store
-              local.get $wf local.get $wf v128.load
-                local.get $v0 local.get $faint local.get $s0 i32.add v128.load f64x2.mul local.tee $u local.get $u ${SWAP}
-              f64x2.add v128.store
-              local.get $ws i32.const 16 i32.sub local.set $ws
-              local.get $wf i32.const 16 i32.sub local.set $wf
-              local.get $s0 i32.const 16 i32.add local.set $s0
+              ${ADD_PAIR}
               local.get $j i32.const 2 i32.add local.set $j
               br $vec
             end
@@ -371,10 +344,7 @@ function combinedAttacksFunction(span?: number): WasmFunction {
           end
           local.get $p local.get $b0 f64.store
           local.get $f local.get $b1 f64.store
-          local.get $dead local.get $a0
-          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add f64.load f64.mul f64.add
-          local.set $dead
-          local.get $i i32.const 1 i32.add local.set $i
+          ${DEAD_NEXT}
           br $clamped
         end
       end
@@ -404,25 +374,14 @@ ${laneBlockEntries(span)}          local.get $i i32.const 4 i32.add local.set $i
       block $lastDone
         loop $last
           local.get $i local.get $hi i32.gt_s br_if $lastDone
-          local.get $p local.get $i i32.const 3 i32.shl i32.add local.tee $x f64.load local.tee $a0 f64x2.splat
-          local.set $v0
-          local.get $x f64.const 0 f64.store
-          local.get $i local.get $stride i32.mul i32.const 3 i32.shl local.set $s0
+          ${TAKE_CELL}
           local.get $x i32.const 8 i32.sub local.set $ws
           local.get $f local.get $ws i32.add local.get $p i32.sub local.set $wf
           local.get $s0 local.get $span i32.const 3 i32.shl i32.add local.set $end
           block $vecDone
             loop $vec
               local.get $s0 i32.const 8 i32.add local.get $end i32.ge_s br_if $vecDone
-              local.get $ws local.get $ws v128.load
-                local.get $v0 local.get $stay local.get $s0 i32.add v128.load f64x2.mul local.tee $u local.get $u ${SWAP}
-              f64x2.add v128.store
-              local.get $wf local.get $wf v128.load
-                local.get $v0 local.get $faint local.get $s0 i32.add v128.load f64x2.mul local.tee $u local.get $u ${SWAP}
-              f64x2.add v128.store
-              local.get $ws i32.const 16 i32.sub local.set $ws
-              local.get $wf i32.const 16 i32.sub local.set $wf
-              local.get $s0 i32.const 16 i32.add local.set $s0
+              ${ADD_PAIR}
               br $vec
             end
           end
@@ -434,10 +393,7 @@ ${laneBlockEntries(span)}          local.get $i i32.const 4 i32.add local.set $i
             local.get $wf local.get $wf f64.load offset=8 local.get $a0 local.get $faint local.get $s0 i32.add f64.load
             f64.mul f64.add f64.store offset=8
           end
-          local.get $dead local.get $a0
-          local.get $deadFrom local.get $i i32.const 3 i32.shl i32.add f64.load f64.mul f64.add
-          local.set $dead
-          local.get $i i32.const 1 i32.add local.set $i
+          ${DEAD_NEXT}
           br $last
         end
       end
@@ -445,31 +401,12 @@ ${laneBlockEntries(span)}          local.get $i i32.const 4 i32.add local.set $i
   };
 }
 
-/** Extents (lo, hi at $e): lo = min(lo, $a), hi = max(hi, $b), the temporaries $x (i32). */
-const widen = (e: string, a: string, b: string) => `
-      local.get ${e} ${a} local.set $x local.get $x local.get ${e} i32.load local.get $x local.get ${e} i32.load
-      i32.lt_s select i32.store
-      local.get ${e} ${b} local.set $x local.get $x local.get ${e} i32.load offset=4 local.get $x
-      local.get ${e} i32.load offset=4 i32.gt_s select i32.store offset=4`;
-/** An empty extent at $e: lo = width, hi = -1. */
-const emptyExtent = (e: string) =>
-  `local.get ${e} local.get $width i32.store local.get ${e} i32.const -1 i32.store offset=4`;
-
 /**
- * The first cell of an awake call (scalar): the row's extent at $pe read; nothing to do (returns) when
- * empty; else $lo (j), $split, $rhi set, $y, $o the call and who passes at cell j (at $x), its faints
- * added to $f. The dead at $out cleared (both halves).
+ * attackCall() and turnCall() (pairKernels.ts awakeCalls()) on a scalar first cell, 8 bytes: $y, $o
+ * the call and who passes at cell $lo (at $x), its faints added to $f; the dead at $out in both halves.
  */
-const FIRST_CELL = `
-      local.get $out local.get $zero v128.store
-      local.get $pe i32.load local.set $rlo
-      local.get $pe i32.load offset=4 local.set $rhi
-      local.get $rhi local.get $rlo i32.lt_s if return end
-      local.get $rlo i32.const 1 i32.sub i32.const 0 local.get $rlo select local.set $lo
-      local.get $limit local.set $split
-      local.get $lo local.get $split local.get $split local.get $lo i32.lt_s select local.set $split
-      local.get $rhi i32.const 1 i32.add local.get $split local.get $split local.get $rhi i32.const 1 i32.add i32.gt_s
-      select local.set $split
+const LANE_CALL_CELL: AwakeCallCell = {
+  first: `${FIRST_CELL_EXTENT}
       local.get $p local.get $lo i32.const 3 i32.shl i32.add local.set $x
       local.get $x f64.load local.get $q0 f64.mul
       local.get $x f64.load offset=8 local.get $q1 f64.mul f64.add
@@ -478,90 +415,14 @@ const FIRST_CELL = `
       f64.add local.set $y
       local.get $y local.get $pass local.get $lo i32.const 3 i32.shl i32.add f64.load f64.mul local.set $o
       local.get $f local.get $lo i32.const 3 i32.shl i32.add local.tee $c
-      local.get $c f64.load local.get $o f64.add f64.store`;
-const FIRST_CELL_LOCALS = [...i32('$rlo', '$rhi', '$lo', '$split', '$x', '$c'), ...f64('$y', '$o'), ...v128('$zero')];
-
-function iterationFunctions(): WasmFunction[] {
-  return [
-    {
-      // twoPoint() of pairWalk.ts with faints (one attack) of the row at $p (extent at $pe), faints
-      // to $f (extent at $fe): the dead at $out.
-      name: 'attackCall',
-      params: [
-        ...i32('$p', '$pe', '$f', '$fe', '$pass', '$limit', '$width', '$out'),
-        ['$q0', 'f64'],
-        ['$q1', 'f64'],
-        ['$prune', 'f64'],
-      ],
-      locals: FIRST_CELL_LOCALS,
-      body: `${FIRST_CELL}
-      local.get $lo local.get $split i32.lt_s
-      if
-        local.get $out local.get $y local.get $o f64.sub f64x2.splat v128.store
-        local.get $x f64.const 0 f64.store
-      else
-        local.get $x local.get $y local.get $o f64.sub f64.store
-      end
-      local.get $lo i32.const 1 i32.add local.get $split i32.lt_s
-      if
-        local.get $p local.get $f local.get $pass local.get $out local.get $lo i32.const 1 i32.add local.get $split
-        local.get $q0 local.get $q1 call callFaintDie
-      end
-      local.get $split local.get $lo i32.const 1 i32.add local.get $split local.get $lo i32.gt_s select local.tee $c
-      local.get $rhi i32.le_s
-      if
-        local.get $p local.get $f local.get $pass local.get $c local.get $rhi i32.const 1 i32.add
-        local.get $q0 local.get $q1 call callFaintKeep
-      end
-      ${widen('$fe', 'local.get $lo', 'local.get $rhi')}
-      local.get $pe local.get $split i32.store
-      local.get $pe local.get $rhi i32.const -1 local.get $split local.get $rhi i32.le_s select i32.store offset=4
-      local.get $split local.get $rhi i32.le_s
-      if
-        local.get $p local.get $pe local.get $width local.get $prune call prune
-      else
-        ${emptyExtent('$pe')}
-      end`,
-    },
-    {
-      // turnCall() of pairWalk.ts: the turn call of the row at $p (extent at $pe, left empty),
-      // faints to $f, who stays awake to $n (extents at $fe, $ne): the dead at $out.
-      name: 'turnCall',
-      params: [
-        ...i32('$p', '$pe', '$f', '$fe', '$n', '$ne', '$pass', '$limit', '$width', '$out'),
-        ['$q0', 'f64'],
-        ['$q1', 'f64'],
-      ],
-      locals: FIRST_CELL_LOCALS,
-      body: `${FIRST_CELL}
-      local.get $lo local.get $split i32.lt_s
-      if
-        local.get $out local.get $y local.get $o f64.sub f64x2.splat v128.store
-      else
-        local.get $n local.get $lo i32.const 3 i32.shl i32.add local.tee $c
-        local.get $c f64.load local.get $y local.get $o f64.sub f64.add f64.store
-      end
-      local.get $x f64.const 0 f64.store
-      local.get $lo i32.const 1 i32.add local.get $split i32.lt_s
-      if
-        local.get $p local.get $f local.get $pass local.get $out local.get $lo i32.const 1 i32.add local.get $split
-        local.get $q0 local.get $q1 call callFaintDie
-      end
-      local.get $split local.get $lo i32.const 1 i32.add local.get $split local.get $lo i32.gt_s select local.tee $c
-      local.get $rhi i32.le_s
-      if
-        local.get $p local.get $f local.get $n local.get $pass local.get $c local.get $rhi i32.const 1 i32.add
-        local.get $q0 local.get $q1 call callFaintInto
-      end
-      ${widen('$fe', 'local.get $lo', 'local.get $rhi')}
-      local.get $split local.get $rhi i32.le_s
-      if
-        ${widen('$ne', 'local.get $split', 'local.get $rhi')}
-      end
-      ${emptyExtent('$pe')}`,
-    },
-  ];
-}
+      local.get $c f64.load local.get $o f64.add f64.store`,
+  locals: [...i32('$rlo', '$rhi', '$lo', '$split', '$x', '$c'), ...f64('$y', '$o'), ...v128('$zero')],
+  deadOut: 'local.get $out local.get $y local.get $o f64.sub f64x2.splat v128.store',
+  clear: 'local.get $x f64.const 0 f64.store',
+  keep: 'local.get $x local.get $y local.get $o f64.sub f64.store',
+  into: `local.get $n local.get $lo i32.const 3 i32.shl i32.add local.tee $c
+        local.get $c f64.load local.get $y local.get $o f64.sub f64.add f64.store`,
+};
 
 /** The lane walk's awake-side kernels (names and parameters as in pairKernels.ts, 8 bytes a cell). */
 export const AWAKE_FUNCTIONS: WasmFunction[] = [
@@ -590,7 +451,7 @@ export const AWAKE_FUNCTIONS: WasmFunction[] = [
   },
   combinedAttacksFunction(),
   ...LANE_UNROLLED_SPANS.map((span) => combinedAttacksFunction(span)),
-  ...iterationFunctions(),
+  ...awakeCalls(LANE_CALL_CELL),
   {
     // moveInto() of pairWalk.ts: dst[j] += src[j], src[j] = 0.
     name: 'moveCells',

@@ -19,13 +19,10 @@
 // two steps, with zeros for the entries below 0 (x 0 + y is y: the same bits as the pair kernel's
 // shorter sums). Maxima (farBands) are f64x2.pmax of both lanes splatted, one cell after the other:
 // the pair kernel's chain in its order, with no branch.
+import { BAND_BOUNDS, dispatchBands, eachCell, FAR_BAND_WAKE, SPREAD_EXTENT, settleBand } from './pairKernels.ts';
+import { atFrom, f64, i32, PRUNE_ROW, SWAP, v128 } from './laneText.ts';
 import { kernelMemories, type WasmFunction } from './wasmText.ts';
 
-const i32 = (...names: string[]) => names.map((n): [string, 'i32'] => [n, 'i32']);
-const f64 = (...names: string[]) => names.map((n): [string, 'f64'] => [n, 'f64']);
-const v128 = (...names: string[]) => names.map((n): [string, 'v128'] => [n, 'v128']);
-/** The two f64 lanes of the vector on the stack, twice, swapped: (a, b) (a, b) -> (b, a). */
-const SWAP = 'i8x16.shuffle 8 9 10 11 12 13 14 15 0 1 2 3 4 5 6 7';
 /** (a, b) (c, d) -> (b, c): lane 1 of the first, lane 0 of the second. */
 const HIGH_LOW = 'i8x16.shuffle 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23';
 /** Lane 0 or lane 1 of the vector on the stack (twice) in both lanes. */
@@ -33,42 +30,6 @@ const LANE0 = 'i8x16.shuffle 0 1 2 3 4 5 6 7 0 1 2 3 4 5 6 7';
 const LANE1 = 'i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15';
 /** (x, _) (zero) -> (0, x). */
 const ZERO_LOW = 'i8x16.shuffle 16 17 18 19 20 21 22 23 0 1 2 3 4 5 6 7';
-
-/** Point `ptr` (a row or array address) at cell `$from`: 8 bytes a cell. */
-const atFrom = (ptr: string) => `local.get ${ptr} local.get $from i32.const 3 i32.shl i32.add local.set ${ptr}`;
-/**
- * PairRow.prune() of the row at $p with its extent in $lo, $hi (pairKernels.ts PRUNE_ROW): the cells
- * below $prune off either end cleared, the extent (or width, -1 when nothing is left) stored at $e.
- * Locals $x (i32).
- */
-const PRUNE_ROW = `
-      block $lowDone
-        loop $low
-          local.get $lo local.get $hi i32.gt_s br_if $lowDone
-          local.get $p local.get $lo i32.const 3 i32.shl i32.add local.tee $x f64.load
-          local.get $prune f64.lt i32.eqz br_if $lowDone
-          local.get $x f64.const 0 f64.store
-          local.get $lo i32.const 1 i32.add local.set $lo
-          br $low
-        end
-      end
-      block $highDone
-        loop $high
-          local.get $hi local.get $lo i32.lt_s br_if $highDone
-          local.get $p local.get $hi i32.const 3 i32.shl i32.add local.tee $x f64.load
-          local.get $prune f64.lt i32.eqz br_if $highDone
-          local.get $x f64.const 0 f64.store
-          local.get $hi i32.const 1 i32.sub local.set $hi
-          br $high
-        end
-      end
-      local.get $hi local.get $lo i32.lt_s
-      if
-        local.get $width local.set $lo
-        i32.const -1 local.set $hi
-      end
-      local.get $e local.get $lo i32.store
-      local.get $e local.get $hi i32.store offset=4`;
 
 /**
  * spread()'s body (see there), its parameters and locals named with `prefix` after the $: inline in
@@ -176,40 +137,6 @@ const SPREAD_BODY = `
         end
       end`;
 
-/** The row context of settleBand() and dispatchBands(): where the rings of rows and kernels are. */
-const RINGS = i32('$ring', '$rows', '$rowBytes', '$ext', '$dangerRows', '$dangerExt', '$kernels', '$segLen', '$out');
-const passRings = RINGS.map(([n]) => `local.get ${n}`).join(' ');
-
-/**
- * usefulLength() (starvation.ts) of the kernel of $d - 1 helpless calls for the largest cell $m, from
- * the last answer ($len): entries of the kernel table at $kt (padded, tail, length); leaves $kt set.
- * (pairKernels.ts USEFUL_LENGTH, unchanged: no cell addresses.)
- */
-const USEFUL_LENGTH = `
-              local.get $kernels local.get $d i32.const 1 i32.sub i32.const 12 i32.mul i32.add local.set $kt
-              local.get $kt i32.load offset=4 local.set $tail
-              local.get $kt i32.load offset=8 local.set $plen
-              local.get $len i32.const 1 local.get $len i32.const 1 i32.ge_s select local.set $len
-              local.get $len local.get $plen local.get $len local.get $plen i32.le_s select local.set $len
-              block $grown
-                loop $grow
-                  local.get $len local.get $plen i32.ge_s br_if $grown
-                  local.get $tail local.get $len i32.const 3 i32.shl i32.add f64.load local.get $m f64.mul
-                  local.get $cut f64.lt br_if $grown
-                  local.get $len i32.const 1 i32.add local.set $len
-                  br $grow
-                end
-              end
-              block $shrunk
-                loop $shrink
-                  local.get $len i32.const 1 i32.le_s br_if $shrunk
-                  local.get $tail local.get $len i32.const 3 i32.shl i32.add i32.const 8 i32.sub f64.load
-                  local.get $m f64.mul local.get $cut f64.lt i32.eqz br_if $shrunk
-                  local.get $len i32.const 1 i32.sub local.set $len
-                  br $shrink
-                end
-              end`;
-
 /** spread()'s `last`: hi + 3 while the segment (segLen cells) has room, else hi (of the local `hi`). */
 const lastOf = (hi: string) =>
   `local.get ${hi} i32.const 3 i32.add local.get ${hi}
@@ -222,17 +149,12 @@ export const HELPLESS_FUNCTIONS: WasmFunction[] = [
     params: i32('$p', '$from', '$to', '$out'),
     locals: v128('$x', '$sum', '$most'),
     body: `${atFrom('$p')}
-      block $done
-        local.get $from local.get $to i32.ge_s br_if $done
-        loop $next
-          local.get $p v128.load64_splat local.set $x
-          local.get $sum local.get $x f64x2.add local.set $sum
-          local.get $most local.get $x f64x2.pmax local.set $most
-          local.get $p i32.const 8 i32.add local.set $p
-          local.get $from i32.const 1 i32.add local.tee $from
-          local.get $to i32.lt_s br_if $next
-        end
-      end
+      ${eachCell(
+        [['$p', 8]],
+        `local.get $p v128.load64_splat local.set $x
+        local.get $sum local.get $x f64x2.add local.set $sum
+        local.get $most local.get $x f64x2.pmax local.set $most`,
+      )}
       local.get $out local.get $sum v128.store
       local.get $out local.get $most v128.store offset=16`,
   },
@@ -254,21 +176,18 @@ export const HELPLESS_FUNCTIONS: WasmFunction[] = [
       local.get $e i32.load local.set $lo
       local.get $e i32.load offset=4 local.set $hi
       ${atFrom('$src')} ${atFrom('$dst')}
-      block $done
-        local.get $from local.get $to i32.ge_s br_if $done
-        loop $next
-          local.get $src f64.load local.tee $a f64.const 0 f64.ne
-          if
-            local.get $dst local.get $dst f64.load local.get $a f64.add f64.store
-            local.get $from local.get $lo local.get $from local.get $lo i32.lt_s select local.set $lo
-            local.get $from local.get $hi local.get $from local.get $hi i32.gt_s select local.set $hi
-          end
-          local.get $src i32.const 8 i32.add local.set $src
-          local.get $dst i32.const 8 i32.add local.set $dst
-          local.get $from i32.const 1 i32.add local.tee $from
-          local.get $to i32.lt_s br_if $next
-        end
-      end
+      ${eachCell(
+        [
+          ['$src', 8],
+          ['$dst', 8],
+        ],
+        `local.get $src f64.load local.tee $a f64.const 0 f64.ne
+        if
+          local.get $dst local.get $dst f64.load local.get $a f64.add f64.store
+          local.get $from local.get $lo local.get $from local.get $lo i32.lt_s select local.set $lo
+          local.get $from local.get $hi local.get $from local.get $hi i32.gt_s select local.set $hi
+        end`,
+      )}
       local.get $e local.get $lo i32.store
       local.get $e local.get $hi i32.store offset=4`,
   },
@@ -478,11 +397,7 @@ export const HELPLESS_FUNCTIONS: WasmFunction[] = [
       block $exit
         loop $band
           local.get $i local.get $lo i32.lt_s br_if $exit
-          ;; j = max(bandLow[i], lo); a band near the limit ends the far ones
-          local.get $band local.get $i i32.const 2 i32.shl i32.add i32.load local.tee $j
-          local.get $lo local.get $j local.get $lo i32.gt_s select local.set $j
-          local.get $j i32.const 1 i32.sub local.get $limit i32.lt_s br_if $exit
-          local.get $dur local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d
+          ${BAND_BOUNDS}
           ;; the first fainted call, cells j..i: seg[c] = turn[c] + attack[c] f0, then
           ;; seg[c - 1] += attack[c] f1 (its maximum taken); $PV's lane 1 holds seg[c - 1]
           f64.const 0 local.set $sum
@@ -539,18 +454,7 @@ export const HELPLESS_FUNCTIONS: WasmFunction[] = [
             local.set $turns
             local.get $m f64.const 0 f64.ne
             if
-              ;; usefulLength() of the kernel of d - 1 calls
-              ${USEFUL_LENGTH}
-              ;; cells in danger: left to JavaScript (flag, m)
-              local.get $limit local.get $len i32.add local.get $j i32.gt_s
-              if
-                local.get $out i32.const 1 i32.store offset=100
-                local.get $out local.get $m f64.store offset=104
-                br $exit
-              end
-              ;; spread() into the awake row of wake-up t + d
-              local.get $t local.get $d i32.add local.set $k
-              local.get $k local.get $ring i32.ge_s if local.get $k local.get $ring i32.sub local.set $k end
+              ${FAR_BAND_WAKE}
               local.get $seg local.set $s_seg
               local.get $j i32.const 1 i32.sub local.set $s_lo
               local.get $i local.set $s_hi
@@ -559,13 +463,7 @@ export const HELPLESS_FUNCTIONS: WasmFunction[] = [
               local.get $len local.set $s_len
               local.get $rows local.get $k local.get $rowBytes i32.mul i32.add local.set $s_arr
               ${spreadBody('s_', true)}
-              ;; the row's extent (lo, hi at $ext + 8 k): lo = min(lo, j - len), hi = max(hi, i)
-              local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $x
-              local.get $j local.get $len i32.sub local.set $c
-              local.get $x local.get $c local.get $x i32.load local.get $c local.get $x i32.load i32.lt_s select
-              i32.store
-              local.get $x local.get $i local.get $x i32.load offset=4 local.get $i local.get $x i32.load offset=4
-              i32.gt_s select i32.store offset=4
+              ${SPREAD_EXTENT}
               ;; the segment's cells j - 1..i: cleared as spread read them
             end
           end
@@ -578,119 +476,10 @@ export const HELPLESS_FUNCTIONS: WasmFunction[] = [
       local.get $out local.get $len i32.store offset=96
       local.get $i`,
   },
-  {
-    // settle() of pairWalk.ts (see pairKernels.ts settleBand()): the helpless heroes at cells lo..hi
-    // of the segment $seg, faint $d turns from iteration t ($t: t % ring), the largest cell $m
-    // (negative: found here); the kernel length (usefulLength()'s last answer) at $out + 96.
-    name: 'settleBand',
-    params: [...i32('$seg', '$lo', '$hi', '$t', '$d', '$limit'), ['$m', 'f64'], ...RINGS, ['$cut', 'f64']],
-    locals: [...i32('$len', '$kt', '$tail', '$plen', '$safe', '$k', '$x', '$c'), ...v128('$v')],
-    body: `
-      local.get $m f64.const 0 f64.lt
-      if
-        local.get $seg local.get $lo local.get $hi i32.const 1 i32.add local.get $out i32.const 32 i32.add call sumMax
-        local.get $out v128.load offset=48 local.set $v
-        local.get $v f64x2.extract_lane 0 local.get $v f64x2.extract_lane 1
-        local.get $v f64x2.extract_lane 0 local.get $v f64x2.extract_lane 1 f64.gt select local.set $m
-      end
-      local.get $m f64.const 0 f64.eq if return end
-      local.get $out i32.load offset=96 local.set $len
-      ${USEFUL_LENGTH}
-      local.get $out local.get $len i32.store offset=96
-      ;; safe = max(lo, limit + len - 1); the ring index k of wake-up t + d
-      local.get $limit local.get $len i32.add i32.const 1 i32.sub local.tee $safe
-      local.get $lo local.get $safe local.get $lo i32.gt_s select local.set $safe
-      local.get $t local.get $d i32.add local.set $k
-      local.get $k local.get $ring i32.ge_s if local.get $k local.get $ring i32.sub local.set $k end
-      local.get $safe local.get $lo i32.gt_s
-      if
-        local.get $seg local.get $dangerRows local.get $k local.get $rowBytes i32.mul i32.add
-        local.get $dangerExt local.get $k i32.const 3 i32.shl i32.add
-        local.get $lo
-        local.get $hi i32.const 1 i32.add local.get $safe local.get $hi i32.const 1 i32.add local.get $safe i32.lt_s select
-        call addNonzero
-      end
-      local.get $safe local.get $hi i32.le_s
-      if
-        local.get $seg local.get $safe local.get $hi
-        ${lastOf('$hi')}
-        local.get $kt i32.load local.get $len
-        local.get $rows local.get $k local.get $rowBytes i32.mul i32.add
-        call spread
-        ;; the awake row's extent: lo = min(lo, safe - len + 1), hi = max(hi, hi)
-        local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $x
-        local.get $safe local.get $len i32.sub i32.const 1 i32.add local.set $c
-        local.get $x local.get $c local.get $x i32.load local.get $c local.get $x i32.load i32.lt_s select i32.store
-        local.get $x local.get $hi local.get $x i32.load offset=4 local.get $hi local.get $x i32.load offset=4
-        i32.gt_s select i32.store offset=4
-      end
-      ;; the segment's cells lo..hi cleared
-      local.get $seg local.get $lo i32.const 3 i32.shl i32.add local.set $x
-      local.get $lo local.set $c
-      block $cleared
-        local.get $c local.get $hi i32.gt_s br_if $cleared
-        loop $clear
-          local.get $x f64.const 0 f64.store
-          local.get $x i32.const 8 i32.add local.set $x
-          local.get $c i32.const 1 i32.add local.tee $c
-          local.get $hi i32.le_s br_if $clear
-        end
-      end`,
-  },
-  {
-    // dispatch() of pairWalk.ts with attack faints (rows $attack and $turn, cells lo..hi): the bands
-    // far from the limit in farBands(), the others (and those with cells in danger) here, from the
-    // top down. The faints and turns fainted at $out + 64, + 80 (added to), the dead at $out + 16
-    // (both halves). pairKernels.ts dispatchBands() unchanged: no cell addresses of its own.
-    name: 'dispatchBands',
-    params: [
-      ...i32('$attack', '$turn', '$seg', '$pass', '$lo', '$hi', '$dur', '$band', '$limit', '$t'),
-      ...RINGS,
-      ...f64('$f0', '$f1', '$cut'),
-    ],
-    locals: [...i32('$i', '$j', '$d', '$tm'), ...v128('$dead', '$sum')],
-    body: `
-      local.get $t local.get $ring i32.rem_u local.set $tm
-      local.get $hi local.set $i
-      block $exit
-        loop $bands
-          local.get $out i32.const 0 i32.store offset=100
-          local.get $attack local.get $turn local.get $seg local.get $lo local.get $i local.get $dur local.get $band
-          local.get $limit local.get $t local.get $ring local.get $rows local.get $rowBytes local.get $kernels
-          local.get $ext local.get $segLen local.get $out local.get $f0 local.get $f1 local.get $cut
-          call farBands local.set $i
-          local.get $i local.get $lo i32.lt_s br_if $exit
-          local.get $band local.get $i i32.const 2 i32.shl i32.add i32.load local.tee $j
-          local.get $lo local.get $j local.get $lo i32.gt_s select local.set $j
-          local.get $dur local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d
-          local.get $out i32.load offset=100
-          if
-            ;; a far band with cells in danger, its sums taken: settled here
-            local.get $seg local.get $j i32.const 1 i32.sub local.get $i local.get $tm local.get $d local.get $limit
-            local.get $out f64.load offset=104 ${passRings} local.get $cut call settleBand
-          else
-            ;; a band near the limit: its first helpless call can kill (the dead carried through)
-            local.get $out local.get $dead v128.store offset=16
-            local.get $attack local.get $turn local.get $seg local.get $pass local.get $j local.get $i i32.const 1 i32.add
-            local.get $limit local.get $out local.get $f0 local.get $f1 call nearFaints
-            local.get $out v128.load offset=16 local.set $dead
-            local.get $out v128.load local.tee $sum f64x2.extract_lane 0 f64.const 0 f64.gt
-            local.get $sum f64x2.extract_lane 1 f64.const 0 f64.gt i32.or
-            if
-              local.get $out local.get $out v128.load offset=64 local.get $sum f64x2.add v128.store offset=64
-              local.get $out local.get $out v128.load offset=80
-              local.get $sum local.get $d f64.convert_i32_s f64x2.splat f64x2.mul f64x2.add v128.store offset=80
-              local.get $seg local.get $j i32.const 1 i32.sub i32.const 0 local.get $j i32.const 1 i32.ge_s select
-              local.get $i local.get $tm local.get $d local.get $limit f64.const -1 ${passRings} local.get $cut
-              call settleBand
-            end
-          end
-          local.get $j i32.const 1 i32.sub local.set $i
-          br $bands
-        end
-      end
-      local.get $out local.get $dead v128.store offset=16`,
-  },
+  // pairKernels.ts's, on cells of 8 bytes.
+  settleBand({ vectors: v128('$v'), last: lastOf('$hi'), shift: 3, clear: 'local.get $x f64.const 0 f64.store' }),
+  // pairKernels.ts's: it addresses no cell.
+  dispatchBands(),
 ];
 
 export interface LaneHelplessKernels {

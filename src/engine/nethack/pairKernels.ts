@@ -20,15 +20,15 @@
 // and constants are a context in memory (CONTEXT). Functions call each other (`call`), each the
 // same operations in the same order as the JavaScript it replaced: same bits (pair-walk-wasm.test.ts
 // against the b53e7db walk, reference/pairWalk-wasm1.ts).
-import { kernelMemories, type WasmFunction } from './wasmText.ts';
+import { kernelMemories, type ValType, type WasmFunction } from './wasmText.ts';
 
 /** Point `ptr` (a row or array address) at cell `from`: 16 bytes a cell (shift 4) or 8 (shift 3). */
 const atFrom = (ptr: string, shift: number) =>
   `local.get ${ptr} local.get $from i32.const ${shift} i32.shl i32.add local.set ${ptr}`;
 const splat = (x: string, into: string) => `local.get ${x} f64x2.splat local.set ${into}`;
 
-/** The cells from..to - 1, `body` once each; then each pointer steps by its stride in bytes. */
-function eachCell(pointers: [string, number][], body: string): string {
+/** The cells from..to - 1, `body` once each, each pointer then stepping its stride in bytes (also the lane kernels'). */
+export function eachCell(pointers: [string, number][], body: string): string {
   const steps = pointers.map(([p, s]) => `local.get ${p} i32.const ${s} i32.add local.set ${p}`).join('\n');
   return `
     block $done
@@ -281,6 +281,7 @@ const passRings = RINGS.map(([n]) => `local.get ${n}`).join(' ');
 /**
  * usefulLength() (starvation.ts) of the kernel of $d - 1 helpless calls for the largest cell $m, from
  * the last answer ($len): entries of the kernel table at $kt (padded, tail, length); leaves $kt set.
+ * No cell addresses: the lane walk's settleBand() and farBands() use it as is.
  */
 const USEFUL_LENGTH = `
               local.get $kernels local.get $d i32.const 1 i32.sub i32.const 12 i32.mul i32.add local.set $kt
@@ -307,126 +308,150 @@ const USEFUL_LENGTH = `
                 end
               end`;
 
-/** settleBand() and dispatchBands(): dispatch() of pairWalk.ts for attack faints, whole. */
-function dispatchFunctions(): WasmFunction[] {
-  return [
-    {
-      // settle() of pairWalk.ts: the helpless heroes at cells lo..hi of the segment $seg, faint $d
-      // turns from iteration t ($t: t % ring), the largest cell $m (negative: found here): the cells
-      // in danger added to the danger row of their wake-up, the others spread into its awake row,
-      // the segment cleared. The kernel length (usefulLength()'s last answer) at $out + 96.
-      name: 'settleBand',
-      params: [...i32('$seg', '$lo', '$hi', '$t', '$d', '$limit'), ['$m', 'f64'], ...RINGS, ['$cut', 'f64']],
-      locals: [...i32('$len', '$kt', '$tail', '$plen', '$safe', '$k', '$x', '$c'), ...v128('$v', '$zero')],
-      body: `
-      local.get $m f64.const 0 f64.lt
-      if
-        local.get $seg local.get $lo local.get $hi i32.const 1 i32.add local.get $out i32.const 32 i32.add call sumMax
-        local.get $out v128.load offset=48 local.set $v
-        local.get $v f64x2.extract_lane 0 local.get $v f64x2.extract_lane 1
-        local.get $v f64x2.extract_lane 0 local.get $v f64x2.extract_lane 1 f64.gt select local.set $m
+/** What settleBand() does differently by the segment's layout (a cell's width). */
+export interface SettleCells {
+  /** The v128 locals: $v, and what `clear` uses. */
+  vectors: [string, ValType][];
+  /** spread()'s `last` for the cells up to $hi (the segment, $segLen long, permitting). */
+  last: string;
+  /** A cell's bytes, log2. */
+  shift: 3 | 4;
+  /** The cell at $x cleared. */
+  clear: string;
+}
+
+/** settleBand() of the pair walk and of the lane walk (laneHelplessKernels.ts): the same but for `cells`. */
+export function settleBand(cells: SettleCells): WasmFunction {
+  return {
+    // settle() of pairWalk.ts: the helpless heroes at cells lo..hi of the segment $seg, faint $d
+    // turns from iteration t ($t: t % ring), the largest cell $m (negative: found here): the cells
+    // in danger added to the danger row of their wake-up, the others spread into its awake row,
+    // the segment cleared. The kernel length (usefulLength()'s last answer) at $out + 96.
+    name: 'settleBand',
+    params: [...i32('$seg', '$lo', '$hi', '$t', '$d', '$limit'), ['$m', 'f64'], ...RINGS, ['$cut', 'f64']],
+    locals: [...i32('$len', '$kt', '$tail', '$plen', '$safe', '$k', '$x', '$c'), ...cells.vectors],
+    body: `
+    local.get $m f64.const 0 f64.lt
+    if
+      local.get $seg local.get $lo local.get $hi i32.const 1 i32.add local.get $out i32.const 32 i32.add call sumMax
+      local.get $out v128.load offset=48 local.set $v
+      local.get $v f64x2.extract_lane 0 local.get $v f64x2.extract_lane 1
+      local.get $v f64x2.extract_lane 0 local.get $v f64x2.extract_lane 1 f64.gt select local.set $m
+    end
+    local.get $m f64.const 0 f64.eq if return end
+    local.get $out i32.load offset=96 local.set $len
+    ${USEFUL_LENGTH}
+    local.get $out local.get $len i32.store offset=96
+    ;; safe = max(lo, limit + len - 1); the ring index k of wake-up t + d
+    local.get $limit local.get $len i32.add i32.const 1 i32.sub local.tee $safe
+    local.get $lo local.get $safe local.get $lo i32.gt_s select local.set $safe
+    local.get $t local.get $d i32.add local.set $k
+    local.get $k local.get $ring i32.ge_s if local.get $k local.get $ring i32.sub local.set $k end
+    local.get $safe local.get $lo i32.gt_s
+    if
+      local.get $seg local.get $dangerRows local.get $k local.get $rowBytes i32.mul i32.add
+      local.get $dangerExt local.get $k i32.const 3 i32.shl i32.add
+      local.get $lo
+      local.get $hi i32.const 1 i32.add local.get $safe local.get $hi i32.const 1 i32.add local.get $safe i32.lt_s select
+      call addNonzero
+    end
+    local.get $safe local.get $hi i32.le_s
+    if
+      local.get $seg local.get $safe local.get $hi
+      ${cells.last}
+      local.get $kt i32.load local.get $len
+      local.get $rows local.get $k local.get $rowBytes i32.mul i32.add
+      call spread
+      ;; the awake row's extent: lo = min(lo, safe - len + 1), hi = max(hi, hi)
+      local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $x
+      local.get $safe local.get $len i32.sub i32.const 1 i32.add local.set $c
+      local.get $x local.get $c local.get $x i32.load local.get $c local.get $x i32.load i32.lt_s select i32.store
+      local.get $x local.get $hi local.get $x i32.load offset=4 local.get $hi local.get $x i32.load offset=4
+      i32.gt_s select i32.store offset=4
+    end
+    ;; the segment's cells lo..hi cleared
+    local.get $seg local.get $lo i32.const ${cells.shift} i32.shl i32.add local.set $x
+    local.get $lo local.set $c
+    block $cleared
+      local.get $c local.get $hi i32.gt_s br_if $cleared
+      loop $clear
+        ${cells.clear}
+        local.get $x i32.const ${1 << cells.shift} i32.add local.set $x
+        local.get $c i32.const 1 i32.add local.tee $c
+        local.get $hi i32.le_s br_if $clear
       end
-      local.get $m f64.const 0 f64.eq if return end
-      local.get $out i32.load offset=96 local.set $len
-      ${USEFUL_LENGTH}
-      local.get $out local.get $len i32.store offset=96
-      ;; safe = max(lo, limit + len - 1); the ring index k of wake-up t + d
-      local.get $limit local.get $len i32.add i32.const 1 i32.sub local.tee $safe
-      local.get $lo local.get $safe local.get $lo i32.gt_s select local.set $safe
-      local.get $t local.get $d i32.add local.set $k
-      local.get $k local.get $ring i32.ge_s if local.get $k local.get $ring i32.sub local.set $k end
-      local.get $safe local.get $lo i32.gt_s
-      if
-        local.get $seg local.get $dangerRows local.get $k local.get $rowBytes i32.mul i32.add
-        local.get $dangerExt local.get $k i32.const 3 i32.shl i32.add
-        local.get $lo
-        local.get $hi i32.const 1 i32.add local.get $safe local.get $hi i32.const 1 i32.add local.get $safe i32.lt_s select
-        call addNonzero
-      end
-      local.get $safe local.get $hi i32.le_s
-      if
-        local.get $seg local.get $safe local.get $hi
-        local.get $hi i32.const 3 i32.add local.get $hi
-        local.get $hi i32.const 3 i32.add i32.const 1 i32.shl i32.const 1 i32.add local.get $segLen i32.lt_s select
-        local.get $kt i32.load local.get $len
-        local.get $rows local.get $k local.get $rowBytes i32.mul i32.add
-        call spread
-        ;; the awake row's extent: lo = min(lo, safe - len + 1), hi = max(hi, hi)
-        local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $x
-        local.get $safe local.get $len i32.sub i32.const 1 i32.add local.set $c
-        local.get $x local.get $c local.get $x i32.load local.get $c local.get $x i32.load i32.lt_s select i32.store
-        local.get $x local.get $hi local.get $x i32.load offset=4 local.get $hi local.get $x i32.load offset=4
-        i32.gt_s select i32.store offset=4
-      end
-      ;; the segment's cells lo..hi cleared
-      local.get $seg local.get $lo i32.const 4 i32.shl i32.add local.set $x
-      local.get $lo local.set $c
-      block $cleared
-        local.get $c local.get $hi i32.gt_s br_if $cleared
-        loop $clear
-          local.get $x local.get $zero v128.store
-          local.get $x i32.const 16 i32.add local.set $x
-          local.get $c i32.const 1 i32.add local.tee $c
-          local.get $hi i32.le_s br_if $clear
-        end
-      end`,
-    },
-    {
-      // dispatch() of pairWalk.ts with attack faints (rows $attack and $turn, cells lo..hi): the bands
-      // far from the limit in farBands(), the others (and those with cells in danger) here, from the
-      // top down. The faints and turns fainted at $out + 64, + 80 (added to), the dead at $out + 16.
-      name: 'dispatchBands',
-      params: [
-        ...i32('$attack', '$turn', '$seg', '$pass', '$lo', '$hi', '$dur', '$band', '$limit', '$t'),
-        ...RINGS,
-        ['$f0', 'f64'],
-        ['$f1', 'f64'],
-        ['$cut', 'f64'],
-      ],
-      locals: [...i32('$i', '$j', '$d', '$tm'), ...v128('$dead', '$sum')],
-      body: `
-      local.get $t local.get $ring i32.rem_u local.set $tm
-      local.get $hi local.set $i
-      block $exit
-        loop $bands
-          local.get $out i32.const 0 i32.store offset=100
-          local.get $attack local.get $turn local.get $seg local.get $lo local.get $i local.get $dur local.get $band
-          local.get $limit local.get $t local.get $ring local.get $rows local.get $rowBytes local.get $kernels
-          local.get $ext local.get $segLen local.get $out local.get $f0 local.get $f1 local.get $cut
-          call farBands local.set $i
-          local.get $i local.get $lo i32.lt_s br_if $exit
-          local.get $band local.get $i i32.const 2 i32.shl i32.add i32.load local.tee $j
-          local.get $lo local.get $j local.get $lo i32.gt_s select local.set $j
-          local.get $dur local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d
-          local.get $out i32.load offset=100
+    end`,
+  };
+}
+
+const PAIR_SETTLE_CELLS: SettleCells = {
+  vectors: v128('$v', '$zero'),
+  last: `local.get $hi i32.const 3 i32.add local.get $hi
+        local.get $hi i32.const 3 i32.add i32.const 1 i32.shl i32.const 1 i32.add local.get $segLen i32.lt_s select`,
+  shift: 4,
+  clear: 'local.get $x local.get $zero v128.store',
+};
+
+/**
+ * Addresses no cell (its callees do): the lane walk (laneHelplessKernels.ts) uses it as is, its
+ * callees writing every result to both halves.
+ */
+export function dispatchBands(): WasmFunction {
+  return {
+    // dispatch() of pairWalk.ts with attack faints (rows $attack and $turn, cells lo..hi): the bands
+    // far from the limit in farBands(), the others (and those with cells in danger) here, from the
+    // top down. The faints and turns fainted at $out + 64, + 80 (added to), the dead at $out + 16.
+    name: 'dispatchBands',
+    params: [
+      ...i32('$attack', '$turn', '$seg', '$pass', '$lo', '$hi', '$dur', '$band', '$limit', '$t'),
+      ...RINGS,
+      ['$f0', 'f64'],
+      ['$f1', 'f64'],
+      ['$cut', 'f64'],
+    ],
+    locals: [...i32('$i', '$j', '$d', '$tm'), ...v128('$dead', '$sum')],
+    body: `
+    local.get $t local.get $ring i32.rem_u local.set $tm
+    local.get $hi local.set $i
+    block $exit
+      loop $bands
+        local.get $out i32.const 0 i32.store offset=100
+        local.get $attack local.get $turn local.get $seg local.get $lo local.get $i local.get $dur local.get $band
+        local.get $limit local.get $t local.get $ring local.get $rows local.get $rowBytes local.get $kernels
+        local.get $ext local.get $segLen local.get $out local.get $f0 local.get $f1 local.get $cut
+        call farBands local.set $i
+        local.get $i local.get $lo i32.lt_s br_if $exit
+        local.get $band local.get $i i32.const 2 i32.shl i32.add i32.load local.tee $j
+        local.get $lo local.get $j local.get $lo i32.gt_s select local.set $j
+        local.get $dur local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d
+        local.get $out i32.load offset=100
+        if
+          ;; a far band with cells in danger, its sums taken: settled here
+          local.get $seg local.get $j i32.const 1 i32.sub local.get $i local.get $tm local.get $d local.get $limit
+          local.get $out f64.load offset=104 ${passRings} local.get $cut call settleBand
+        else
+          ;; a band near the limit: its first helpless call can kill (the dead carried through)
+          local.get $out local.get $dead v128.store offset=16
+          local.get $attack local.get $turn local.get $seg local.get $pass local.get $j local.get $i i32.const 1 i32.add
+          local.get $limit local.get $out local.get $f0 local.get $f1 call nearFaints
+          local.get $out v128.load offset=16 local.set $dead
+          local.get $out v128.load local.tee $sum f64x2.extract_lane 0 f64.const 0 f64.gt
+          local.get $sum f64x2.extract_lane 1 f64.const 0 f64.gt i32.or
           if
-            ;; a far band with cells in danger, its sums taken: settled here
-            local.get $seg local.get $j i32.const 1 i32.sub local.get $i local.get $tm local.get $d local.get $limit
-            local.get $out f64.load offset=104 ${passRings} local.get $cut call settleBand
-          else
-            ;; a band near the limit: its first helpless call can kill (the dead carried through)
-            local.get $out local.get $dead v128.store offset=16
-            local.get $attack local.get $turn local.get $seg local.get $pass local.get $j local.get $i i32.const 1 i32.add
-            local.get $limit local.get $out local.get $f0 local.get $f1 call nearFaints
-            local.get $out v128.load offset=16 local.set $dead
-            local.get $out v128.load local.tee $sum f64x2.extract_lane 0 f64.const 0 f64.gt
-            local.get $sum f64x2.extract_lane 1 f64.const 0 f64.gt i32.or
-            if
-              local.get $out local.get $out v128.load offset=64 local.get $sum f64x2.add v128.store offset=64
-              local.get $out local.get $out v128.load offset=80
-              local.get $sum local.get $d f64.convert_i32_s f64x2.splat f64x2.mul f64x2.add v128.store offset=80
-              local.get $seg local.get $j i32.const 1 i32.sub i32.const 0 local.get $j i32.const 1 i32.ge_s select
-              local.get $i local.get $tm local.get $d local.get $limit f64.const -1 ${passRings} local.get $cut
-              call settleBand
-            end
+            local.get $out local.get $out v128.load offset=64 local.get $sum f64x2.add v128.store offset=64
+            local.get $out local.get $out v128.load offset=80
+            local.get $sum local.get $d f64.convert_i32_s f64x2.splat f64x2.mul f64x2.add v128.store offset=80
+            local.get $seg local.get $j i32.const 1 i32.sub i32.const 0 local.get $j i32.const 1 i32.ge_s select
+            local.get $i local.get $tm local.get $d local.get $limit f64.const -1 ${passRings} local.get $cut
+            call settleBand
           end
-          local.get $j i32.const 1 i32.sub local.set $i
-          br $bands
         end
+        local.get $j i32.const 1 i32.sub local.set $i
+        br $bands
       end
-      local.get $out local.get $dead v128.store offset=16`,
-    },
-  ];
+    end
+    local.get $out local.get $dead v128.store offset=16`,
+  };
 }
 
 /**
@@ -723,11 +748,11 @@ const emptyExtent = (e: string) =>
   `local.get ${e} local.get $width i32.store local.get ${e} i32.const -1 i32.store offset=4`;
 
 /**
- * The first cell of an awake call (twoPoint(), turnCall() of pairWalk.ts): the row's extent at $pe
- * read; nothing to do (returns) when empty; else $lo (j), $split, $rhi set, $y, $o the call and who
- * passes at cell j, its faints added to $f.
+ * The start of an awake call's first cell (twoPoint(), turnCall() of pairWalk.ts), the same in the
+ * lane walk (laneAwakeKernels.ts): the dead at $out cleared, the row's extent at $pe read; nothing to
+ * do (returns) when empty; else $lo (j), $split, $rhi set.
  */
-const FIRST_CELL = `
+export const FIRST_CELL_EXTENT = `
       local.get $out local.get $zero v128.store
       local.get $pe i32.load local.set $rlo
       local.get $pe i32.load offset=4 local.set $rhi
@@ -736,25 +761,28 @@ const FIRST_CELL = `
       local.get $limit local.set $split
       local.get $lo local.get $split local.get $split local.get $lo i32.lt_s select local.set $split
       local.get $rhi i32.const 1 i32.add local.get $split local.get $split local.get $rhi i32.const 1 i32.add i32.gt_s
-      select local.set $split
-      local.get $q0 f64x2.splat local.set $Q0
-      local.get $q1 f64x2.splat local.set $Q1
-      local.get $p local.get $lo i32.const 4 i32.shl i32.add local.set $x
-      local.get $x v128.load local.get $Q0 f64x2.mul
-      local.get $x v128.load offset=16 local.get $Q1 f64x2.mul f64x2.add
-      local.get $p v128.load local.get $Q1 f64x2.mul
-      local.get $rlo i32.eqz f64.convert_i32_s f64x2.splat f64x2.mul
-      f64x2.add local.set $y
-      local.get $y local.get $pass local.get $lo i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul local.set $o
-      local.get $f local.get $lo i32.const 4 i32.shl i32.add local.tee $c
-      local.get $c v128.load local.get $o f64x2.add v128.store`;
-const FIRST_CELL_LOCALS = [
-  ...i32('$rlo', '$rhi', '$lo', '$split', '$x', '$c'),
-  ...v128('$Q0', '$Q1', '$y', '$o', '$zero'),
-];
+      select local.set $split`;
 
-/** The awake row's calls of an iteration (iteration() of pairWalk.ts): one attack, the turn call. */
-function iterationCalls(): WasmFunction[] {
+/** The parts of attackCall() and turnCall() that depend on a row's layout (a cell's width). */
+export interface AwakeCallCell {
+  /** The first cell: FIRST_CELL_EXTENT, then $y, $o the call and who passes at cell $lo (at $x), faints to $f. */
+  first: string;
+  locals: [string, ValType][];
+  /** Cell $lo's dead ($y - $o) stored at $out (the dead by lane). */
+  deadOut: string;
+  /** Cell $lo (at $x) cleared. */
+  clear: string;
+  /** Cell $lo's survivors ($y - $o) stored at $x (attackCall). */
+  keep: string;
+  /** Cell $lo's survivors added to the row at $n (turnCall). */
+  into: string;
+}
+
+/**
+ * The awake row's calls of an iteration (iteration() of pairWalk.ts): one attack, the turn call;
+ * the pair walk's and the lane walk's (laneAwakeKernels.ts) differ only in the first cell's operations.
+ */
+export function awakeCalls(cell: AwakeCallCell): WasmFunction[] {
   return [
     {
       // twoPoint() of pairWalk.ts with faints (one attack) of the row at $p (extent at $pe), faints
@@ -766,14 +794,14 @@ function iterationCalls(): WasmFunction[] {
         ['$q1', 'f64'],
         ['$prune', 'f64'],
       ],
-      locals: FIRST_CELL_LOCALS,
-      body: `${FIRST_CELL}
+      locals: cell.locals,
+      body: `${cell.first}
       local.get $lo local.get $split i32.lt_s
       if
-        local.get $out local.get $y local.get $o f64x2.sub v128.store
-        local.get $x local.get $zero v128.store
+        ${cell.deadOut}
+        ${cell.clear}
       else
-        local.get $x local.get $y local.get $o f64x2.sub v128.store
+        ${cell.keep}
       end
       local.get $lo i32.const 1 i32.add local.get $split i32.lt_s
       if
@@ -805,16 +833,15 @@ function iterationCalls(): WasmFunction[] {
         ['$q0', 'f64'],
         ['$q1', 'f64'],
       ],
-      locals: FIRST_CELL_LOCALS,
-      body: `${FIRST_CELL}
+      locals: cell.locals,
+      body: `${cell.first}
       local.get $lo local.get $split i32.lt_s
       if
-        local.get $out local.get $y local.get $o f64x2.sub v128.store
+        ${cell.deadOut}
       else
-        local.get $n local.get $lo i32.const 4 i32.shl i32.add local.tee $c
-        local.get $c v128.load local.get $y local.get $o f64x2.sub f64x2.add v128.store
+        ${cell.into}
       end
-      local.get $x local.get $zero v128.store
+      ${cell.clear}
       local.get $lo i32.const 1 i32.add local.get $split i32.lt_s
       if
         local.get $p local.get $f local.get $pass local.get $out local.get $lo i32.const 1 i32.add local.get $split
@@ -835,6 +862,28 @@ function iterationCalls(): WasmFunction[] {
     },
   ];
 }
+
+/** The pair walk's awake calls: a cell both lanes, 16 bytes. */
+const PAIR_CALL_CELL: AwakeCallCell = {
+  first: `${FIRST_CELL_EXTENT}
+      local.get $q0 f64x2.splat local.set $Q0
+      local.get $q1 f64x2.splat local.set $Q1
+      local.get $p local.get $lo i32.const 4 i32.shl i32.add local.set $x
+      local.get $x v128.load local.get $Q0 f64x2.mul
+      local.get $x v128.load offset=16 local.get $Q1 f64x2.mul f64x2.add
+      local.get $p v128.load local.get $Q1 f64x2.mul
+      local.get $rlo i32.eqz f64.convert_i32_s f64x2.splat f64x2.mul
+      f64x2.add local.set $y
+      local.get $y local.get $pass local.get $lo i32.const 3 i32.shl i32.add v128.load64_splat f64x2.mul local.set $o
+      local.get $f local.get $lo i32.const 4 i32.shl i32.add local.tee $c
+      local.get $c v128.load local.get $o f64x2.add v128.store`,
+  locals: [...i32('$rlo', '$rhi', '$lo', '$split', '$x', '$c'), ...v128('$Q0', '$Q1', '$y', '$o', '$zero')],
+  deadOut: 'local.get $out local.get $y local.get $o f64x2.sub v128.store',
+  clear: 'local.get $x local.get $zero v128.store',
+  keep: 'local.get $x local.get $y local.get $o f64x2.sub v128.store',
+  into: `local.get $n local.get $lo i32.const 4 i32.shl i32.add local.tee $c
+        local.get $c v128.load local.get $y local.get $o f64x2.sub f64x2.add v128.store`,
+};
 
 /**
  * One whole iteration with attacks (iteration() of pairWalk.ts) and a chunk of them: the same for
@@ -1074,6 +1123,41 @@ export function iterationDrivers(): WasmFunction[] {
   ];
 }
 
+// Parts of farBands() that address no cell: the lane walk's farBands() (laneHelplessKernels.ts) uses them too.
+/** The band of cell $i: $j its low cell (not below lo), out (to $exit) when near the limit; $d its duration. */
+export const BAND_BOUNDS = `
+          ;; j = max(bandLow[i], lo); a band near the limit ends the far ones
+          local.get $band local.get $i i32.const 2 i32.shl i32.add i32.load local.tee $j
+          local.get $lo local.get $j local.get $lo i32.gt_s select local.set $j
+          local.get $j i32.const 1 i32.sub local.get $limit i32.lt_s br_if $exit
+          local.get $dur local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d`;
+/**
+ * A far band's kernel length ($len, $kt); out (to $exit, flag and m at $out + 100, + 104) with cells
+ * in danger; else $k the ring index of its wake-up.
+ */
+export const FAR_BAND_WAKE = `
+              ;; usefulLength() of the kernel of d - 1 calls
+              ${USEFUL_LENGTH}
+              ;; cells in danger: left to JavaScript (flag, m)
+              local.get $limit local.get $len i32.add local.get $j i32.gt_s
+              if
+                local.get $out i32.const 1 i32.store offset=100
+                local.get $out local.get $m f64.store offset=104
+                br $exit
+              end
+              ;; spread() into the awake row of wake-up t + d
+              local.get $t local.get $d i32.add local.set $k
+              local.get $k local.get $ring i32.ge_s if local.get $k local.get $ring i32.sub local.set $k end`;
+/** The awake row k's extent after a band's spread(): lo = min(lo, j - len), hi = max(hi, i). */
+export const SPREAD_EXTENT = `
+              ;; the row's extent (lo, hi at $ext + 8 k): lo = min(lo, j - len), hi = max(hi, i)
+              local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $x
+              local.get $j local.get $len i32.sub local.set $c
+              local.get $x local.get $c local.get $x i32.load local.get $c local.get $x i32.load i32.lt_s select
+              i32.store
+              local.get $x local.get $i local.get $x i32.load offset=4 local.get $i local.get $x i32.load offset=4
+              i32.gt_s select i32.store offset=4`;
+
 const FUNCTIONS: WasmFunction[] = [
   ...callFunctions(2),
   {
@@ -1148,11 +1232,7 @@ const FUNCTIONS: WasmFunction[] = [
       block $exit
         loop $band
           local.get $i local.get $lo i32.lt_s br_if $exit
-          ;; j = max(bandLow[i], lo); a band near the limit ends the far ones
-          local.get $band local.get $i i32.const 2 i32.shl i32.add i32.load local.tee $j
-          local.get $lo local.get $j local.get $lo i32.gt_s select local.set $j
-          local.get $j i32.const 1 i32.sub local.get $limit i32.lt_s br_if $exit
-          local.get $dur local.get $i i32.const 2 i32.shl i32.add i32.load local.set $d
+          ${BAND_BOUNDS}
           ;; the first fainted call, cells j..i
           local.get $zero local.tee $sum local.set $most
           local.get $attack local.get $j i32.const 4 i32.shl i32.add local.set $A
@@ -1187,18 +1267,7 @@ const FUNCTIONS: WasmFunction[] = [
             local.set $turns
             local.get $m f64.const 0 f64.ne
             if
-              ;; usefulLength() of the kernel of d - 1 calls
-              ${USEFUL_LENGTH}
-              ;; cells in danger: left to JavaScript (flag, m)
-              local.get $limit local.get $len i32.add local.get $j i32.gt_s
-              if
-                local.get $out i32.const 1 i32.store offset=100
-                local.get $out local.get $m f64.store offset=104
-                br $exit
-              end
-              ;; spread() into the awake row of wake-up t + d
-              local.get $t local.get $d i32.add local.set $k
-              local.get $k local.get $ring i32.ge_s if local.get $k local.get $ring i32.sub local.set $k end
+              ${FAR_BAND_WAKE}
               local.get $i i32.const 3 i32.add local.get $i
               local.get $i i32.const 3 i32.add i32.const 1 i32.shl i32.const 1 i32.add local.get $segLen i32.lt_s
               select local.set $x
@@ -1210,13 +1279,7 @@ const FUNCTIONS: WasmFunction[] = [
               local.get $len local.set $s_len
               local.get $rows local.get $k local.get $rowBytes i32.mul i32.add local.set $s_arr
               ${spreadBody('s_', true)}
-              ;; the row's extent (lo, hi at $ext + 8 k): lo = min(lo, j - len), hi = max(hi, i)
-              local.get $ext local.get $k i32.const 3 i32.shl i32.add local.set $x
-              local.get $j local.get $len i32.sub local.set $c
-              local.get $x local.get $c local.get $x i32.load local.get $c local.get $x i32.load i32.lt_s select
-              i32.store
-              local.get $x local.get $i local.get $x i32.load offset=4 local.get $i local.get $x i32.load offset=4
-              i32.gt_s select i32.store offset=4
+              ${SPREAD_EXTENT}
               ;; the segment's cells j - 1..i: cleared as spread read them
             end
           end
@@ -1428,8 +1491,10 @@ const FUNCTIONS: WasmFunction[] = [
   },
   // Last, so that the functions above keep their indices (wasm-function[i] in a profile).
   ...callFunctions(3),
-  ...dispatchFunctions(),
-  ...iterationCalls(),
+  // dispatch() of pairWalk.ts for attack faints, whole
+  settleBand(PAIR_SETTLE_CELLS),
+  dispatchBands(),
+  ...awakeCalls(PAIR_CALL_CELL),
   ...iterationDrivers(),
   ...UNROLLED_SPANS.map((span) => combinedAttacksFunction(span)),
   {
