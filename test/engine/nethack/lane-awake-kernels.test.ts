@@ -8,6 +8,7 @@ import { AWAKE_FUNCTIONS, type LaneAwakeKernels } from '../../../src/engine/neth
 import { KernelMemory, type PairKernels } from '../../../src/engine/nethack/pairKernels.ts';
 import { AttackKernels } from '../../../src/engine/nethack/starvation.ts';
 import { kernelMemories } from '../../../src/engine/nethack/wasmText.ts';
+import { seededRandom } from '../../helpers/seeded.ts';
 
 const BYTES = 1 << 21;
 /** Cells a row holds in the test's memories (the widest row, ROW_PAD and some). */
@@ -21,18 +22,6 @@ const EXT_AT = 2048;
 const STAY_AT = 200_000;
 const FAINT_AT = 800_000;
 const DEAD_AT = 1_400_000;
-
-/** A seeded generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Both memories: the pair one (rows 16 bytes a cell, both lanes the same) and the lane one (8 bytes). */
 class Scene {
@@ -105,6 +94,13 @@ class Scene {
 
 const scene = new Scene();
 
+/** Kernel `name` of both memories, called with `args` of each memory's row addresses (pairRow, laneRow). */
+function callBoth(name: keyof LaneAwakeKernels, args: (row: (r: number) => number) => readonly number[]) {
+  type Kernels = Record<keyof LaneAwakeKernels, (...a: number[]) => void>;
+  (scene.pk as unknown as Kernels)[name](...args(scene.pairRow));
+  (scene.lk as unknown as Kernels)[name](...args(scene.laneRow));
+}
+
 /** A random mass: mostly ordinary, some exact zeros, some tiny (near the prune cut). */
 function mass(r: () => number): number {
   const u = r();
@@ -144,13 +140,28 @@ function range(r: () => number, width: number): [number, number] {
   return [from, to];
 }
 
+/**
+ * An awake call's scene: row 0 filled, `faint` faint rows below it filled from a random cell, then
+ * (as the call reads them) the pass chances and the dead; returns the arguments every call ends
+ * with: a range [from, to) and its qs (q0, q1 and, for a burn of 0 to 2, q2).
+ */
+function callScene(r: () => number, points: 2 | 3, faint: number, reads: { pass?: boolean; out?: boolean } = {}) {
+  const width = int(r, 20, MAX_WIDTH);
+  fillRow(r, 0, 0, width - 1);
+  for (let row = 1; row <= faint; row++) fillRow(r, row, int(r, 0, width - 1), width - 1);
+  if (reads.pass) fillPass(r, width);
+  if (reads.out) scene.setOut(r() < 0.5 ? 0 : r());
+  const [from, to] = range(r, width);
+  return [from, to, ...qs(r).slice(0, points)];
+}
+
 const CASES = 300;
 
 function run(label: string, one: (r: () => number, k: number) => void) {
   const out: string[] = [];
   for (let k = 0; k < CASES && out.length === 0; k++) {
     scene.clear();
-    one(rng(1000 * label.length + k), k);
+    one(seededRandom(1000 * label.length + k), k);
     out.push(...scene.differences(`${label} case ${k}`));
   }
   expect(out).toEqual([]);
@@ -159,68 +170,30 @@ function run(label: string, one: (r: () => number, k: number) => void) {
 describe('lane awake kernels equal the pair kernels (lane a) to the last bit', () => {
   for (const points of [2, 3] as const) {
     const s = points === 3 ? '3' : '';
-    const args = (r: () => number) => qs(r).slice(0, points);
     it(`callPlain${s}`, () =>
       run(`callPlain${s}`, (r) => {
-        const width = int(r, 20, MAX_WIDTH);
-        fillRow(r, 0, 0, width - 1);
-        const [from, to] = range(r, width);
-        const q = args(r);
-        (scene.pk[`callPlain${s}` as 'callPlain'] as (...a: number[]) => void)(scene.pairRow(0), from, to, ...q);
-        (scene.lk[`callPlain${s}` as 'callPlain'] as (...a: number[]) => void)(scene.laneRow(0), from, to, ...q);
+        const rest = callScene(r, points, 0);
+        callBoth(`callPlain${s}`, (row) => [row(0), ...rest]);
       }));
     it(`callDie${s}`, () =>
       run(`callDie${s}`, (r) => {
-        const width = int(r, 20, MAX_WIDTH);
-        fillRow(r, 0, 0, width - 1);
-        fillPass(r, width);
-        scene.setOut(r() < 0.5 ? 0 : r());
-        const [from, to] = range(r, width);
-        const q = args(r);
-        const f = (k: PairKernels | LaneAwakeKernels) => k[`callDie${s}` as 'callDie'] as (...a: number[]) => void;
-        f(scene.pk)(scene.pairRow(0), PASS_AT, OUT_AT, from, to, ...q);
-        f(scene.lk)(scene.laneRow(0), PASS_AT, OUT_AT, from, to, ...q);
+        const rest = callScene(r, points, 0, { pass: true, out: true });
+        callBoth(`callDie${s}`, (row) => [row(0), PASS_AT, OUT_AT, ...rest]);
       }));
     it(`callFaintDie${s}`, () =>
       run(`callFaintDie${s}`, (r) => {
-        const width = int(r, 20, MAX_WIDTH);
-        fillRow(r, 0, 0, width - 1);
-        fillRow(r, 1, int(r, 0, width - 1), width - 1);
-        fillPass(r, width);
-        scene.setOut(r() < 0.5 ? 0 : r());
-        const [from, to] = range(r, width);
-        const q = args(r);
-        const f = (k: PairKernels | LaneAwakeKernels) =>
-          k[`callFaintDie${s}` as 'callFaintDie'] as (...a: number[]) => void;
-        f(scene.pk)(scene.pairRow(0), scene.pairRow(1), PASS_AT, OUT_AT, from, to, ...q);
-        f(scene.lk)(scene.laneRow(0), scene.laneRow(1), PASS_AT, OUT_AT, from, to, ...q);
+        const rest = callScene(r, points, 1, { pass: true, out: true });
+        callBoth(`callFaintDie${s}`, (row) => [row(0), row(1), PASS_AT, OUT_AT, ...rest]);
       }));
     it(`callFaintKeep${s}`, () =>
       run(`callFaintKeep${s}`, (r) => {
-        const width = int(r, 20, MAX_WIDTH);
-        fillRow(r, 0, 0, width - 1);
-        fillRow(r, 1, int(r, 0, width - 1), width - 1);
-        fillPass(r, width);
-        const [from, to] = range(r, width);
-        const q = args(r);
-        const f = (k: PairKernels | LaneAwakeKernels) =>
-          k[`callFaintKeep${s}` as 'callFaintKeep'] as (...a: number[]) => void;
-        f(scene.pk)(scene.pairRow(0), scene.pairRow(1), PASS_AT, from, to, ...q);
-        f(scene.lk)(scene.laneRow(0), scene.laneRow(1), PASS_AT, from, to, ...q);
+        const rest = callScene(r, points, 1, { pass: true });
+        callBoth(`callFaintKeep${s}`, (row) => [row(0), row(1), PASS_AT, ...rest]);
       }));
     it(`callFaintInto${s}`, () =>
       run(`callFaintInto${s}`, (r) => {
-        const width = int(r, 20, MAX_WIDTH);
-        fillRow(r, 0, 0, width - 1);
-        fillRow(r, 1, int(r, 0, width - 1), width - 1);
-        fillRow(r, 2, int(r, 0, width - 1), width - 1);
-        fillPass(r, width);
-        const [from, to] = range(r, width);
-        const q = args(r);
-        const f = (k: PairKernels | LaneAwakeKernels) =>
-          k[`callFaintInto${s}` as 'callFaintInto'] as (...a: number[]) => void;
-        f(scene.pk)(scene.pairRow(0), scene.pairRow(1), scene.pairRow(2), PASS_AT, from, to, ...q);
-        f(scene.lk)(scene.laneRow(0), scene.laneRow(1), scene.laneRow(2), PASS_AT, from, to, ...q);
+        const rest = callScene(r, points, 2, { pass: true });
+        callBoth(`callFaintInto${s}`, (row) => [row(0), row(1), row(2), PASS_AT, ...rest]);
       }));
   }
 
@@ -231,8 +204,7 @@ describe('lane awake kernels equal the pair kernels (lane a) to the last bit', (
         fillRow(r, 0, int(r, 0, width - 1), width - 1);
         fillRow(r, 1, int(r, 0, width - 1), width - 1);
         const [from, to] = range(r, width);
-        scene.pk[name](scene.pairRow(0), scene.pairRow(1), from, to);
-        scene.lk[name](scene.laneRow(0), scene.laneRow(1), from, to);
+        callBoth(name, (row) => [row(0), row(1), from, to]);
       }),
     );
 
@@ -265,61 +237,35 @@ describe('lane awake kernels equal the pair kernels (lane a) to the last bit', (
     run('prune', (r) => {
       const width = int(r, 20, MAX_WIDTH);
       extentRow(r, 0, EXT_AT, width);
-      scene.pk.prune(scene.pairRow(0), EXT_AT, width, PRUNE);
-      scene.lk.prune(scene.laneRow(0), EXT_AT, width, PRUNE);
+      callBoth('prune', (row) => [row(0), EXT_AT, width, PRUNE]);
     }));
+
+  /**
+   * An attack or turn call's scene: row 0 (rarely empty) and rows 1 to `more` (often empty) with their
+   * extents at EXT_AT + 8 row, the pass chances, the dead, a limit; the arguments both calls take
+   * after the rows: the pass chances, limit, width, the out, q0 and q1.
+   */
+  function extentScene(r: () => number, more: number) {
+    const width = int(r, 20, MAX_WIDTH);
+    const [lo, hi] = extentRow(r, 0, EXT_AT, width, 0.03);
+    for (let row = 1; row <= more; row++) extentRow(r, row, EXT_AT + 8 * row, width, 0.5);
+    fillPass(r, width);
+    scene.setOut(r());
+    const limit = limitFor(r, lo, hi, width);
+    const [q0, q1] = qs(r);
+    return [PASS_AT, limit, width, OUT_AT, q0, q1] as const;
+  }
 
   it('attackCall', () =>
     run('attackCall', (r) => {
-      const width = int(r, 20, MAX_WIDTH);
-      const [lo, hi] = extentRow(r, 0, EXT_AT, width, 0.03);
-      extentRow(r, 1, EXT_AT + 8, width, 0.5);
-      fillPass(r, width);
-      scene.setOut(r());
-      const limit = limitFor(r, lo, hi, width);
-      const [q0, q1] = qs(r);
-      scene.pk.attackCall(
-        scene.pairRow(0),
-        EXT_AT,
-        scene.pairRow(1),
-        EXT_AT + 8,
-        PASS_AT,
-        limit,
-        width,
-        OUT_AT,
-        q0,
-        q1,
-        PRUNE,
-      );
-      scene.lk.attackCall(
-        scene.laneRow(0),
-        EXT_AT,
-        scene.laneRow(1),
-        EXT_AT + 8,
-        PASS_AT,
-        limit,
-        width,
-        OUT_AT,
-        q0,
-        q1,
-        PRUNE,
-      );
+      const rest = extentScene(r, 1);
+      callBoth('attackCall', (row) => [row(0), EXT_AT, row(1), EXT_AT + 8, ...rest, PRUNE]);
     }));
 
   it('turnCall', () =>
     run('turnCall', (r) => {
-      const width = int(r, 20, MAX_WIDTH);
-      const [lo, hi] = extentRow(r, 0, EXT_AT, width, 0.03);
-      extentRow(r, 1, EXT_AT + 8, width, 0.5);
-      extentRow(r, 2, EXT_AT + 16, width, 0.5);
-      fillPass(r, width);
-      scene.setOut(r());
-      const limit = limitFor(r, lo, hi, width);
-      const [q0, q1] = qs(r);
-      const pair = [0, 8, 1, 16, 2, 24].map((x, n) => (n % 2 === 0 ? scene.pairRow(x) : EXT_AT + x - 8));
-      const lane = [0, 8, 1, 16, 2, 24].map((x, n) => (n % 2 === 0 ? scene.laneRow(x) : EXT_AT + x - 8));
-      scene.pk.turnCall(...pair, PASS_AT, limit, width, OUT_AT, q0, q1);
-      scene.lk.turnCall(...lane, PASS_AT, limit, width, OUT_AT, q0, q1);
+      const rest = extentScene(r, 2);
+      callBoth('turnCall', (row) => [row(0), EXT_AT, row(1), EXT_AT + 8, row(2), EXT_AT + 16, ...rest]);
     }));
 
   /** Attack kernels of a 5.0 hero (slow digestion) with `attacks` attacks, built over the width. */
@@ -377,10 +323,7 @@ describe('lane awake kernels equal the pair kernels (lane a) to the last bit', (
       fillRow(r, 0, lo, hi);
       fillRow(r, 1, int(r, 0, width - 1), width - 1);
       scene.setOut(r());
-      const args = (row: (n: number) => number) =>
-        [row(0), row(1), lo, hi, STAY_AT, FAINT_AT, DEAD_AT, span, k.stride, OUT_AT] as const;
-      scene.pk[name](...args(scene.pairRow));
-      scene.lk[name](...args(scene.laneRow));
+      callBoth(name, (row) => [row(0), row(1), lo, hi, STAY_AT, FAINT_AT, DEAD_AT, span, k.stride, OUT_AT]);
     };
   }
   it('combinedAttacks13 (12 attacks)', () =>

@@ -9,6 +9,7 @@ import { laneHelplessMemories, type LaneHelplessKernels } from '../../../src/eng
 import { KernelMemory, type PairKernels } from '../../../src/engine/nethack/pairKernels.ts';
 import { DEPOSIT_CUT, PRUNE } from '../../../src/engine/nethack/starvation.ts';
 import { starvationLimit } from '../../../src/engine/nethack/status.ts';
+import { seededRandom } from '../../helpers/seeded.ts';
 import {
   differences,
   layOut,
@@ -28,17 +29,6 @@ const WALKS: Walk[] = [
   walkOf(buildCallModel(PLAIN, burnFlags(PLAIN), 6), starvationLimit(25, '5.0')),
 ];
 
-/** mulberry32 */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 type Rng = () => number;
 const int = (r: Rng, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 
@@ -75,8 +65,8 @@ function check(
     const w = WALKS[n % WALKS.length]!;
     const pair = layOut(w, pairMemory.buffer, 16);
     const lane = layOut(w, laneMemory.buffer, 8);
-    const runPair = scene(pair, w, rng(1000 + n));
-    const runLane = scene(lane, w, rng(1000 + n));
+    const runPair = scene(pair, w, seededRandom(1000 + n));
+    const runLane = scene(lane, w, seededRandom(1000 + n));
     const a = runPair(P);
     const b = runLane(L);
     if (a !== b) found.push(`case ${n}: returned ${a} vs ${b}`);
@@ -197,6 +187,10 @@ describe('the lane helpless kernels equal lane a of the pair kernels, bit for bi
         );
     }));
 
+  /** The rings and the fainted calls' kernels as settleBand and dispatchBands take them ($out at 0). */
+  const rings = (l: Layout) =>
+    [l.ring, l.awake[0]!, l.rowBytes, l.ext, l.danger[0]!, l.dangerExt, l.kernels, l.segLen, 0] as const;
+
   it('settleBand (m given or found; cells in danger, awake, or both)', () =>
     check('settleBand', 400, (l, w, r) => {
       fillScratch(l, r);
@@ -210,29 +204,13 @@ describe('the lane helpless kernels equal lane a of the pair kernels, bit for bi
       let most = 0;
       for (let i = lo; i <= hi; i++) most = Math.max(most, seg[(l.cellBytes / 8) * i]!);
       const m = r() < 0.5 ? -1 : most;
-      return (K) =>
-        void K.settleBand(
-          l.seg,
-          lo,
-          hi,
-          t,
-          d,
-          limit,
-          m,
-          l.ring,
-          l.awake[0]!,
-          l.rowBytes,
-          l.ext,
-          l.danger[0]!,
-          l.dangerExt,
-          l.kernels,
-          l.segLen,
-          0,
-          DEPOSIT_CUT,
-        );
+      return (K) => void K.settleBand(l.seg, lo, hi, t, d, limit, m, ...rings(l), DEPOSIT_CUT);
     }));
 
-  /** The faint rows as dispatch() finds them: attack faints over [lo, hi], turn faints maybe. */
+  /**
+   * The faint rows as dispatch() finds them: attack faints over [lo, hi], turn faints maybe; returns
+   * the arguments farBands and dispatchBands take for them (lo, hi, durations, band starts, limit, t).
+   */
   const faints = (l: Layout, w: Walk, r: Rng) => {
     fillScratch(l, r);
     fillRings(l, w, r);
@@ -249,23 +227,18 @@ describe('the lane helpless kernels equal lane a of the pair kernels, bit for bi
     const limit = r() < 0.6 ? w.limit : limitFor(r, w, lo, hi);
     // the segment is empty between dispatches; not always here (a band's cell below it is read)
     if (r() < 0.3) fillRow(l, r, l.seg, Math.max(0, lo - 1), hi);
-    return { lo, hi, limit, t: int(r, 1, 3000) };
+    return [lo, hi, l.dur, l.band, limit, int(r, 1, 3000)] as const;
   };
 
   it('farBands', () =>
     check('farBands', 400, (l, w, r) => {
-      const { lo, hi, limit, t } = faints(l, w, r);
+      const bands = faints(l, w, r);
       return (K) =>
         K.farBands(
           l.attack,
           l.turn,
           l.seg,
-          lo,
-          hi,
-          l.dur,
-          l.band,
-          limit,
-          t,
+          ...bands,
           l.ring,
           l.awake[0]!,
           l.rowBytes,
@@ -281,31 +254,8 @@ describe('the lane helpless kernels equal lane a of the pair kernels, bit for bi
 
   it('dispatchBands', () =>
     check('dispatchBands', 400, (l, w, r) => {
-      const { lo, hi, limit, t } = faints(l, w, r);
+      const bands = faints(l, w, r);
       return (K) =>
-        void K.dispatchBands(
-          l.attack,
-          l.turn,
-          l.seg,
-          l.pass,
-          lo,
-          hi,
-          l.dur,
-          l.band,
-          limit,
-          t,
-          l.ring,
-          l.awake[0]!,
-          l.rowBytes,
-          l.ext,
-          l.danger[0]!,
-          l.dangerExt,
-          l.kernels,
-          l.segLen,
-          0,
-          w.f0,
-          w.f1,
-          DEPOSIT_CUT,
-        );
+        void K.dispatchBands(l.attack, l.turn, l.seg, l.pass, ...bands, ...rings(l), w.f0, w.f1, DEPOSIT_CUT);
     }));
 });

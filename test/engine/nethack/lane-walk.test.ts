@@ -4,38 +4,12 @@
 // 12 and 64 attacks, Con 3, 18 and 25, a turn's and an attack's first faint, calls burning 0 to 2
 // with no attacks, seeds deep below 0 and at the limit, heroes awake (already Fainting).
 import { describe, expect, it } from 'vitest';
-import { burnFlags, defaultProfile, type BurnProfile } from '../../../src/engine/nethack/index.ts';
-import { buildCallModel, faintTurns, type CallModel } from '../../../src/engine/nethack/calls.ts';
-import { pairModel, runAwakeWalk, runLaneWalk, runWalkPair } from '../../../src/engine/nethack/pairWalk.ts';
+import type { BurnProfile } from '../../../src/engine/nethack/index.ts';
+import type { CallModel } from '../../../src/engine/nethack/calls.ts';
+import { runAwakeWalk, runLaneWalk, runWalkPair } from '../../../src/engine/nethack/pairWalk.ts';
 import type { HelplessSeed, WalkResult } from '../../../src/engine/nethack/starvation.ts';
-import { starvationLimit } from '../../../src/engine/nethack/status.ts';
-
-const SD: BurnProfile = { ...defaultProfile('5.0'), slowDigestion: true };
-const PLAIN = defaultProfile('5.0');
-const REGENERATION_AMULET: BurnProfile = { ...defaultProfile('5.0'), regeneration: 'intrinsic', amulet: true };
-const ASLEEP_AMULET: BurnProfile = { ...defaultProfile('5.0'), unaware: true, amulet: true };
-
-/** Every difference between two values (Float64Arrays element by element with Object.is). */
-function differences(x: unknown, y: unknown, path: string, out: string[]): void {
-  if (x instanceof Float64Array && y instanceof Float64Array) {
-    if (x.length !== y.length) out.push(`${path}: length ${x.length} vs ${y.length}`);
-    else
-      for (let i = 0; i < x.length; i++)
-        if (!Object.is(x[i], y[i])) return void out.push(`${path}[${i}]: ${x[i]} vs ${y[i]}`);
-  } else if (x && typeof x === 'object' && y && typeof y === 'object') {
-    const a = x as Record<string, unknown>;
-    const b = y as Record<string, unknown>;
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) differences(a[k], b[k], `${path}.${k}`, out);
-  } else if (!Object.is(x, y)) out.push(`${path}: ${x} vs ${y}`);
-}
-
-const model = (profile: BurnProfile, attacks: number) => buildCallModel(profile, burnFlags(profile), attacks);
-const limitOf = (con: number) => starvationLimit(con, '5.0');
-const seed = (top: number, mass: ArrayLike<number>, dur = faintTurns(top, '5.0')): HelplessSeed => ({
-  top,
-  mass: Float64Array.from(mass),
-  dur,
-});
+import { ASLEEP_AMULET, PLAIN, REGENERATION_AMULET, SD } from './walk-compare.ts';
+import { type AwakeWalk, awakeDifferences, differences, limitOf, model, seed } from './walk-compare.ts';
 
 /** The lane walk of one seed against either lane of the pair walk of that seed twice. */
 function compareSeed(label: string, m: CallModel, limit: number, one: HelplessSeed, out: string[]): WalkResult {
@@ -85,21 +59,8 @@ describe('the lane walk equals the pair walk of the same walk, to the last bit',
   });
 
   it('heroes awake (already Fainting)', () => {
-    const out: string[] = [];
-    for (const [name, profile, attacks, con, top] of [
-      ['slow digestion, 1 attack', SD, 1, 25, -60],
-      ['slow digestion, 12 attacks', SD, 12, 18, -200],
-      ['slow digestion, 12 attacks', SD, 12, 25, 0],
-      ['plain, 3 attacks', PLAIN, 3, 3, 0],
-      ['regeneration + amulet', REGENERATION_AMULET, 0, 3, -125],
-      ['plain, no attacks', PLAIN, 0, 25, -1],
-    ] as const) {
-      const m = model(profile, attacks);
-      expect(pairModel(m)).toBe(true);
-      const start = { top, mass: Float64Array.of(0.5, 0.3, 0.2) };
-      const limit = limitOf(con);
-      differences(runAwakeWalk(m, limit, start, 1, 'lane'), runAwakeWalk(m, limit, start, 1, 'pair'), name, out);
-    }
-    expect(out).toEqual([]);
+    const lane: AwakeWalk = (m, limit, start) => runAwakeWalk(m, limit, start, 1, 'lane');
+    const pair: AwakeWalk = (m, limit, start) => runAwakeWalk(m, limit, start, 1, 'pair');
+    expect(awakeDifferences(lane, pair)).toEqual([]);
   });
 });
