@@ -1,7 +1,9 @@
 // Whole /nethack forecast calls (starvation included) over a sweep of the worst inputs found:
 // p50/p99/max of the engine cold (walk cache cleared before every call) and for the same hero
-// asking again 100 turns later (the cache as a running bot has it), against the old engine
-// (test/engine/nethack/reference) on every fifth input, warmed up and interleaved with the engine.
+// asking again 100 turns later (the cache as a running bot has it), five passes over the sweep,
+// against the old engine (test/engine/nethack/reference) on every fifth input of the first pass,
+// warmed up and interleaved with the engine. The engine runs as a pool worker does on this
+// machine: with a lane helper thread when there is a second core (runtime/laneHelper.ts).
 // Targets (issue 10): p99 <= 20 ms, max <= 50 ms.
 import {
   advance,
@@ -14,6 +16,10 @@ import {
 } from '../src/engine/nethack/index.ts';
 import { clearWalkCache } from '../src/engine/nethack/walkCache.ts';
 import { warmUpForecasts } from '../src/engine/nethack/warmUp.ts';
+import { availableParallelism } from 'node:os';
+import { splitLanes } from '../src/engine/nethack/laneSplit.ts';
+import { WorkerLaneHelper } from '../src/runtime/laneHelper.ts';
+import { busyWords } from '../src/runtime/offload.ts';
 import { check, ms, type BenchResult } from './lib.ts';
 import { forecast as referenceForecast } from '../test/engine/nethack/reference/forecast-reference.ts';
 
@@ -28,7 +34,7 @@ const SD = ring('slow digestion');
 const ANY = ring('any ring that costs nutrition');
 
 /** The slowest kinds of hero found (the old engine's 90 ms - 10 s cases and the new engine's slowest). */
-const WORST: { name: string; profile: BurnProfile; attacks: number }[] = [
+export const WORST: { name: string; profile: BurnProfile; attacks: number }[] = [
   { name: '3.6.7 plain', profile: P('3.6.7'), attacks: 0 },
   { name: '3.6.7 12 attacks', profile: P('3.6.7'), attacks: 12 },
   {
@@ -79,6 +85,13 @@ function later(input: ForecastInput, k: number): ForecastInput {
   return { ...input, nutrition: Math.max(-1000, input.nutrition - burned), moves: moves + k };
 }
 
+/**
+ * Passes over the sweep, each forecast cold (walk cache cleared) every time. p99 of 90 forecasts is
+ * their maximum; five passes (450 forecasts) make it the 99th percentile (the 5th slowest), while
+ * the maximum still includes the first pass, where V8 compiles what the warm-up did not reach.
+ */
+const PASSES = 5;
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
 function timed(f: () => unknown): { ms: number; cpu: number } {
@@ -90,6 +103,12 @@ function timed(f: () => unknown): { ms: number; cpu: number } {
 
 export async function run(): Promise<BenchResult> {
   const cases = sweepCases();
+  // The engine as a pool worker runs it on this machine: two-kind walks split with a helper
+  // thread on the other core (runtime/laneHelper.ts), this thread counted busy as a worker's task is.
+  const busy = busyWords(1);
+  Atomics.store(new Int32Array(busy), 0, 1);
+  const helper = availableParallelism() >= 2 ? new WorkerLaneHelper({ busy, cores: availableParallelism() }) : null;
+  const helperReady = helper?.start(); // it warms up on its own thread meanwhile
   // Warm the JIT of both engines on small inputs first: the engine as a pool worker warms itself
   // at start (warmUp.ts: small forecasts of every kind of walk, none of the sweep's, cache cleared).
   warmUpForecasts();
@@ -97,31 +116,39 @@ export async function run(): Promise<BenchResult> {
     referenceForecast({ nutrition: 30, profile: P('3.6.7'), attacksPerTurn: 1 });
     referenceForecast({ nutrition: 30, profile: P('5.0', { amulet: true }) });
   }
+  if (helper && (await helperReady)) splitLanes(helper);
+  // A worker's warm-up runs while it waits for work: V8 finishes compiling what it marked meanwhile.
+  await new Promise((resolve) => setTimeout(resolve, 250));
   clearWalkCache();
   const served: number[] = [];
   const cold: number[] = [];
   const coldCpu: number[] = [];
+  const firstPass: number[] = [];
   const refMs: number[] = [];
   const matched: { engine: number; reference: number }[] = [];
   const slowest: { label: string; ms: number; cpu: number }[] = [];
-  cases.forEach(({ label, input }, i) => {
-    // Interleaved: the old engine (every fifth input), the engine cold, then the same hero asking
-    // again 100 turns later (the walk cache as a running bot has it: warm for that hero).
-    const ref = i % 5 === 0 ? timed(() => referenceForecast(input)).ms : null;
-    clearWalkCache();
-    const c = timed(() => forecast(input));
-    const next = later(input, 100); // the bench's own arithmetic, outside the timing
-    const s = timed(() => forecast(next)).ms;
-    served.push(s);
-    cold.push(c.ms);
-    coldCpu.push(c.cpu);
-    slowest.push({ label, ms: c.ms, cpu: c.cpu });
-    if (ref !== null) {
-      refMs.push(ref);
-      matched.push({ engine: c.ms, reference: ref });
-    }
-  });
-  for (const a of [served, cold, coldCpu, refMs]) a.sort((x, y) => x - y);
+  for (let pass = 1; pass <= PASSES; pass++)
+    cases.forEach(({ label, input }, i) => {
+      // Interleaved: the old engine (every fifth input, first pass), the engine cold, then the same
+      // hero asking again 100 turns later (the walk cache as a running bot has it: warm for that hero).
+      const ref = pass === 1 && i % 5 === 0 ? timed(() => referenceForecast(input)).ms : null;
+      clearWalkCache();
+      const c = timed(() => forecast(input));
+      const next = later(input, 100); // the bench's own arithmetic, outside the timing
+      const s = timed(() => forecast(next)).ms;
+      served.push(s);
+      cold.push(c.ms);
+      coldCpu.push(c.cpu);
+      if (pass === 1) firstPass.push(c.ms);
+      slowest.push({ label: PASSES > 1 ? `${label} (pass ${pass})` : label, ms: c.ms, cpu: c.cpu });
+      if (ref !== null) {
+        refMs.push(ref);
+        matched.push({ engine: c.ms, reference: ref });
+      }
+    });
+  await helper?.stop();
+  splitLanes(undefined);
+  for (const a of [served, cold, coldCpu, firstPass, refMs]) a.sort((x, y) => x - y);
   const row = (measure: string, a: number[], target: boolean) => ({
     measure,
     forecasts: a.length,
@@ -136,7 +163,8 @@ export async function run(): Promise<BenchResult> {
   const rows: Record<string, string | number>[] = [
     row('engine, the same hero 100 turns later (walk cache warm)', served, true),
     row('engine, cold (walk cache cleared)', cold, true),
-    row('engine, cold, CPU time (load-free)', coldCpu, false),
+    row('engine, cold, first pass only (p99 = max)', firstPass, false),
+    row('engine, cold, CPU time of both threads', coldCpu, false),
     row('baseline: old engine (every 5th input)', refMs, false),
     {
       measure: 'engine cold / old engine, same inputs',

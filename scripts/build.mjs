@@ -22,7 +22,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
 const RECORD = 'build.json';
 const INSTALLED = 'node_modules/.package-lock.json';
-const ENTRY_POINTS = { main: 'src/main.ts', worker: 'src/runtime/worker.ts' };
+const ENTRY_POINTS = { main: 'src/main.ts', worker: 'src/runtime/worker.ts', laneWorker: 'src/runtime/laneWorker.ts' };
 const ALWAYS = ['scripts/build.mjs', 'scripts/start.sh', 'package.json'];
 const SNAPSHOT_ENTRY = 'src/startSnapshot.ts';
 /**

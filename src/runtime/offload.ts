@@ -34,27 +34,46 @@ export interface WorkSettings {
  * file. From TypeScript (`npm run dev`, vitest, the bench): tsx's loader is registered inside the
  * worker first, then the worker module is imported from source.
  */
-export function spawnEngineWorker(): Worker {
+export function spawnEngineWorker(index = 0, busy: SharedArrayBuffer = busyWords(index + 1)): Worker {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./worker.js', here));
+  const workerData: EngineWorkerData = { busy, index, cores: availableParallelism() };
+  if (!here.endsWith('.ts')) return new Worker(new URL('./worker.js', here), { workerData });
   const tsxApi = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./worker.ts', here).href;
   const boot = `import(${JSON.stringify(tsxApi)})
     .then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, workerData });
 }
+
+/** What every pool worker is started with (worker.ts). */
+export interface EngineWorkerData {
+  /**
+   * The pool's busy words (pool.ts PoolOptions.busy): word 0 the tasks running, word 1 + i the core
+   * held by the lane helper of worker i (laneHelper.ts).
+   */
+  busy: SharedArrayBuffer;
+  /** This worker's slot in the pool. */
+  index: number;
+  /** Cores the process may use: a lane helper runs only while fewer threads than this are busy. */
+  cores: number;
+}
+
+/** The busy words of a pool of `workers` (all zero). */
+export const busyWords = (workers: number) => new SharedArrayBuffer(4 * (1 + workers));
 
 let settings: WorkSettings = {};
 let pool: WorkerPool | undefined;
 
 export function poolOptions(s: WorkSettings = settings): PoolOptions {
   const workers = s.workers ?? Math.max(1, availableParallelism());
+  const busy = busyWords(workers);
   return {
     size: workers,
+    busy,
     queueMax: s.queueMax ?? 32 * workers,
     deadlineMs: s.deadlineMs ?? DEFAULT_DEADLINE_MS,
     idleMs: s.idleMs ?? DEFAULT_IDLE_MS,
-    spawn: spawnEngineWorker,
+    spawn: (index) => spawnEngineWorker(index, busy),
   };
 }
 

@@ -23,8 +23,16 @@ export interface PoolOptions {
   deadlineMs: number;
   /** Stop a worker after this many idle milliseconds (0: keep it). */
   idleMs: number;
-  /** Creates one worker that speaks the protocol in worker.ts. */
-  spawn: () => Worker;
+  /**
+   * Creates one worker that speaks the protocol in worker.ts, for slot `index` (0..size - 1, unique
+   * among the live workers: its word in `busy`).
+   */
+  spawn: (index: number) => Worker;
+  /**
+   * Shared with the workers (offload.ts): word 0 is kept at the number of tasks running, and a
+   * dropped worker's word 1 + index (its lane helper's core: laneHelper.ts) is cleared.
+   */
+  busy?: SharedArrayBuffer;
 }
 
 /** The queue is full, or the task waited past its deadline without starting. */
@@ -77,6 +85,7 @@ interface Job {
 }
 
 interface Slot {
+  index: number;
   worker: Worker;
   ready: boolean;
   job: Job | undefined;
@@ -103,14 +112,18 @@ export class WorkerPool {
   private nextId = 0;
   private closed = false;
   private readonly counts = { shed: 0, timedOut: 0, completed: 0 };
+  private readonly busy: Int32Array | null;
 
   constructor(private readonly opts: PoolOptions) {
     if (!(opts.size >= 1) || !(opts.queueMax >= 0) || !(opts.deadlineMs > 0))
       throw new RangeError('invalid pool options');
+    if (opts.busy && opts.busy.byteLength < 4 * (1 + opts.size))
+      throw new RangeError('pool busy words: one more than workers');
+    this.busy = opts.busy ? new Int32Array(opts.busy) : null;
   }
 
-  get options(): Readonly<Omit<PoolOptions, 'spawn'>> {
-    const { spawn: _spawn, ...rest } = this.opts;
+  get options(): Readonly<Omit<PoolOptions, 'spawn' | 'busy'>> {
+    const { spawn: _spawn, busy: _busy, ...rest } = this.opts;
     return rest;
   }
 
@@ -165,9 +178,13 @@ export class WorkerPool {
 
   private newSlotIfRoom(): Slot | undefined {
     if (this.slots.size >= this.opts.size) return undefined;
-    const worker = this.opts.spawn();
+    const taken = new Set([...this.slots].map((s) => s.index));
+    let index = 0;
+    while (taken.has(index)) index++;
+    const worker = this.opts.spawn(index);
     worker.unref(); // an idle worker never keeps the process alive
     const slot: Slot = {
+      index,
       worker,
       ready: false,
       job: undefined,
@@ -212,6 +229,15 @@ export class WorkerPool {
     }
     slot.worker.ref(); // keep the process alive while a task is out
     slot.worker.postMessage({ id: job.id, task: job.task, input: job.input });
+    this.publishBusy();
+  }
+
+  /** The tasks running, for the workers' lane helpers (PoolOptions.busy). */
+  private publishBusy(): void {
+    if (!this.busy) return;
+    let running = 0;
+    for (const s of this.slots) if (s.job) running++;
+    Atomics.store(this.busy, 0, running);
   }
 
   private finish(slot: Slot): void {
@@ -222,6 +248,7 @@ export class WorkerPool {
       this.start(slot, next);
       return;
     }
+    this.publishBusy();
     slot.idleSince = performance.now();
     if (this.opts.idleMs > 0 && !slot.idleTimer) this.checkIdleIn(slot, this.opts.idleMs);
   }
@@ -246,7 +273,11 @@ export class WorkerPool {
     if (slot.idleTimer) clearTimeout(slot.idleTimer);
     if (slot.startTimer) clearTimeout(slot.startTimer);
     this.slots.delete(slot); // its listeners ignore it from now on (onWorkerGone, the message handler)
-    return slot.worker.terminate();
+    const gone = slot.worker.terminate();
+    // Its lane helper stops with it: the core it may hold is free again.
+    if (this.busy) Atomics.store(this.busy, 1 + slot.index, 0);
+    this.publishBusy();
+    return gone;
   }
 
   // ---- events

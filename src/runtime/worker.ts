@@ -1,9 +1,18 @@
 // Worker side of the pool (pool.ts): runs one named task at a time and posts the result back.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { splitLanes } from '../engine/nethack/laneSplit.ts';
 import { warmUpSteps } from '../engine/nethack/warmUp.ts';
+import { WorkerLaneHelper } from './laneHelper.ts';
+import type { EngineWorkerData } from './offload.ts';
 import { describeError, tasks, type TaskName } from './tasks.ts';
 
 const port = parentPort!;
+const { busy, index, cores } = (workerData ?? {}) as Partial<EngineWorkerData>;
+// With a second core, 5.0's two-kind walks run as two lane walks, the second on a helper thread
+// while a core is free (engine/nethack/laneSplit.ts): always split here, so every answer is the
+// same whichever thread ran it. The helper thread starts with the first such walk of a task.
+if (busy && index !== undefined && cores !== undefined && cores >= 2)
+  splitLanes(new WorkerLaneHelper({ busy, slot: index, cores }));
 let running = 0;
 let warmScheduled = false;
 port.on('message', (m: { ping?: true; id: number; task: TaskName; input: unknown }) => {

@@ -12,7 +12,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { crawlForecast } from '../../src/engine/crawl/index.ts';
 import { defaultProfile, forecast } from '../../src/engine/nethack/index.ts';
 import { nethackStatus } from '../../src/engine/nethack/status.ts';
+import { Worker } from 'node:worker_threads';
 import { START_FLAGS } from '../../bench/proc.ts';
+import { runLaneWalk } from '../../src/engine/nethack/pairWalk.ts';
+import { WorkerLaneHelper } from '../../src/runtime/laneHelper.ts';
+import { differences, limitOf, model, SD, seed } from '../engine/nethack/walk-compare.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hungerbot-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -81,6 +85,29 @@ describe('npm start (compiled)', () => {
     const c = JSON.parse(crawl.stdout) as { result: Record<string, unknown>; files: { path: string }[] };
     expect(c.result.milestones).toEqual(crawlForecast('0.13', { value: 9000, hero: { species: 'Troll' } }).milestones);
     expect(readFileSync(c.files[0]!.path).length).toBeGreaterThan(1000);
+  }, 60_000);
+
+  it("the compiled pool's lane helper (dist/laneWorker.js) runs a walk for its worker", async () => {
+    expect((await start(['ask', '/help'])).code).toBe(0); // dist/ up to date
+    const helper = new WorkerLaneHelper({
+      cores: 2,
+      spawn: (workerData, transferList) => new Worker(resolve('dist/laneWorker.js'), { workerData, transferList }),
+    });
+    try {
+      expect(await helper.start()).toBe(true);
+      const m = model(SD, 1);
+      const job = { model: m, limit: limitOf(3), seed: seed(0, [0.9, 0.1], 10), seedIteration: 1 };
+      const claim = helper.offer(job);
+      expect(claim).not.toBeNull();
+      await new Promise((r) => setTimeout(r, 50)); // taken and done by then: take() reads the result
+      const result = claim!.take();
+      expect(helper.counts.helped).toBe(1);
+      const out: string[] = [];
+      differences(result, runLaneWalk(job.model, job.limit, job.seed, 1), 'lane', out);
+      expect(out).toEqual([]);
+    } finally {
+      await helper.stop();
+    }
   }, 60_000);
 
   it('a long batch arrives whole through a socket pair (nothing cut at exit)', async () => {

@@ -54,7 +54,8 @@ import {
   type WalkOptions,
   type WalkResult,
 } from './starvation.ts';
-import { pairModel, pairWalkable, runAwakeWalk, runLaneWalk, runWalkPair } from './pairWalk.ts';
+import { kindWalks } from './laneSplit.ts';
+import { pairModel, pairWalkable, runAwakeWalk, runLaneWalk } from './pairWalk.ts';
 import { IterationMasses } from './iterationMasses.ts';
 import {
   cachedCrossing,
@@ -801,7 +802,8 @@ function pairKindWalks(c: Context, faints: FirstFaints): void {
   if (isCached(...a) || isCached(...b) || !pairWalkable(c.model, seedA, seedB)) return;
   // One kind: the lane walk (what either lane of the pair walk gives, to the last bit, 1.3x faster).
   if (b === a) return void storeWalk(...a, runLaneWalk(c.model, c.limit, seedA, 1));
-  const [ra, rb] = runWalkPair(c.model, c.limit, [seedA, seedB], 1);
+  // One pass on this thread, or two lane walks side by side with a helper thread (laneSplit.ts).
+  const [ra, rb] = kindWalks(c.model, c.limit, [seedA, seedB], 1);
   storeWalk(...a, ra);
   storeWalk(...b, rb);
 }
