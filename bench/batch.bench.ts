@@ -44,7 +44,7 @@ const PROCESS_LINES = 180;
 
 async function inProcess(dir: string): Promise<Row[]> {
   await configureWork({});
-  await workPool().warm();
+  await workPool().warm({ helpers: true });
   const h = await createHarness({ storeUrl: `sqlite://${join(dir, 'batch.sqlite')}` });
   await h.ask('/hero new name:Bench');
   const time = { help: 0, mixed: 0 };

@@ -65,7 +65,7 @@ interface Sample {
 
 export async function run(): Promise<BenchResult> {
   await configureWork({ deadlineMs: BENCH_DEADLINE_MS });
-  await workPool().warm();
+  await workPool().warm({ helpers: true });
   const h = await createHarness();
   const measureOne = async (line: string): Promise<Sample> => {
     const elu = performance.eventLoopUtilization();

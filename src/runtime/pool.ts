@@ -151,10 +151,13 @@ export class WorkerPool {
     });
   }
 
-  /** Start every worker now (tests and benchmarks that must not measure start-up). */
-  async warm(): Promise<void> {
+  /**
+   * Start every worker now (tests and benchmarks that must not measure start-up); with `helpers`,
+   * each worker's lane helper too, warmed up (worker.ts: otherwise it starts with its first use).
+   */
+  async warm(o: { helpers?: boolean } = {}): Promise<void> {
     while (this.slots.size < this.opts.size) this.newSlotIfRoom();
-    await Promise.all([...this.slots].map((s) => this.ping(s)));
+    await Promise.all([...this.slots].map((s) => this.ping(s, o.helpers === true)));
   }
 
   /** Stop every worker; queued and running tasks are rejected. */
@@ -206,7 +209,7 @@ export class WorkerPool {
     return slot;
   }
 
-  private ping(slot: Slot): Promise<void> {
+  private ping(slot: Slot, helpers: boolean): Promise<void> {
     return new Promise((resolve) => {
       const onMessage = (m: { pong?: true }) => {
         if (!m.pong) return;
@@ -215,7 +218,7 @@ export class WorkerPool {
       };
       slot.worker.on('message', onMessage);
       slot.worker.once('exit', () => resolve());
-      slot.worker.postMessage({ ping: true });
+      slot.worker.postMessage(helpers ? { ping: true, helpers: true } : { ping: true });
     });
   }
 

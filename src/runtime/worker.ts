@@ -11,12 +11,19 @@ const { busy, index, cores } = (workerData ?? {}) as Partial<EngineWorkerData>;
 // With a second core, 5.0's two-kind walks run as two lane walks, the second on a helper thread
 // while a core is free (engine/nethack/laneSplit.ts): always split here, so every answer is the
 // same whichever thread ran it. The helper thread starts with the first such walk of a task.
-if (busy && index !== undefined && cores !== undefined && cores >= 2)
-  splitLanes(new WorkerLaneHelper({ busy, slot: index, cores }));
+const helper =
+  busy && index !== undefined && cores !== undefined && cores >= 2
+    ? new WorkerLaneHelper({ busy, slot: index, cores })
+    : null;
+if (helper) splitLanes(helper);
 let running = 0;
 let warmScheduled = false;
-port.on('message', (m: { ping?: true; id: number; task: TaskName; input: unknown }) => {
-  if (m.ping) return port.postMessage({ pong: true });
+port.on('message', (m: { ping?: true; helpers?: true; id: number; task: TaskName; input: unknown }) => {
+  // The pool's warm(), which may ask for the lane helper started and warmed up too (benchmarks).
+  if (m.ping) {
+    const ready = m.helpers && helper ? helper.start() : Promise.resolve();
+    return void ready.then(() => port.postMessage({ pong: true }));
+  }
   void run(m.id, m.task, m.input);
 });
 // Modules loaded: the pool starts a task's deadline only now, so start-up never counts against it.
