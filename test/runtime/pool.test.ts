@@ -7,7 +7,9 @@ import { UserError } from '../../src/errors.ts';
 import { crawlForecast } from '../../src/engine/crawl/index.ts';
 import { defaultProfile, forecast, parseRing } from '../../src/engine/nethack/index.ts';
 import { PoolBusyError, PoolDeadlineError, WorkerPool } from '../../src/runtime/pool.ts';
+import type { Worker } from 'node:worker_threads';
 import {
+  busyWords,
   configureWork,
   crawlForecastOffThread,
   forecastOffThread,
@@ -18,7 +20,13 @@ import {
 } from '../../src/runtime/offload.ts';
 
 const pools: WorkerPool[] = [];
-function pool(o: { size: number; queueMax?: number; deadlineMs?: number }): WorkerPool {
+function pool(o: {
+  size: number;
+  queueMax?: number;
+  deadlineMs?: number;
+  busy?: SharedArrayBuffer;
+  spawn?: (index: number) => Worker;
+}): WorkerPool {
   const p = new WorkerPool({ queueMax: 8, deadlineMs: 30_000, idleMs: 0, spawn: spawnEngineWorker, ...o });
   pools.push(p);
   return p;
@@ -86,6 +94,24 @@ describe('WorkerPool', () => {
       p.run('spin', 1).then(() => order.push('fast')),
     ]);
     expect(order).toEqual(['slow', 'fast']);
+  });
+
+  it("keeps the busy words: tasks running in word 0, a stopped worker's helper word cleared", async () => {
+    const busy = busyWords(2);
+    const words = new Int32Array(busy);
+    const p = pool({ size: 2, deadlineMs: 1_000, busy, spawn: (i: number) => spawnEngineWorker(i, busy) });
+    await p.warm();
+    expect(words[0]).toBe(0);
+    const a = p.run('spin', 600);
+    const b = p.run('spin', 5_000).catch((e: unknown) => e); // stopped at its deadline
+    expect(words[0]).toBe(2);
+    words[1] = words[2] = 1; // as if both workers' lane helpers held a core
+    await a;
+    expect(words[0]).toBe(1);
+    expect(await b).toBeInstanceOf(PoolDeadlineError);
+    expect(words[0]).toBe(0);
+    // The worker stopped at its deadline took its helper with it; the other still holds its core.
+    expect([words[1], words[2]].sort()).toEqual([0, 1]);
   });
 
   it('starts workers only when work arrives, at most `size` of them', async () => {
