@@ -13,7 +13,7 @@ import {
   type MetricObjectWithValues,
   type MetricValue,
 } from './prom.ts';
-import type { PoolStats } from '../runtime/pool.ts';
+import type { WorkStats } from '../runtime/offload.ts';
 import type { StoreFailure } from '../store/store.ts';
 
 /** What kind of interaction was answered. */
@@ -33,7 +33,7 @@ export interface InteractionRecord {
 
 /** Where the gauges read from; each is optional (a gateway manager has no pool). */
 export interface GaugeSources {
-  pool?: () => PoolStats | undefined;
+  pool?: () => WorkStats | undefined;
   inFlight?: () => number;
   /** Per shard of this process: is its gateway connection ready? */
   shards?: () => { id: number; ready: boolean }[];
@@ -115,6 +115,18 @@ export class Metrics {
       registers,
       collect() {
         this.set(sources.pool?.()?.running ?? 0);
+      },
+    });
+    new Counter({
+      name: 'hungerbot_split_walks_total',
+      help: "NetHack 5.0 starvation walks run as two lanes: where the second ran (a worker's lane helper, or the worker itself)",
+      labelNames: ['lane'],
+      registers,
+      collect() {
+        const split = sources.pool?.()?.splitWalks;
+        this.reset();
+        this.inc({ lane: 'helper' }, split?.helper ?? 0);
+        this.inc({ lane: 'here' }, split?.here ?? 0);
       },
     });
     new Gauge({

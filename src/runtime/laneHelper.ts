@@ -66,6 +66,11 @@ export interface LaneHelperOptions {
   spawn?: (data: LaneWorkerData, transfer: MessagePort[]) => Worker;
   /** The least the caller waits for a started job, in ms (default 250). */
   minWaitMs?: number;
+  /**
+   * Two counters shared across threads (Uint32 words, offload.ts): second lanes run by a helper
+   * (word 0) and by their caller (word 1: refused, withdrawn, late or failed).
+   */
+  tally?: SharedArrayBuffer;
 }
 
 /**
@@ -94,10 +99,12 @@ export class WorkerLaneHelper implements LaneHelper {
 
   /** Its word in `busy`. */
   private readonly word: number;
+  private readonly tally: Uint32Array | null;
 
   constructor(private readonly opts: LaneHelperOptions) {
     this.busy = opts.busy ? new Int32Array(opts.busy) : null;
     this.word = 1 + (opts.slot ?? 0);
+    this.tally = opts.tally ? new Uint32Array(opts.tally) : null;
     if (this.busy && this.word >= this.busy.length) throw new RangeError('lane helper: no busy word for this slot');
   }
 
@@ -152,6 +159,7 @@ export class WorkerLaneHelper implements LaneHelper {
     }
     if (Atomics.load(c, 0) !== LANE.idle || !this.reserveCore()) {
       this.counts.refused++;
+      this.count(1);
       return null;
     }
     Atomics.store(c, 0, LANE.offered);
@@ -166,6 +174,7 @@ export class WorkerLaneHelper implements LaneHelper {
       // Not started: withdrawn. The helper drops the job on reading it and goes back to idle.
       this.releaseCore();
       this.counts.withdrawn++;
+      this.count(1);
       return null;
     }
     const until = performance.now() + Math.max(this.opts.minWaitMs ?? 250, 2 * (performance.now() - offeredAt));
@@ -178,10 +187,12 @@ export class WorkerLaneHelper implements LaneHelper {
     }
     if (Atomics.compareExchange(c, 0, LANE.running, LANE.abandoned) === LANE.running) {
       this.counts.late++; // the helper frees its core when it is done, and drops the result
+      this.count(1);
       return null;
     }
     if (Atomics.load(c, 0) !== LANE.done) {
       this.counts.failed++;
+      this.count(1);
       return null; // gone
     }
     // Posted before "done" was stored: in the channel now (a few tries in case the queue lags).
@@ -194,10 +205,16 @@ export class WorkerLaneHelper implements LaneHelper {
     const m = reply?.message as LaneReply | undefined;
     if (!m || !('result' in m)) {
       this.counts.failed++;
+      this.count(1);
       return null;
     }
     this.counts.helped++;
+    this.count(0);
     return m.result;
+  }
+
+  private count(word: 0 | 1): void {
+    if (this.tally) Atomics.add(this.tally, word, 1);
   }
 
   /** A core for the helper if fewer than `cores` are in use (two workers at once may both see one). */

@@ -36,7 +36,7 @@ export interface WorkSettings {
  */
 export function spawnEngineWorker(index = 0, busy: SharedArrayBuffer = busyWords(index + 1)): Worker {
   const here = import.meta.url;
-  const workerData: EngineWorkerData = { busy, index, cores: availableParallelism() };
+  const workerData: EngineWorkerData = { busy, index, cores: availableParallelism(), tally: splitTally };
   if (!here.endsWith('.ts')) return new Worker(new URL('./worker.js', here), { workerData });
   const tsxApi = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./worker.ts', here).href;
@@ -56,7 +56,12 @@ export interface EngineWorkerData {
   index: number;
   /** Cores the process may use: a lane helper runs only while fewer threads than this are busy. */
   cores: number;
+  /** Split walks whose second lane ran on a helper, and on the worker itself (laneHelper.ts). */
+  tally: SharedArrayBuffer;
 }
+
+/** The process's split walks, counted by every worker of every pool (metrics). */
+const splitTally = new SharedArrayBuffer(8);
 
 /** The busy words of a pool of `workers` (all zero). */
 export const busyWords = (workers: number) => new SharedArrayBuffer(4 * (1 + workers));
@@ -90,9 +95,17 @@ export function workPool(): WorkerPool {
   return pool;
 }
 
+/** The pool's figures and the split walks so far (workers' lane helpers). */
+export interface WorkStats extends PoolStats {
+  /** 5.0 two-kind walks whose second lane ran on a worker's lane helper, or on the worker itself. */
+  splitWalks: { helper: number; here: number };
+}
+
 /** The pool's figures (queue depth, busy workers), or undefined before the first task made one. */
-export function workStats(): PoolStats | undefined {
-  return pool?.stats();
+export function workStats(): WorkStats | undefined {
+  if (!pool) return undefined;
+  const tally = new Uint32Array(splitTally);
+  return { ...pool.stats(), splitWalks: { helper: Atomics.load(tally, 0), here: Atomics.load(tally, 1) } };
 }
 
 /** Stop the workers (shutdown, tests). The next call starts a new pool. */

@@ -7,13 +7,13 @@ import type { EngineWorkerData } from './offload.ts';
 import { describeError, tasks, type TaskName } from './tasks.ts';
 
 const port = parentPort!;
-const { busy, index, cores } = (workerData ?? {}) as Partial<EngineWorkerData>;
+const { busy, index, cores, tally } = (workerData ?? {}) as Partial<EngineWorkerData>;
 // With a second core, 5.0's two-kind walks run as two lane walks, the second on a helper thread
 // while a core is free (engine/nethack/laneSplit.ts): always split here, so every answer is the
 // same whichever thread ran it. The helper thread starts with the first such walk of a task.
 const helper =
   busy && index !== undefined && cores !== undefined && cores >= 2
-    ? new WorkerLaneHelper({ busy, slot: index, cores })
+    ? new WorkerLaneHelper({ busy, slot: index, cores, tally })
     : null;
 if (helper) splitLanes(helper);
 let running = 0;

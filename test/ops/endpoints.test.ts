@@ -99,6 +99,8 @@ describe('on the HTTP endpoint port', () => {
     expect(metricValue(page.text, 'hungerbot_interactions_in_flight')).toBe(0);
     for (const name of ['hungerbot_worker_queue_depth', 'hungerbot_workers_busy', 'process_resident_memory_bytes'])
       expect(page.text).toMatch(new RegExp(`^${name} `, 'm'));
+    for (const lane of ['helper', 'here'])
+      expect(metricValue(page.text, 'hungerbot_split_walks_total', { lane })).toBe(0);
   });
 });
 

@@ -8,7 +8,7 @@ import { kindWalks, splitLanes, withoutHelper } from '../../src/engine/nethack/l
 import { runLaneWalk } from '../../src/engine/nethack/pairWalk.ts';
 import { clearWalkCache } from '../../src/engine/nethack/walkCache.ts';
 import { LANE, WorkerLaneHelper } from '../../src/runtime/laneHelper.ts';
-import { busyWords, configureWork, forecastOffThread, stopWork } from '../../src/runtime/offload.ts';
+import { busyWords, configureWork, forecastOffThread, stopWork, workStats } from '../../src/runtime/offload.ts';
 import { differences, limitOf, model, SD, seed } from '../engine/nethack/walk-compare.ts';
 
 // A turn call's and an attack's first faint (dur 10 and 11 at nutrition 0..-1), Con 3 (short walks).
@@ -117,7 +117,11 @@ describe('a pool worker splits its walks', () => {
       attacksPerTurn: 2,
       con: 3,
     };
+    const before = workStats()?.splitWalks ?? { helper: 0, here: 0 };
     const pooled = await forecastOffThread(input);
+    // One split walk (a turn call's and an attack's first faint), counted where its second lane ran.
+    const after = workStats()!.splitWalks;
+    expect(after.helper + after.here).toBe(before.helper + before.here + 1);
     splitLanes(null);
     clearWalkCache();
     try {
