@@ -16,9 +16,10 @@
 // - The thread starts on the first offer (no cost to a bot that never asks a 5.0 two-kind
 //   forecast), warms its JIT with the engine's warm-up, then takes jobs; it never keeps the
 //   process alive, and it stops with the thread that started it.
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { LaneClaim, LaneHelper, LaneJob } from '../engine/nethack/laneSplit.ts';
 import type { WalkResult } from '../engine/nethack/starvation.ts';
+import { spawnModuleWorker } from './spawn.ts';
 
 /** The helper's state (word 0 of `control`). */
 export const LANE = {
@@ -73,19 +74,9 @@ export interface LaneHelperOptions {
   tally?: SharedArrayBuffer;
 }
 
-/**
- * The worker that runs laneWorker.ts. Compiled (`npm start`, dist/): laneWorker.js beside this file.
- * From TypeScript (`npm run dev`, vitest, the bench): tsx's loader registered in the thread first.
- */
+/** The thread that runs laneWorker.ts. */
 export function spawnLaneWorker(data: LaneWorkerData, transfer: MessagePort[]): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts'))
-    return new Worker(new URL('./laneWorker.js', here), { workerData: data, transferList: transfer });
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./laneWorker.ts', here).href;
-  const boot = `import(${JSON.stringify(tsxApi)})
-    .then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { eval: true, workerData: data, transferList: transfer });
+  return spawnModuleWorker('laneWorker', { workerData: data, transferList: transfer });
 }
 
 export class WorkerLaneHelper implements LaneHelper {

@@ -2,7 +2,7 @@
 // take more than a few milliseconds (NetHack and Crawl forecasts, PNG charts) runs here, so one
 // user's heavy request never delays another's reply, and a runaway one is stopped at its deadline.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { isErrorCode, UserError } from '../errors.ts';
 import type { ForecastInput, ForecastResult } from '../engine/nethack/forecast.ts';
 import type { CrawlForecastResult, CrawlVersion, ForecastInput as CrawlForecastInput } from '../engine/crawl/index.ts';
@@ -15,6 +15,7 @@ import {
   type PoolOptions,
   type PoolStats,
 } from './pool.ts';
+import { spawnModuleWorker } from './spawn.ts';
 import type { TaskInput, TaskName, TaskOutput } from './tasks.ts';
 
 export const DEFAULT_DEADLINE_MS = 5000;
@@ -29,20 +30,10 @@ export interface WorkSettings {
   idleMs?: number;
 }
 
-/**
- * A worker that runs worker.ts. Compiled (`npm start`, dist/): the bundled worker.js beside this
- * file. From TypeScript (`npm run dev`, vitest, the bench): tsx's loader is registered inside the
- * worker first, then the worker module is imported from source.
- */
+/** A pool worker (worker.ts) for slot `index` of the pool whose busy words are `busy`. */
 export function spawnEngineWorker(index = 0, busy: SharedArrayBuffer = busyWords(index + 1)): Worker {
-  const here = import.meta.url;
-  const workerData: EngineWorkerData = { busy, index, cores: availableParallelism(), tally: splitTally };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./worker.js', here), { workerData });
-  const tsxApi = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./worker.ts', here).href;
-  const boot = `import(${JSON.stringify(tsxApi)})
-    .then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { eval: true, workerData });
+  const workerData: EngineWorkerData = { busy, index, cores: availableParallelism(), tally: (splitTally ??= tally()) };
+  return spawnModuleWorker('worker', { workerData });
 }
 
 /** What every pool worker is started with (worker.ts). */
@@ -60,8 +51,12 @@ export interface EngineWorkerData {
   tally: SharedArrayBuffer;
 }
 
-/** The process's split walks, counted by every worker of every pool (metrics). */
-const splitTally = new SharedArrayBuffer(8);
+/**
+ * The process's split walks, counted by every worker of every pool (metrics). Made with the first
+ * worker: the start-up snapshot (startSnapshot.ts) is built where SharedArrayBuffer does not exist.
+ */
+let splitTally: SharedArrayBuffer | undefined;
+const tally = () => new SharedArrayBuffer(8);
 
 /** The busy words of a pool of `workers` (all zero). */
 export const busyWords = (workers: number) => new SharedArrayBuffer(4 * (1 + workers));
@@ -104,8 +99,9 @@ export interface WorkStats extends PoolStats {
 /** The pool's figures (queue depth, busy workers), or undefined before the first task made one. */
 export function workStats(): WorkStats | undefined {
   if (!pool) return undefined;
-  const tally = new Uint32Array(splitTally);
-  return { ...pool.stats(), splitWalks: { helper: Atomics.load(tally, 0), here: Atomics.load(tally, 1) } };
+  const counts = splitTally ? new Uint32Array(splitTally) : null;
+  const count = (word: number) => (counts ? Atomics.load(counts, word) : 0);
+  return { ...pool.stats(), splitWalks: { helper: count(0), here: count(1) } };
 }
 
 /** Stop the workers (shutdown, tests). The next call starts a new pool. */
