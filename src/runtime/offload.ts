@@ -32,7 +32,12 @@ export interface WorkSettings {
 
 /** A pool worker (worker.ts) for slot `index` of the pool whose busy words are `busy`. */
 export function spawnEngineWorker(index = 0, busy: SharedArrayBuffer = busyWords(index + 1)): Worker {
-  const workerData: EngineWorkerData = { busy, index, cores: availableParallelism(), tally: (splitTally ??= tally()) };
+  const workerData: EngineWorkerData = {
+    busy,
+    index,
+    cores: availableParallelism(),
+    tally: (splitTally ??= new SharedArrayBuffer(8)),
+  };
   return spawnModuleWorker('worker', { workerData });
 }
 
@@ -56,7 +61,6 @@ export interface EngineWorkerData {
  * worker: the start-up snapshot (startSnapshot.ts) is built where SharedArrayBuffer does not exist.
  */
 let splitTally: SharedArrayBuffer | undefined;
-const tally = () => new SharedArrayBuffer(8);
 
 /** The busy words of a pool of `workers` (all zero). */
 export const busyWords = (workers: number) => new SharedArrayBuffer(4 * (1 + workers));
