@@ -38,12 +38,12 @@ const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
 /** The shared replay check gives up after this (the in-process check still applies). */
 const SEEN_CHECK_MS = 500;
 /**
- * Interaction ids remembered against replays, at most (HTTP_REPLAY_IDS_MAX): in this process, and in
- * the store when it is memory:// (the memory store's own bound, store.ts). An id is kept for twice the
+ * Interaction ids remembered against replays in this process, at most (HTTP_REPLAY_IDS_MAX; with
+ * memory:// this is the only memory of them, with any other store they are also in the store). An id is kept for twice the
  * timestamp window plus a minute (660 s by default): a request signed up to the window ahead of our
  * clock can be replayed until the window after it. 100,000 ids keep every id that long while the
  * endpoint answers fewer than ~150 interactions/s (100,000 / 660 s), far above what one process of
- * this bot sees, in ~20 MB. Beyond that rate the oldest ids are forgotten before their time: with a
+ * this bot sees, in ~2.6 MB of typed arrays (recentIds.ts). Beyond that rate the oldest ids are forgotten before their time: with a
  * shared store (Redis, PostgreSQL, SQLite) the store still refuses their replays, so nothing degrades
  * but a store round trip; with memory:// a replay of a forgotten id whose signed timestamp is still in
  * the window is answered again. Only Discord can sign a request and it reaches us over TLS, so a
@@ -320,7 +320,7 @@ class SeenIds {
 
   /**
    * `done(true)` the first time an id is seen anywhere, `done(false)` for a replay; never throws.
-   * A callback, one store call and one deadline: this runs for every interaction.
+   * A callback, one store call and one deadline (none with memory://): this runs for every interaction.
    */
   check(id: string, done: (first: boolean) => void): void {
     const now = Date.now();
@@ -328,7 +328,12 @@ class SeenIds {
       done(false);
       return;
     }
-    this.local.add(id, now);
+    // A memory:// store is this process's memory: it would keep the same ids as long, under the
+    // same bound, a second copy of every id and a promise per request for nothing.
+    if (this.local.add(id, now) && this.store.kind === 'memory') {
+      done(true);
+      return;
+    }
     let settled = false;
     const settle = (first: boolean, err?: unknown) => {
       if (settled) return;

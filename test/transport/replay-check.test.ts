@@ -19,11 +19,17 @@ afterAll(async () => {
   }
 });
 
-/** An endpoint whose store answers setIfAbsent() with `setIfAbsent`. */
-async function endpointWith(setIfAbsent: Store['setIfAbsent']) {
-  const store = await openStore('memory://');
+/**
+ * An endpoint whose store stands for a shared one (Redis: the endpoint asks it about every id; it
+ * never asks a memory:// store, which is its own memory) and answers setIfAbsent() with `setIfAbsent`.
+ */
+async function endpointWith(setIfAbsent: Store['setIfAbsent'], kind: Store['kind'] = 'redis') {
+  const memory = await openStore('memory://');
   let calls = 0;
-  store.setIfAbsent = (key, ttlMs) => (calls++, setIfAbsent.call(store, key, ttlMs));
+  const store: Store = Object.assign(Object.create(memory) as Store, {
+    kind,
+    setIfAbsent: (key: string, ttlMs: number) => (calls++, setIfAbsent.call(memory, key, ttlMs)),
+  });
   const endpoint = await startHttpEndpoint({
     registry,
     services: { store, logger },
@@ -31,7 +37,7 @@ async function endpointWith(setIfAbsent: Store['setIfAbsent']) {
     port: 0,
     host: '127.0.0.1',
   });
-  open.push({ endpoint, store });
+  open.push({ endpoint, store: memory });
   return { endpoint, calls: () => calls };
 }
 
@@ -64,6 +70,15 @@ describe('the replay check with the store away', () => {
       expect(calls()).toBe(1); // refused from this process's memory, before the store
     });
   }
+
+  it('a memory:// store is not asked: this process remembers the id, and refuses its replay', async () => {
+    const { endpoint, calls } = await endpointWith(async () => false, 'memory');
+    const raw = status(150);
+    const headers = signer.headers(raw);
+    expect((await postInteraction(endpoint.port, undefined, signer, { raw, headers })).status).toBe(200);
+    expect((await postInteraction(endpoint.port, undefined, signer, { raw, headers })).status).toBe(409);
+    expect(calls()).toBe(0);
+  });
 
   it('a store that says the id was seen (another replica answered it): refused', async () => {
     const { endpoint } = await endpointWith(async () => false);
