@@ -131,8 +131,13 @@ export async function mainThreadCost<T>(op: () => Promise<T>): Promise<{ value: 
   const t0 = performance.now();
   const value = await op();
   const t1 = performance.now();
-  const c1 = await settledCpuMs(); // also lets the gc entries, which arrive asynchronously, come in
-  const gcMs = gcPauses.filter((g) => g.start >= t0 && g.start <= t1).reduce((a, g) => a + g.duration, 0);
+  const c1 = await settledCpuMs();
+  const counted = performance.now();
+  // The CPU count runs from t0 to `counted`, the settling sleep after the operation included: a
+  // pause that starts in that sleep is in the count too, so it is left out with the others. The
+  // gc entries arrive asynchronously: wait for those of the last moment.
+  await new Promise((r) => setTimeout(r, 1));
+  const gcMs = gcPauses.filter((g) => g.start >= t0 && g.start <= counted).reduce((a, g) => a + g.duration, 0);
   const cpuMs = c0 !== null && c1 !== null ? Math.max(0, c1 - c0 - gcMs) : null;
   return { value, cost: { wallMs: t1 - t0, cpuMs, gcMs } };
 }
