@@ -68,21 +68,23 @@ export class RecentIds {
   }
 
   /**
-   * Remember `id` from `now` for the TTL (an id added again lives a new TTL from now). False when
-   * the id is not a snowflake and so is not remembered here (the shape check lets none through).
+   * Remember `id` from `now` for the TTL. False when the id is not a snowflake and so is not
+   * remembered here (the shape check lets none through). A live id added again lives a new TTL
+   * from now; its old place stays in the ring, dead, until it reaches the front, and counts toward
+   * `max` until then (the endpoint never does this: it adds an id only when has() said no, and an
+   * expired id is dropped from the front before it is added again).
    */
   add(id: string, now = this.now()): boolean {
     if (!this.parse(id)) return false;
     const hi = this.keyHi;
     const lo = this.keyLo;
+    this.forget(now);
     const known = this.find(hi, lo);
     if (known >= 0) {
-      // Its old place in the ring stays, dead, until it reaches the front.
       this.until[this.index[known]! - 1] = DEAD;
       this.unindex(known);
       this.dead++;
     }
-    this.forget(now);
     if (this.count === this.max) this.dropFront();
     const at = (this.head + this.count) % this.max;
     this.hi[at] = hi;

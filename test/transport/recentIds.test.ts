@@ -5,24 +5,28 @@ import { RecentIds } from '../../src/transport/recentIds.ts';
 /** A snowflake-shaped id (Discord's ids are 17-20 digits). */
 const sf = (n: number | bigint) => (10n ** 17n + BigInt(n)).toString();
 
-/** What RecentIds promises, kept the plain way: a Map in insertion order. */
+/**
+ * What RecentIds promises, kept the plain way: a list in the order ids were added, expired ids and
+ * the old places of ids added again dropped from the front, the oldest dropped when it is full.
+ */
 class ReferenceIds {
-  private readonly until = new Map<string, number>();
+  private readonly entries: { id: string; until: number; dead: boolean }[] = [];
   constructor(
     private readonly ttlMs: number,
     private readonly max: number,
   ) {}
   has(id: string, now: number): boolean {
-    return (this.until.get(id) ?? Number.NEGATIVE_INFINITY) > now;
+    return this.entries.some((e) => !e.dead && e.id === id && e.until > now);
   }
   add(id: string, now: number): void {
-    this.until.delete(id);
-    for (const [k, t] of this.until) {
-      if (t > now) break;
-      this.until.delete(k);
-    }
-    if (this.until.size === this.max) this.until.delete(this.until.keys().next().value!);
-    this.until.set(id, now + this.ttlMs);
+    while (this.entries.length > 0 && (this.entries[0]!.dead || this.entries[0]!.until <= now)) this.entries.shift();
+    const known = this.entries.find((e) => !e.dead && e.id === id);
+    if (known) known.dead = true;
+    if (this.entries.length === this.max) this.entries.shift();
+    this.entries.push({ id, until: now + this.ttlMs, dead: false });
+  }
+  get size(): number {
+    return this.entries.filter((e) => !e.dead).length;
   }
 }
 
@@ -121,6 +125,7 @@ describe('RecentIds: the interaction ids this process remembers', () => {
               ids.add(id, now);
               ref.add(id, now);
             } else expect(ids.has(id, now)).toBe(ref.has(id, now));
+            expect(ids.size).toBe(ref.size);
           }
           for (let n = 0; n <= 80; n++) {
             const id = sf(BigInt(n) * 2n ** 32n + BigInt(n % 7));
@@ -128,7 +133,21 @@ describe('RecentIds: the interaction ids this process remembers', () => {
           }
         },
       ),
-      { numRuns: 500 },
+      {
+        numRuns: 2000,
+        // A live id added again while the ring is full (found by this property in CI).
+        examples: [
+          [
+            2,
+            1,
+            [
+              [0, 0, true],
+              [1, 0, true],
+              [1, 0, true],
+            ],
+          ],
+        ],
+      },
     );
   });
 });
