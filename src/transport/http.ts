@@ -39,13 +39,13 @@ const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
 const SEEN_CHECK_MS = 500;
 /**
  * Interaction ids remembered against replays in this process, at most (HTTP_REPLAY_IDS_MAX; with
- * memory:// this is the only memory of them, with any other store they are also in the store). An id is kept for twice the
- * timestamp window plus a minute (660 s by default): a request signed up to the window ahead of our
- * clock can be replayed until the window after it. 100,000 ids keep every id that long while the
- * endpoint answers fewer than ~150 interactions/s (100,000 / 660 s), far above what one process of
- * this bot sees, in ~2.6 MB of typed arrays (recentIds.ts). Beyond that rate the oldest ids are forgotten before their time: with a
- * shared store (Redis, PostgreSQL, SQLite) the store still refuses their replays, so nothing degrades
- * but a store round trip; with memory:// a replay of a forgotten id whose signed timestamp is still in
+ * memory:// this is the only memory of them, with any other store they are also in the store). An
+ * id is kept for twice the timestamp window plus a minute (660 s by default): a request signed up to
+ * the window ahead of our clock can be replayed until the window after it. 100,000 ids keep every id
+ * that long while the endpoint answers fewer than ~150 interactions/s (100,000 / 660 s), far above
+ * what one process of this bot sees, in ~2.6 MB of typed arrays (recentIds.ts). Beyond that rate
+ * the oldest ids are forgotten before their time: with a shared store (Redis, PostgreSQL, SQLite)
+ * the store still refuses their replays, so nothing degrades but a store round trip; with memory:// a replay of a forgotten id whose signed timestamp is still in
  * the window is answered again. Only Discord can sign a request and it reaches us over TLS, so a
  * replay needs a captured request; and what it could do is bounded by the interaction token's 15
  * minutes (its webhook edits and follow-ups), well past the window: a pure command answers the same
