@@ -693,6 +693,44 @@ async function openRedis(url: string, opts: StoreOptions): Promise<Store> {
 // ---- PostgreSQL ---------------------------------------------------------------------------
 
 const PG_NOW_MS = `(extract(epoch from clock_timestamp()) * 1000)::bigint`;
+/** Markers set or records read in one statement, at most (a turn with more sends several). */
+const PG_KEYS_PER_STATEMENT = 256;
+
+/**
+ * `run` for the items asked in one event-loop turn, together: under load every interaction sets a
+ * marker (its replay check, transport/http.ts SeenIds) and reads its user's settings, and a round
+ * trip each made up most of the statements a PostgreSQL store answered. Each asker gets its own
+ * answer (or the batch's failure); the batch waits for nothing but the end of the turn it was asked in.
+ */
+export function perTurn<I, R>(run: (items: I[]) => Promise<R[]>, maxBatch: number): (item: I) => Promise<R> {
+  let waiting: { item: I; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
+  const flush = () => {
+    const batch = waiting;
+    waiting = [];
+    for (let at = 0; at < batch.length; at += maxBatch) {
+      const part = batch.slice(at, at + maxBatch);
+      let answers: Promise<R[]>;
+      try {
+        answers = run(part.map((w) => w.item));
+      } catch (err) {
+        answers = Promise.reject(err);
+      }
+      answers.then(
+        (rs) => {
+          for (const [i, w] of part.entries()) w.resolve(rs[i]!);
+        },
+        (err: unknown) => {
+          for (const w of part) w.reject(err);
+        },
+      );
+    }
+  };
+  return (item) =>
+    new Promise<R>((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(flush);
+      waiting.push({ item, resolve, reject });
+    });
+}
 
 async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
   const { default: pg } = await import('pg');
@@ -732,12 +770,39 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
   };
   await measureClock();
   const onTime = (n: number) => `${PG_NOW_MS} < $${n}::bigint`;
+  // setIfAbsent() calls made in one event-loop turn share one statement (perTurn).
+  const setMarkers = perTurn(async (markers: { key: string; ttlMs: number }[]) => {
+    // A key twice in one statement is an error in PostgreSQL; the second asker is a replay of the first.
+    const first = new Map<string, number>();
+    for (const [i, m] of markers.entries()) if (!first.has(m.key)) first.set(m.key, i);
+    const keys = [...first.keys()];
+    const rows = await query(
+      `INSERT INTO hungerbot_markers (key, expires_at)
+       SELECT k, ${PG_NOW_MS} + ttl FROM unnest($1::text[], $2::bigint[]) AS t(k, ttl)
+       ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at
+       WHERE hungerbot_markers.expires_at <= ${PG_NOW_MS}
+       RETURNING key`,
+      [keys, keys.map((k) => markers[first.get(k)!]!.ttlMs)],
+    );
+    const set = new Set(rows.map((r) => r.key as string));
+    // Expired markers are deleted about once per hundred set, as ever; housekeeping never delays an answer.
+    if (Math.random() < 0.01 * markers.length)
+      query(`DELETE FROM hungerbot_markers WHERE expires_at <= ${PG_NOW_MS}`).catch(() => {});
+    return markers.map((m, i) => first.get(m.key) === i && set.has(m.key));
+  }, PG_KEYS_PER_STATEMENT);
+  // Records read in one turn are read in one statement (perTurn): under load nearly every
+  // interaction reads its user's settings here, and a hero command its hero too.
+  const readRecords = perTurn(async (keys: string[]) => {
+    const unique = [...new Set(keys)];
+    // A NULL value reads as empty text (unreadable), so it can be exported and deleted too.
+    const rows = await query(`SELECT key, COALESCE(value, '') AS value FROM ${table} WHERE key = ANY($1::text[])`, [
+      unique,
+    ]);
+    const found = new Map(rows.map((r) => [r.key as string, r.value as string]));
+    return keys.map((k) => found.get(k));
+  }, PG_KEYS_PER_STATEMENT);
   const backend: Backend = {
-    async readRaw(key) {
-      // A NULL value reads as empty text (unreadable), so it can be exported and deleted too.
-      const rows = await query(`SELECT COALESCE(value, '') AS value FROM ${table} WHERE key = $1`, [key]);
-      return rows[0]?.value as string | undefined;
-    },
+    readRaw: readRecords,
     async writeRaw(key, text) {
       await query(
         `INSERT INTO ${table} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
@@ -774,17 +839,7 @@ async function openPostgres(url: string, opts: StoreOptions): Promise<Store> {
       if (row.written === 1) return 'swapped';
       return row.intime ? 'conflict' : 'late';
     },
-    async setIfAbsent(key, ttlMs) {
-      const rows = await query(
-        `INSERT INTO hungerbot_markers (key, expires_at) VALUES ($1, ${PG_NOW_MS} + $2::bigint)
-         ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at
-         WHERE hungerbot_markers.expires_at <= ${PG_NOW_MS}
-         RETURNING key`,
-        [key, ttlMs],
-      );
-      if (Math.random() < 0.01) await query(`DELETE FROM hungerbot_markers WHERE expires_at <= ${PG_NOW_MS}`);
-      return rows.length === 1;
-    },
+    setIfAbsent: (key, ttlMs) => setMarkers({ key, ttlMs }),
     async consume(key) {
       return (
         (await query(`DELETE FROM hungerbot_markers WHERE key = $1 AND expires_at > ${PG_NOW_MS} RETURNING key`, [key]))

@@ -152,6 +152,47 @@ for (const backend of BACKENDS) {
         await other.close();
       }
     });
+
+    it('records read in one turn each get their own value: present, missing, repeated, past one statement', async () => {
+      const tag = `t:reads:${Date.now()}`;
+      const present = Array.from({ length: 300 }, (_, i) => `${tag}:present:${i}`);
+      for (const [i, k] of present.entries()) await store.set(k, { i });
+      const missing = Array.from({ length: 5 }, (_, i) => `${tag}:missing:${i}`);
+      const asked = [...present, ...missing, present[0]!, present[299]!, missing[0]!];
+      const values = await Promise.all(asked.map((k) => store.get(k)));
+      expect(values).toEqual([
+        ...present.map((_, i) => ({ i })),
+        ...missing.map(() => undefined),
+        { i: 0 },
+        { i: 299 },
+        undefined,
+      ]);
+    });
+
+    it('markers asked in one turn each get their own answer: fresh, repeated, live, expired, past one statement', async () => {
+      const tag = `t:turn:${Date.now()}`;
+      const live = Array.from({ length: 5 }, (_, i) => `${tag}:live:${i}`);
+      const expired = Array.from({ length: 5 }, (_, i) => `${tag}:expired:${i}`);
+      for (const k of live) expect(await store.setIfAbsent(k, 60_000)).toBe(true);
+      for (const k of expired) expect(await store.setIfAbsent(k, 100)).toBe(true);
+      await new Promise((r) => setTimeout(r, 250));
+      // More fresh keys than one PostgreSQL statement takes (256), three of them asked twice.
+      const fresh = Array.from({ length: 300 }, (_, i) => `${tag}:fresh:${i}`);
+      const asked = [...fresh, ...live, ...expired, fresh[0]!, fresh[150]!, fresh[299]!];
+      const answers = await Promise.all(asked.map((k) => store.setIfAbsent(k, 60_000)));
+      expect(answers).toEqual([
+        ...fresh.map(() => true),
+        ...live.map(() => false),
+        ...expired.map(() => true),
+        false,
+        false,
+        false,
+      ]);
+      // All of them are live now.
+      expect(await Promise.all([...fresh, ...expired].map((k) => store.setIfAbsent(k, 60_000)))).toEqual(
+        [...fresh, ...expired].map(() => false),
+      );
+    });
   });
 }
 
