@@ -45,11 +45,12 @@ const SEEN_CHECK_MS = 500;
  * that long while the endpoint answers fewer than ~150 interactions/s (100,000 / 660 s), far above
  * what one process of this bot sees, in ~2.6 MB of typed arrays (recentIds.ts). Beyond that rate
  * the oldest ids are forgotten before their time: with a shared store (Redis, PostgreSQL, SQLite)
- * the store still refuses their replays, so nothing degrades but a store round trip; with memory:// a replay of a forgotten id whose signed timestamp is still in
- * the window is answered again. Only Discord can sign a request and it reaches us over TLS, so a
- * replay needs a captured request; and what it could do is bounded by the interaction token's 15
- * minutes (its webhook edits and follow-ups), well past the window: a pure command answers the same
- * again, a /hero change could apply twice. Operators above that rate use a shared store.
+ * the store still refuses their replays, so nothing degrades but a store round trip; with memory://
+ * a replay of a forgotten id whose signed timestamp is still in the window is answered again. Only
+ * Discord can sign a request and it reaches us over TLS, so a replay needs a captured request; and
+ * what it could do is bounded by the interaction token's 15 minutes (its webhook edits and
+ * follow-ups), well past the window: a pure command answers the same again, a /hero change could
+ * apply twice. Operators above that rate use a shared store.
  */
 export const DEFAULT_REPLAY_IDS_MAX = 100_000;
 /** Calls back to Discord (edits, follow-ups) give up after this. */

@@ -17,13 +17,6 @@ const TWO_32 = 4294967296;
 /** The expiry of a dead entry: before any clock, so it is dropped once it reaches the front. */
 const DEAD = Number.NEGATIVE_INFINITY;
 
-/** An id that is not a snowflake (a decimal below 2^64, no leading zero) is not kept here. */
-function isSnowflakeText(id: string): boolean {
-  const n = id.length;
-  if (n === 0 || n > 20 || (n > 1 && id.charCodeAt(0) === 48)) return false;
-  return true;
-}
-
 export class RecentIds {
   private readonly hi: Uint32Array;
   private readonly lo: Uint32Array;
@@ -150,12 +143,13 @@ export class RecentIds {
     return (h ^ (h >>> 16)) & this.mask;
   }
 
-  /** Sets keyHi/keyLo to the id's 64 bits; false when it is not a snowflake. */
+  /** Sets keyHi/keyLo to the id's 64 bits; false when it is not a snowflake (a decimal below 2^64, no leading zero). */
   private parse(id: string): boolean {
-    if (!isSnowflakeText(id)) return false;
+    const n = id.length;
+    if (n === 0 || n > 20 || (n > 1 && id.charCodeAt(0) === 48)) return false;
     let hi = 0;
     let lo = 0;
-    for (let i = 0; i < id.length; i++) {
+    for (let i = 0; i < n; i++) {
       const digit = id.charCodeAt(i) - 48;
       if (digit < 0 || digit > 9) return false;
       // lo * 10 + digit < 2^36 and hi * 10 + carry < 2^36: exact in a double.
